@@ -1,0 +1,73 @@
+/**
+ * @file codelet_zlascal.c
+ * @brief LASCAL tile codelet: A = alpha A.
+ * @precisions normal z -> c d s
+ *
+ * SPDX-License-Identifier: BSD-3-Clause
+ */
+#include "codelets_z.h"
+#include "core/core_z.h"
+#ifdef TILA_USE_CUDA
+#include <starpu_cublas_v2.h>
+#include "cuda/cuda_z.h"
+#endif
+
+struct zlascal_args {
+    tila_cl_base_t base;
+    int m, n;
+    tila_complex64_t alpha;
+};
+
+static void zlascal_cpu(void *buffers[], void *cl_arg)
+{
+    const struct zlascal_args *a = cl_arg;
+    if (tila_cl_skip(&a->base))
+        return;
+    tila_core_zlascal(a->m, a->n, a->alpha, (tila_complex64_t *)STARPU_MATRIX_GET_PTR(buffers[0]),
+                      (int)STARPU_MATRIX_GET_LD(buffers[0]));
+}
+
+#ifdef TILA_USE_CUDA
+static void zlascal_cuda(void *buffers[], void *cl_arg)
+{
+    const struct zlascal_args *a = cl_arg;
+    if (tila_cl_skip(&a->base))
+        return;
+    tila_cuda_zlascal(starpu_cublas_get_local_handle(), a->m, a->n,
+                      *(const cuDoubleComplex *)&a->alpha,
+                      (cuDoubleComplex *)STARPU_MATRIX_GET_PTR(buffers[0]),
+                      (int)STARPU_MATRIX_GET_LD(buffers[0]));
+}
+#endif
+
+static struct starpu_perfmodel zlascal_model = {
+    .type = STARPU_HISTORY_BASED,
+    .symbol = "tila_zlascal",
+};
+
+struct starpu_codelet tila_cl_zlascal = {
+    .name = "zlascal",
+    .cpu_funcs = { zlascal_cpu },
+#ifdef TILA_USE_CUDA
+    .cuda_funcs = { zlascal_cuda },
+    .cuda_flags = { STARPU_CUDA_ASYNC },
+#endif
+    .nbuffers = 1,
+    .modes = { STARPU_RW },
+    .model = &zlascal_model,
+};
+
+int tila_insert_zlascal(const tila_task_t *t, int m, int n, tila_complex64_t alpha,
+                        starpu_data_handle_t A)
+{
+    struct zlascal_args *a;
+    int rc = tila_task_args(t, sizeof *a, (void **)&a);
+    if (rc)
+        return rc;
+    if (a)
+        *a = (struct zlascal_args){ a->base, m, n, alpha };
+    rc = starpu_mpi_task_insert(tila_starpu_comm(), &tila_cl_zlascal,
+                                STARPU_CL_ARGS, a, a ? sizeof *a : 0, STARPU_RW, A,
+                                TILA_TASK_OPTIONS(t, "zlascal", (double)m * n), 0);
+    return tila_task_submitted(t, rc);
+}

@@ -1,0 +1,71 @@
+/**
+ * @file codelet_zplrnt.c
+ * @brief PLRNT tile codelet: a tile of the seeded random matrix.
+ * @precisions normal z -> c d s
+ *
+ * SPDX-License-Identifier: BSD-3-Clause
+ */
+#include "codelets_z.h"
+#include "core/core_z.h"
+#ifdef TILA_USE_CUDA
+#include "cuda/cuda_z.h"
+#endif
+
+struct zplrnt_args {
+    tila_cl_base_t base;
+    int m, n, i0, j0;
+    unsigned long long seed;
+};
+
+static void zplrnt_cpu(void *buffers[], void *cl_arg)
+{
+    const struct zplrnt_args *a = cl_arg;
+    if (tila_cl_skip(&a->base))
+        return;
+    tila_core_zplrnt(a->m, a->n, (tila_complex64_t *)STARPU_MATRIX_GET_PTR(buffers[0]),
+                     (int)STARPU_MATRIX_GET_LD(buffers[0]), a->i0, a->j0, a->seed);
+}
+
+#ifdef TILA_USE_CUDA
+static void zplrnt_cuda(void *buffers[], void *cl_arg)
+{
+    const struct zplrnt_args *a = cl_arg;
+    if (tila_cl_skip(&a->base))
+        return;
+    tila_cuda_zplrnt(starpu_cuda_get_local_stream(), a->m, a->n,
+                     (cuDoubleComplex *)STARPU_MATRIX_GET_PTR(buffers[0]),
+                     (int)STARPU_MATRIX_GET_LD(buffers[0]), a->i0, a->j0, a->seed);
+}
+#endif
+
+static struct starpu_perfmodel zplrnt_model = {
+    .type = STARPU_HISTORY_BASED,
+    .symbol = "tila_zplrnt",
+};
+
+struct starpu_codelet tila_cl_zplrnt = {
+    .name = "zplrnt",
+    .cpu_funcs = { zplrnt_cpu },
+#ifdef TILA_USE_CUDA
+    .cuda_funcs = { zplrnt_cuda },
+    .cuda_flags = { STARPU_CUDA_ASYNC },
+#endif
+    .nbuffers = 1,
+    .modes = { STARPU_W },
+    .model = &zplrnt_model,
+};
+
+int tila_insert_zplrnt(const tila_task_t *t, int m, int n, starpu_data_handle_t A, int i0,
+                       int j0, unsigned long long seed)
+{
+    struct zplrnt_args *a;
+    int rc = tila_task_args(t, sizeof *a, (void **)&a);
+    if (rc)
+        return rc;
+    if (a)
+        *a = (struct zplrnt_args){ a->base, m, n, i0, j0, seed };
+    rc = starpu_mpi_task_insert(tila_starpu_comm(), &tila_cl_zplrnt,
+                                STARPU_CL_ARGS, a, a ? sizeof *a : 0, STARPU_W, A,
+                                TILA_TASK_OPTIONS(t, "zplrnt", 0), 0);
+    return tila_task_submitted(t, rc);
+}

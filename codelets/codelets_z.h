@@ -1,0 +1,30 @@
+/**
+ * @file codelets_z.h
+ * @brief Internal: insert helpers of the tile codelets, double complex.
+ * @precisions normal z -> c d s
+ *
+ * Each helper submits one task through StarPU-MPI on the rank and device level set
+ * in `t` (see tila_task_on) and returns 0, TILA_ERR_NOMEM or TILA_ERR_STARPU.
+ *
+ * SPDX-License-Identifier: BSD-3-Clause
+ */
+#ifndef CODELETS_Z_H
+#define CODELETS_Z_H
+
+#include "tila_codelet.h"
+
+int tila_insert_zgemm(const tila_task_t *t, tila_trans_t transa, tila_trans_t transb, int m,
+                      int n, int k, tila_complex64_t alpha, starpu_data_handle_t A,
+                      starpu_data_handle_t B, tila_complex64_t beta, starpu_data_handle_t C);
+int tila_insert_zlacpy(const tila_task_t *t, tila_uplo_t uplo, int m, int n,
+                       starpu_data_handle_t A, starpu_data_handle_t B);
+int tila_insert_zlaset(const tila_task_t *t, tila_uplo_t uplo, int m, int n,
+                       tila_complex64_t alpha, tila_complex64_t beta, starpu_data_handle_t A);
+int tila_insert_zlascal(const tila_task_t *t, int m, int n, tila_complex64_t alpha,
+                        starpu_data_handle_t A);
+int tila_insert_zplrnt(const tila_task_t *t, int m, int n, starpu_data_handle_t A, int i0,
+                       int j0, unsigned long long seed);
+int tila_insert_zplghe(const tila_task_t *t, double bump, int m, int n, starpu_data_handle_t A,
+                       int i0, int j0, unsigned long long seed);
+
+#endif /* CODELETS_Z_H */

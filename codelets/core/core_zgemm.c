@@ -1,0 +1,36 @@
+/**
+ * @file core_zgemm.c
+ * @brief Tile kernel: C = alpha op(A) op(B) + beta C (CBLAS).
+ * @precisions normal z -> c d s
+ *
+ * SPDX-License-Identifier: BSD-3-Clause
+ */
+#define COMPLEX
+#include "core_kernel.h"
+#include "core_z.h"
+
+/**
+ * C = alpha op(A) op(B) + beta C with op(X) = X, X^T or X^H; C is m x n, k the inner size.
+ * @param lda >= max(1, m) if transa is TILA_NOTRANS, else >= max(1, k); likewise ldb.
+ * @param ldc >= max(1, m).
+ * @return 0, or -i if argument i is invalid.
+ */
+int tila_core_zgemm(tila_trans_t transa, tila_trans_t transb, int m, int n, int k,
+                    tila_complex64_t alpha, const tila_complex64_t *A, int lda,
+                    const tila_complex64_t *B, int ldb, tila_complex64_t beta,
+                    tila_complex64_t *C, int ldc)
+{
+    if (!tila_valid_trans(transa)) return -1;
+    if (!tila_valid_trans(transb)) return -2;
+    if (m < 0) return -3;
+    if (n < 0) return -4;
+    if (k < 0) return -5;
+    if (lda < tila_max1(transa == TILA_NOTRANS ? m : k)) return -8;
+    if (ldb < tila_max1(transb == TILA_NOTRANS ? k : n)) return -10;
+    if (ldc < tila_max1(m)) return -13;
+    if (m == 0 || n == 0)
+        return 0;
+    cblas_zgemm(CblasColMajor, tila_cblas_trans(transa), tila_cblas_trans(transb), m, n, k,
+                CBLAS_SADDR(alpha), A, lda, B, ldb, CBLAS_SADDR(beta), C, ldc);
+    return 0;
+}

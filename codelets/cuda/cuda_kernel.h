@@ -1,0 +1,45 @@
+/**
+ * @file cuda_kernel.h
+ * @brief Internal: what the GPU tile kernels share (status checks, enum conversions).
+ *
+ * SPDX-License-Identifier: BSD-3-Clause
+ */
+#ifndef CUDA_KERNEL_H
+#define CUDA_KERNEL_H
+
+#include <stdio.h>
+#include <stdlib.h>
+
+#include <cublas_v2.h>
+#include <cuda_runtime.h>
+
+#include "tila_types.h"
+
+/* A failing CUDA or cuBLAS call inside a kernel is a bug: report where, and abort. */
+#define TILA_CUDA_CHECK(call)                                                                \
+    do {                                                                                     \
+        int tila_status_ = (int)(call);                                                      \
+        if (tila_status_ != 0) {                                                             \
+            fprintf(stderr, "%s:%d: %s failed with status %d\n", __FILE__, __LINE__, #call,  \
+                    tila_status_);                                                           \
+            abort();                                                                         \
+        }                                                                                    \
+    } while (0)
+
+static inline cublasOperation_t tila_cublas_op(tila_trans_t t)
+{
+    return t == TILA_NOTRANS ? CUBLAS_OP_N : t == TILA_TRANS ? CUBLAS_OP_T : CUBLAS_OP_C;
+}
+
+static inline int tila_cuda_max1(int x) { return x > 1 ? x : 1; }
+
+/* Threads per block of the element-wise kernels, and blocks to cover m x n. */
+#define TILA_CUDA_BLOCK 256
+static inline unsigned tila_cuda_grid(int m, int n)
+{
+    long long total = (long long)m * n;
+    long long blocks = (total + TILA_CUDA_BLOCK - 1) / TILA_CUDA_BLOCK;
+    return (unsigned)(blocks < 65535 * 32 ? (blocks > 0 ? blocks : 1) : 65535 * 32);
+}
+
+#endif /* CUDA_KERNEL_H */

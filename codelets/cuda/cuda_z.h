@@ -1,0 +1,41 @@
+/**
+ * @file cuda_z.h
+ * @brief GPU tile kernels (no StarPU), double complex: they run on the given cuBLAS
+ * handle / CUDA stream and return without synchronising.
+ * @precisions normal z -> c d s
+ *
+ * SPDX-License-Identifier: BSD-3-Clause
+ */
+#ifndef CUDA_Z_H
+#define CUDA_Z_H
+
+#include <cublas_v2.h>
+#include <cuComplex.h>
+#include <cuda_runtime.h>
+
+#include "tila_types.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+int tila_cuda_zgemm(cublasHandle_t handle, tila_trans_t transa, tila_trans_t transb, int m,
+                    int n, int k, cuDoubleComplex alpha, const cuDoubleComplex *A, int lda,
+                    const cuDoubleComplex *B, int ldb, cuDoubleComplex beta,
+                    cuDoubleComplex *C, int ldc);
+int tila_cuda_zlascal(cublasHandle_t handle, int m, int n, cuDoubleComplex alpha,
+                      cuDoubleComplex *A, int lda);
+int tila_cuda_zlacpy(cudaStream_t stream, tila_uplo_t uplo, int m, int n,
+                     const cuDoubleComplex *A, int lda, cuDoubleComplex *B, int ldb);
+int tila_cuda_zlaset(cudaStream_t stream, tila_uplo_t uplo, int m, int n,
+                     cuDoubleComplex alpha, cuDoubleComplex beta, cuDoubleComplex *A, int lda);
+int tila_cuda_zplrnt(cudaStream_t stream, int m, int n, cuDoubleComplex *A, int lda, int i0,
+                     int j0, unsigned long long seed);
+int tila_cuda_zplghe(cudaStream_t stream, double bump, int m, int n, cuDoubleComplex *A,
+                     int lda, int i0, int j0, unsigned long long seed);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* CUDA_Z_H */

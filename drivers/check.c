@@ -1,0 +1,72 @@
+/**
+ * @file check.c
+ * @brief Argument checks shared by the drivers (LAPACK's -i contract).
+ *
+ * SPDX-License-Identifier: BSD-3-Clause
+ */
+#include "tila_internal.h"
+
+static const char *tila_prec_name(tila_prec_t prec)
+{
+    static const char *name[] = { "s (float)", "d (double)", "c (float complex)",
+                                  "z (double complex)" };
+    return (unsigned)prec <= TILA_COMPLEX64 ? name[prec] : "unknown";
+}
+
+int tila_check_desc(const char *func, int pos, const char *name, const tila_desc_t *A,
+                    tila_prec_t prec)
+{
+    if (!A) {
+        tila_error(func, "argument %d (%s) is NULL", pos, name);
+        return -pos;
+    }
+    if (A->prec != prec) {
+        tila_error(func, "argument %d (%s) holds %s elements, this routine takes %s", pos,
+                   name, tila_prec_name(A->prec), tila_prec_name(prec));
+        return -pos;
+    }
+    return 0;
+}
+
+int tila_check_sequence(const char *func, int pos, tila_sequence_t *seq, tila_request_t *req)
+{
+    if (!seq) {
+        tila_error(func, "argument %d (sequence) is NULL", pos);
+        return -pos;
+    }
+    if (!req) {
+        tila_error(func, "argument %d (request) is NULL", pos + 1);
+        return -(pos + 1);
+    }
+    tila_sequence_attach(seq, req);
+    return 0;
+}
+
+int tila_check_same_tiling(const char *func, int pos, const char *name, const tila_desc_t *A,
+                           const tila_desc_t *B)
+{
+    if (A->m != B->m || A->n != B->n || A->mb != B->mb || A->nb != B->nb) {
+        tila_error(func, "argument %d (%s) is %d x %d in %d x %d tiles, expected %d x %d in "
+                   "%d x %d tiles", pos, name, B->m, B->n, B->mb, B->nb, A->m, A->n, A->mb,
+                   A->nb);
+        return -pos;
+    }
+    return 0;
+}
+
+int tila_check_uplo(const char *func, int pos, tila_uplo_t uplo)
+{
+    if (uplo == TILA_UPPER || uplo == TILA_LOWER || uplo == TILA_GENERAL)
+        return 0;
+    tila_error(func, "argument %d (uplo) has illegal value %d", pos, (int)uplo);
+    return -pos;
+}
+
+int tila_check_triangle_tiles(const char *func, int pos, tila_uplo_t uplo, const tila_desc_t *A)
+{
+    if (uplo == TILA_GENERAL || A->mb == A->nb)
+        return 0;
+    tila_error(func, "argument %d: a triangle of a matrix needs square tiles, this one has "
+               "%d x %d tiles", pos, A->mb, A->nb);
+    return -pos;
+}

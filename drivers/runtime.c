@@ -1,0 +1,168 @@
+/**
+ * @file runtime.c
+ * @brief Start and stop MPI, StarPU and StarPU-MPI; errors and messages.
+ *
+ * SPDX-License-Identifier: BSD-3-Clause
+ */
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "tila_internal.h"
+
+tila_runtime_t tila_rt;
+
+void tila_error(const char *func, const char *fmt, ...)
+{
+    va_list ap;
+    char msg[512];
+    va_start(ap, fmt);
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    va_end(ap);
+    if (tila_rt.initialized && tila_rt.size > 1)
+        fprintf(stderr, "[tila rank %d] %s: %s\n", tila_rt.rank, func, msg);
+    else
+        fprintf(stderr, "[tila] %s: %s\n", func, msg);
+}
+
+int tila_check_init(const char *func)
+{
+    if (tila_rt.initialized)
+        return TILA_SUCCESS;
+    tila_error(func, "Tila is not initialised: call tila_init() first");
+    return TILA_ERR_NOT_INITIALIZED;
+}
+
+const char *tila_strerror(int code)
+{
+    switch (code) {
+    case TILA_SUCCESS: return "success";
+    case TILA_ERR_NOT_INITIALIZED: return "Tila is not initialised (call tila_init)";
+    case TILA_ERR_NOMEM: return "out of memory";
+    case TILA_ERR_STARPU: return "StarPU refused the operation";
+    case TILA_ERR_MPI: return "an MPI call failed";
+    case TILA_ERR_GRID: return "the P x Q grid does not match the number of MPI ranks";
+    case TILA_ERR_NO_WORKER: return "no StarPU worker can run the task";
+    default:
+        return code < 0 ? "illegal value of an argument (-i: argument i)"
+                        : "numerical failure (+k: at global index k)";
+    }
+}
+
+int tila_initialized(void) { return tila_rt.initialized; }
+int tila_comm_rank(void) { return tila_rt.rank; }
+int tila_comm_size(void) { return tila_rt.size; }
+int tila_cuda_ndevices(void) { return tila_rt.ncuda; }
+MPI_Comm tila_starpu_comm(void) { return MPI_COMM_WORLD; }
+
+/*
+ * The device level of the distribution: for each CUDA device, the StarPU workers
+ * that may run a task whose output tile lives on it (every CPU worker, and the CUDA
+ * workers of that device only), so that a GPU tile never moves to another GPU.
+ */
+static int tila_device_workers_init(void)
+{
+    unsigned nw = starpu_worker_get_count();
+    tila_rt.nworkers = nw;
+    tila_rt.ncuda = 0;
+    for (unsigned w = 0; w < nw; w++) {
+        if (starpu_worker_get_type((int)w) != STARPU_CUDA_WORKER)
+            continue;
+        int dev = starpu_worker_get_devid((int)w), known = 0;
+        for (int d = 0; d < tila_rt.ncuda; d++)
+            known |= tila_rt.cuda_devid[d] == dev;
+        if (!known && tila_rt.ncuda < TILA_MAX_CUDA_DEVICES)
+            tila_rt.cuda_devid[tila_rt.ncuda++] = dev;
+    }
+    if (tila_rt.ncuda < 2)
+        return TILA_SUCCESS; /* nothing to restrict */
+    tila_rt.device_workers = calloc((size_t)tila_rt.ncuda * nw, sizeof(uint32_t));
+    if (!tila_rt.device_workers)
+        return TILA_ERR_NOMEM;
+    for (int d = 0; d < tila_rt.ncuda; d++)
+        for (unsigned w = 0; w < nw; w++) {
+            enum starpu_worker_archtype type = starpu_worker_get_type((int)w);
+            tila_rt.device_workers[(size_t)d * nw + w] =
+                type == STARPU_CPU_WORKER ||
+                (type == STARPU_CUDA_WORKER &&
+                 starpu_worker_get_devid((int)w) == tila_rt.cuda_devid[d]);
+        }
+    return TILA_SUCCESS;
+}
+
+int tila_init(int *argc, char ***argv)
+{
+    static const char *func = "tila_init";
+    int flag = 0, provided = MPI_THREAD_SINGLE;
+    if (tila_rt.initialized)
+        return TILA_SUCCESS;
+    memset(&tila_rt, 0, sizeof tila_rt);
+
+    /* Tila's collectives (sequence status, norms) run in the main thread while
+     * StarPU-MPI's progress thread also calls MPI: MPI_THREAD_MULTIPLE is needed. */
+    MPI_Initialized(&flag);
+    if (!flag) {
+        if (MPI_Init_thread(argc, argv, MPI_THREAD_MULTIPLE, &provided) != MPI_SUCCESS) {
+            tila_error(func, "MPI_Init_thread failed");
+            return TILA_ERR_MPI;
+        }
+        tila_rt.started_mpi = 1;
+    }
+    else {
+        MPI_Query_thread(&provided);
+    }
+    if (provided < MPI_THREAD_MULTIPLE) {
+        tila_error(func, "MPI provides thread level %d, not MPI_THREAD_MULTIPLE: initialise "
+                   "MPI with MPI_Init_thread(..., MPI_THREAD_MULTIPLE, ...)", provided);
+        if (tila_rt.started_mpi)
+            MPI_Finalize();
+        return TILA_ERR_MPI;
+    }
+    if (!starpu_is_initialized()) {
+        struct starpu_conf conf;
+        starpu_conf_init(&conf);
+        conf.will_use_mpi = 1;
+        int rc = starpu_init(&conf);
+        if (rc == -ENODEV) {
+            tila_error(func, "StarPU found no worker: check STARPU_NCPU / STARPU_NCUDA");
+            return TILA_ERR_NO_WORKER;
+        }
+        if (rc != 0) {
+            tila_error(func, "starpu_init failed (%d)", rc);
+            return TILA_ERR_STARPU;
+        }
+        tila_rt.started_starpu = 1;
+    }
+    /* StarPU-MPI on the world; MPI and StarPU are both up already. */
+    if (starpu_mpi_init_conf(argc, argv, 0, MPI_COMM_WORLD, NULL) != 0) {
+        tila_error(func, "starpu_mpi_init_conf failed");
+        return TILA_ERR_STARPU;
+    }
+    if (MPI_Comm_dup(MPI_COMM_WORLD, &tila_rt.comm) != MPI_SUCCESS)
+        return TILA_ERR_MPI;
+    MPI_Comm_rank(tila_rt.comm, &tila_rt.rank);
+    MPI_Comm_size(tila_rt.comm, &tila_rt.size);
+    int rc = tila_device_workers_init();
+    if (rc != TILA_SUCCESS)
+        return rc;
+    tila_rt.initialized = 1;
+    return TILA_SUCCESS;
+}
+
+int tila_finalize(void)
+{
+    if (!tila_rt.initialized)
+        return TILA_SUCCESS;
+    starpu_task_wait_for_all();
+    starpu_mpi_wait_for_all(MPI_COMM_WORLD);
+    starpu_mpi_shutdown();
+    MPI_Comm_free(&tila_rt.comm);
+    free(tila_rt.device_workers);
+    if (tila_rt.started_starpu)
+        starpu_shutdown();
+    if (tila_rt.started_mpi)
+        MPI_Finalize();
+    memset(&tila_rt, 0, sizeof tila_rt);
+    return TILA_SUCCESS;
+}

@@ -1,0 +1,179 @@
+/**
+ * @file sequence.c
+ * @brief Sequences and requests: waiting for one group of tasks, first failure wins.
+ *
+ * A sequence counts the tasks submitted in it that run on this rank; each task's
+ * callback counts down, so tila_sequence_wait waits for those tasks alone (never for
+ * the whole of StarPU), then agrees on the status with every rank.
+ *
+ * SPDX-License-Identifier: BSD-3-Clause
+ */
+#include <limits.h>
+#include <stdlib.h>
+
+#include "tila_internal.h"
+
+struct tila_sequence_s {
+    pthread_mutex_t lock;
+    pthread_cond_t done;
+    long pending;              /**< tasks of this sequence not yet completed here */
+    int status;                /**< first failure, atomically set once */
+    tila_request_t *requests;  /**< requests of the calls made in this sequence */
+};
+
+int tila_sequence_create(tila_sequence_t **seq)
+{
+    if (!seq) {
+        tila_error("tila_sequence_create", "seq is NULL");
+        return -1;
+    }
+    *seq = calloc(1, sizeof **seq);
+    if (!*seq)
+        return TILA_ERR_NOMEM;
+    pthread_mutex_init(&(*seq)->lock, NULL);
+    pthread_cond_init(&(*seq)->done, NULL);
+    return TILA_SUCCESS;
+}
+
+int tila_sequence_destroy(tila_sequence_t **seq)
+{
+    if (!seq || !*seq)
+        return TILA_SUCCESS;
+    pthread_mutex_lock(&(*seq)->lock);
+    while ((*seq)->pending > 0)
+        pthread_cond_wait(&(*seq)->done, &(*seq)->lock);
+    pthread_mutex_unlock(&(*seq)->lock);
+    pthread_mutex_destroy(&(*seq)->lock);
+    pthread_cond_destroy(&(*seq)->done);
+    free(*seq);
+    *seq = NULL;
+    return TILA_SUCCESS;
+}
+
+int tila_sequence_status(const tila_sequence_t *seq)
+{
+    return seq ? __atomic_load_n(&seq->status, __ATOMIC_ACQUIRE) : -1;
+}
+
+void tila_sequence_attach(tila_sequence_t *seq, tila_request_t *req)
+{
+    req->status = 0;
+    pthread_mutex_lock(&seq->lock);
+    tila_request_t *r = seq->requests;
+    while (r && r != req)
+        r = r->next;
+    if (!r) {
+        req->next = seq->requests;
+        seq->requests = req;
+    }
+    pthread_mutex_unlock(&seq->lock);
+}
+
+/* Set *status to info unless a failure is recorded there already. */
+static void tila_status_set_once(int *status, int info)
+{
+    int zero = 0;
+    __atomic_compare_exchange_n(status, &zero, info, 0, __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE);
+}
+
+int tila_cl_skip(const tila_cl_base_t *base)
+{
+    return tila_sequence_status(base->seq) != 0;
+}
+
+void tila_cl_fail(const tila_cl_base_t *base, int info)
+{
+    tila_status_set_once(&base->seq->status, info);
+    if (base->req)
+        tila_status_set_once(&base->req->status, info);
+}
+
+int tila_task_args(const tila_task_t *t, size_t size, void **args)
+{
+    *args = NULL;
+    if (t->rank != tila_rt.rank)
+        return TILA_SUCCESS;
+    tila_cl_base_t *base = calloc(1, size);
+    if (!base)
+        return TILA_ERR_NOMEM;
+    base->seq = t->seq;
+    base->req = t->req;
+    pthread_mutex_lock(&t->seq->lock);
+    t->seq->pending++;
+    pthread_mutex_unlock(&t->seq->lock);
+    *args = base;
+    return TILA_SUCCESS;
+}
+
+void tila_task_done(void *arg)
+{
+    tila_sequence_t *seq = arg;
+    pthread_mutex_lock(&seq->lock);
+    if (--seq->pending == 0)
+        pthread_cond_broadcast(&seq->done);
+    pthread_mutex_unlock(&seq->lock);
+}
+
+int tila_task_submitted(const tila_task_t *t, int starpu_rc)
+{
+    if (starpu_rc == 0)
+        return TILA_SUCCESS;
+    if (t->rank == tila_rt.rank)
+        tila_task_done(t->seq);
+    tila_error("tila_task_submitted", "StarPU-MPI refused a task (%d)%s", starpu_rc,
+               starpu_rc == -ENODEV ? ": no worker can run it" : "");
+    return starpu_rc == -ENODEV ? TILA_ERR_NO_WORKER : TILA_ERR_STARPU;
+}
+
+/*
+ * Statuses are agreed on with one MPI_MIN: success maps to INT_MAX, so an argument or
+ * runtime error (negative) wins over a numerical failure, and the smallest failing
+ * global index wins among those (LAPACK reports the first column that fails).
+ */
+static int tila_status_key(int s) { return s == 0 ? INT_MAX : s; }
+static int tila_status_unkey(int k) { return k == INT_MAX ? 0 : k; }
+
+int tila_sequence_wait(tila_sequence_t *seq)
+{
+    int rc = tila_check_init("tila_sequence_wait");
+    if (rc)
+        return rc;
+    if (!seq) {
+        tila_error("tila_sequence_wait", "seq is NULL");
+        return -1;
+    }
+    pthread_mutex_lock(&seq->lock);
+    while (seq->pending > 0)
+        pthread_cond_wait(&seq->done, &seq->lock);
+    int n = 1;
+    for (tila_request_t *r = seq->requests; r; r = r->next)
+        n++;
+    pthread_mutex_unlock(&seq->lock);
+
+    int stack[16], *keys = n <= 16 ? stack : malloc(sizeof(int) * (size_t)n);
+    if (!keys)
+        return TILA_ERR_NOMEM;
+    int i = 0;
+    keys[i++] = tila_status_key(tila_sequence_status(seq));
+    for (tila_request_t *r = seq->requests; r; r = r->next)
+        keys[i++] = tila_status_key(r->status);
+    if (tila_rt.size > 1 &&
+        MPI_Allreduce(MPI_IN_PLACE, keys, n, MPI_INT, MPI_MIN, tila_rt.comm) != MPI_SUCCESS)
+        rc = TILA_ERR_MPI;
+    i = 0;
+    seq->status = tila_status_unkey(keys[i++]);
+    for (tila_request_t *r = seq->requests; r; r = r->next)
+        r->status = tila_status_unkey(keys[i++]);
+    if (keys != stack)
+        free(keys);
+    return rc ? rc : seq->status;
+}
+
+int tila_sequence_run_sync(int rc, tila_sequence_t *seq)
+{
+    /* Wait even after a refused submission: part of the work may be in flight, and
+     * the wait is collective. */
+    int status = tila_sequence_wait(seq);
+    tila_sequence_destroy(&seq);
+    return rc ? rc : status;
+}

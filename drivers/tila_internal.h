@@ -1,0 +1,109 @@
+/**
+ * @file tila_internal.h
+ * @brief Internal: runtime state, descriptor layout, argument checking for drivers.
+ *
+ * SPDX-License-Identifier: BSD-3-Clause
+ */
+#ifndef TILA_INTERNAL_H
+#define TILA_INTERNAL_H
+
+#include <pthread.h>
+#include <stdint.h>
+#include <starpu_mpi.h>
+
+#include "tila.h"
+#include "tila_codelet.h"
+
+#define TILA_MAX_CUDA_DEVICES 64
+
+/** Process-wide state between tila_init and tila_finalize. */
+typedef struct tila_runtime_s {
+    int initialized;
+    int started_mpi;     /**< tila_init called MPI_Init_thread */
+    int started_starpu;  /**< tila_init called starpu_init */
+    int rank, size;
+    MPI_Comm comm;       /**< Tila's own collectives (a duplicate of the world) */
+    int64_t next_tag;    /**< first MPI tag of the next descriptor */
+    int ncuda;           /**< CUDA devices with a worker here */
+    int cuda_devid[TILA_MAX_CUDA_DEVICES]; /**< device number of each */
+    unsigned nworkers;   /**< StarPU's worker count (length of the bitmaps) */
+    uint32_t *device_workers; /**< per device: CPU workers + that device's CUDA workers */
+} tila_runtime_t;
+
+extern tila_runtime_t tila_rt;
+
+/** Layout of a distributed tile matrix. */
+struct tila_desc_s {
+    tila_prec_t prec;
+    size_t eltsize;
+    int m, n, mb, nb, mt, nt;
+    int p, q;                   /**< 2D block-cyclic grid, 0 x 0 for a user mapping */
+    tila_rank_fn_t rank_of;
+    void *rank_arg;
+    tila_device_fn_t device_of;
+    void *device_arg;
+    int64_t tag_base;
+    int *owner;                 /**< mt * nt ranks, column-major over tiles */
+    int *device;                /**< mt * nt devices (owned tiles), -1: any */
+    starpu_data_handle_t *handles; /**< mt * nt */
+    void *storage;              /**< what Tila allocated (NULL when wrapping) */
+    size_t storage_size;
+};
+
+/** Rows and columns of tile (m, n) of A. */
+static inline int tila_tile_rows(const tila_desc_t *A, int m)
+{
+    return m == A->mt - 1 ? A->m - m * A->mb : A->mb;
+}
+static inline int tila_tile_cols(const tila_desc_t *A, int n)
+{
+    return n == A->nt - 1 ? A->n - n * A->nb : A->nb;
+}
+static inline starpu_data_handle_t tila_tile(const tila_desc_t *A, int m, int n)
+{
+    return A->handles[(size_t)n * A->mt + m];
+}
+
+/** No part of the tile is in the triangle (see tila_tile_part). */
+#define TILA_TILE_NONE ((tila_uplo_t)0)
+
+/**
+ * Which part of tile (m, n) of a square-tiled matrix lies in the triangle `uplo`:
+ * TILA_GENERAL (all of it), `uplo` itself for a diagonal tile, or TILA_TILE_NONE.
+ */
+static inline tila_uplo_t tila_tile_part(tila_uplo_t uplo, int m, int n)
+{
+    if (uplo == TILA_GENERAL || (uplo == TILA_UPPER && m < n) || (uplo == TILA_LOWER && m > n))
+        return TILA_GENERAL;
+    return m == n ? uplo : TILA_TILE_NONE;
+}
+
+/** Print "func: message" on stderr, prefixed by the rank when there are several. */
+void tila_error(const char *func, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+
+/** TILA_ERR_NOT_INITIALIZED with a message when tila_init has not run. */
+int tila_check_init(const char *func);
+
+/**
+ * Argument checks shared by drivers; each prints the message and returns -pos
+ * (pos is the argument's position) when the check fails, else 0.
+ */
+int tila_check_desc(const char *func, int pos, const char *name, const tila_desc_t *A,
+                    tila_prec_t prec);
+int tila_check_sequence(const char *func, int pos, tila_sequence_t *seq, tila_request_t *req);
+/** uplo is TILA_UPPER, TILA_LOWER or TILA_GENERAL. */
+int tila_check_uplo(const char *func, int pos, tila_uplo_t uplo);
+/** A triangle (uplo not TILA_GENERAL) needs square tiles. */
+int tila_check_triangle_tiles(const char *func, int pos, tila_uplo_t uplo, const tila_desc_t *A);
+/** B has A's size and tiling. */
+int tila_check_same_tiling(const char *func, int pos, const char *name, const tila_desc_t *A,
+                           const tila_desc_t *B);
+
+/** Attach a request to its sequence (status reset to 0). */
+void tila_sequence_attach(tila_sequence_t *seq, tila_request_t *req);
+
+/** Run an asynchronous routine's submission synchronously. */
+int tila_sequence_run_sync(int rc, tila_sequence_t *seq);
+
+#endif /* TILA_INTERNAL_H */

@@ -1,0 +1,43 @@
+/**
+ * @file zplghe.c
+ * @brief Fill a square matrix with the seeded random Hermitian one, diagonal shifted.
+ * @precisions normal z -> c d s
+ *
+ * SPDX-License-Identifier: BSD-3-Clause
+ */
+#include "codelets_z.h"
+#include "tila_internal.h"
+
+int tila_zplghe_async(double bump, tila_desc_t *A, unsigned long long seed,
+                      tila_sequence_t *seq, tila_request_t *req)
+{
+    static const char *func = "tila_zplghe";
+    int rc = tila_check_init(func);
+    if (rc) return rc;
+    if ((rc = tila_check_desc(func, 2, "A", A, TILA_COMPLEX64))) return rc;
+    if (A->m != A->n) {
+        tila_error(func, "argument 2 (A) is %d x %d, a Hermitian matrix is square", A->m, A->n);
+        return -2;
+    }
+    if ((rc = tila_check_sequence(func, 4, seq, req))) return rc;
+
+    tila_task_t t = tila_task_init(seq, req, 0);
+    for (int n = 0; n < A->nt && !rc; n++)
+        for (int m = 0; m < A->mt && !rc; m++) {
+            tila_task_on(&t, A, m, n);
+            rc = tila_insert_zplghe(&t, bump, tila_tile_rows(A, m), tila_tile_cols(A, n),
+                                    tila_tile(A, m, n), m * A->mb, n * A->nb, seed);
+        }
+    return rc;
+}
+
+int tila_zplghe(double bump, tila_desc_t *A, unsigned long long seed)
+{
+    tila_sequence_t *seq;
+    tila_request_t req = TILA_REQUEST_INITIALIZER;
+    int rc = tila_check_init("tila_zplghe");
+    if (rc || (rc = tila_sequence_create(&seq)))
+        return rc;
+    rc = tila_zplghe_async(bump, A, seed, seq, &req);
+    return tila_sequence_run_sync(rc, seq);
+}

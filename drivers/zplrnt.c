@@ -1,0 +1,39 @@
+/**
+ * @file zplrnt.c
+ * @brief Fill a matrix with the seeded random matrix, tile by tile on each owner.
+ * @precisions normal z -> c d s
+ *
+ * SPDX-License-Identifier: BSD-3-Clause
+ */
+#include "codelets_z.h"
+#include "tila_internal.h"
+
+int tila_zplrnt_async(tila_desc_t *A, unsigned long long seed, tila_sequence_t *seq,
+                      tila_request_t *req)
+{
+    static const char *func = "tila_zplrnt";
+    int rc = tila_check_init(func);
+    if (rc) return rc;
+    if ((rc = tila_check_desc(func, 1, "A", A, TILA_COMPLEX64))) return rc;
+    if ((rc = tila_check_sequence(func, 3, seq, req))) return rc;
+
+    tila_task_t t = tila_task_init(seq, req, 0);
+    for (int n = 0; n < A->nt && !rc; n++)
+        for (int m = 0; m < A->mt && !rc; m++) {
+            tila_task_on(&t, A, m, n);
+            rc = tila_insert_zplrnt(&t, tila_tile_rows(A, m), tila_tile_cols(A, n),
+                                    tila_tile(A, m, n), m * A->mb, n * A->nb, seed);
+        }
+    return rc;
+}
+
+int tila_zplrnt(tila_desc_t *A, unsigned long long seed)
+{
+    tila_sequence_t *seq;
+    tila_request_t req = TILA_REQUEST_INITIALIZER;
+    int rc = tila_check_init("tila_zplrnt");
+    if (rc || (rc = tila_sequence_create(&seq)))
+        return rc;
+    rc = tila_zplrnt_async(A, seed, seq, &req);
+    return tila_sequence_run_sync(rc, seq);
+}

@@ -1,0 +1,95 @@
+/**
+ * @file example_env.c
+ * @brief Examples' shared bits: options, timing, and warnings about a slow environment.
+ *
+ * SPDX-License-Identifier: BSD-3-Clause
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "tila_config.h"
+#include "example_env.h"
+
+#ifdef TILA_HAVE_OPENBLAS
+char *openblas_get_corename(void);
+#endif
+
+int example_parse(int argc, char **argv, example_opts_t *o, const char *usage)
+{
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i];
+        int *dst = !strcmp(a, "--m") ? &o->m : !strcmp(a, "--n") ? &o->n
+                 : !strcmp(a, "--k") ? &o->k : !strcmp(a, "--nb") ? &o->nb
+                 : !strcmp(a, "--p") ? &o->p : !strcmp(a, "--q") ? &o->q : NULL;
+        if (dst && i + 1 < argc) {
+            *dst = atoi(argv[++i]);
+        }
+        else if (!strcmp(a, "--seed") && i + 1 < argc) {
+            o->seed = strtoull(argv[++i], NULL, 10);
+        }
+        else if (!strcmp(a, "--check")) {
+            o->check = 1;
+        }
+        else {
+            if (tila_comm_rank() == 0)
+                fprintf(stderr, "unknown option '%s'\nusage: %s\n", a, usage);
+            return -1;
+        }
+    }
+    return 0;
+}
+
+tila_seconds_t example_now(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (tila_seconds_t)t.tv_sec + 1e-9 * (tila_seconds_t)t.tv_nsec;
+}
+
+/* Does /proc/cpuinfo list this flag? */
+static int cpu_has(const char *flag)
+{
+    char line[8192], word[64];
+    FILE *f = fopen("/proc/cpuinfo", "r");
+    int found = 0;
+    if (!f)
+        return 0;
+    snprintf(word, sizeof word, " %s ", flag);
+    while (!found && fgets(line, sizeof line, f))
+        if (!strncmp(line, "flags", 5)) {
+            line[strcspn(line, "\n")] = ' ';
+            found = strstr(line, word) != NULL;
+            break;
+        }
+    fclose(f);
+    return found;
+}
+
+void example_check_env(void)
+{
+    if (tila_comm_rank() != 0)
+        return;
+#ifdef TILA_HAVE_OPENBLAS
+    const char *core = openblas_get_corename();
+    static const char *old[] = { "Prescott", "Core2", "Penryn", "Dunnington", "Nehalem",
+                                 "Sandybridge", "Atom", "Katmai", "Coppermine", "Northwood",
+                                 "Banias", "Unknown" };
+    const char *want = cpu_has("avx512f") ? "SkylakeX" : cpu_has("avx2") ? "Haswell" : NULL;
+    for (size_t i = 0; want && core && i < sizeof old / sizeof old[0]; i++)
+        if (!strcasecmp(core, old[i]))
+            fprintf(stderr, "warning: OpenBLAS runs its '%s' kernels on a CPU that supports "
+                    "%s ones (dgemm several times slower): set OPENBLAS_CORETYPE=%s\n", core,
+                    want, want);
+#endif
+    const char *threads = getenv("OPENBLAS_NUM_THREADS");
+    if (!threads || atoi(threads) != 1)
+        fprintf(stderr, "warning: OpenBLAS may start its own threads inside each StarPU worker "
+                "(oversubscribed cores): set OPENBLAS_NUM_THREADS=1\n");
+    if (tila_comm_size() > 1 && !getenv("STARPU_WORKERS_GETBIND") &&
+        !getenv("STARPU_MPI_NOBIND") && !getenv("STARPU_WORKERS_NOBIND"))
+        fprintf(stderr, "warning: StarPU-MPI binds every rank's workers from core 0, so ranks "
+                "on one node share cores: run 'mpirun --bind-to core' with "
+                "STARPU_WORKERS_GETBIND=1 STARPU_NCPU=1 STARPU_MPI_NOBIND=1\n");
+}

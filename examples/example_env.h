@@ -1,0 +1,31 @@
+/**
+ * @file example_env.h
+ * @brief Examples' shared bits: options, timing, and warnings about a slow environment.
+ *
+ * SPDX-License-Identifier: BSD-3-Clause
+ */
+#ifndef EXAMPLE_ENV_H
+#define EXAMPLE_ENV_H
+
+#include "tila.h"
+
+/** Options of the examples. */
+typedef struct example_opts_s {
+    int m, n, k, nb, p, q, check;
+    unsigned long long seed;
+} example_opts_t;
+
+/** Parse --m --n --k --nb --p --q --seed --check; -1 with a usage message on error. */
+int example_parse(int argc, char **argv, example_opts_t *o, const char *usage);
+
+/**
+ * On rank 0, once: warn when OpenBLAS runs an older kernel than the CPU supports,
+ * when OpenBLAS threads inside StarPU workers, or when several ranks will all bind
+ * their workers to the same core.
+ */
+void example_check_env(void);
+
+/** Wall-clock seconds. */
+tila_seconds_t example_now(void);
+
+#endif /* EXAMPLE_ENV_H */

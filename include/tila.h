@@ -1,0 +1,149 @@
+/**
+ * @file tila.h
+ * @brief Tila: tiled dense linear algebra on StarPU-MPI (umbrella header).
+ *
+ * SPDX-License-Identifier: BSD-3-Clause
+ */
+#ifndef TILA_H
+#define TILA_H
+
+#include <stddef.h>
+#include <mpi.h>
+#include <starpu.h>
+
+#include "tila_types.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* Everything declared here is the library's interface (built with -fvisibility=hidden). */
+#pragma GCC visibility push(default)
+
+/* ---- Runtime --------------------------------------------------------------------------- */
+
+/**
+ * Start Tila: MPI (with MPI_THREAD_MULTIPLE) if not yet initialised, StarPU if not yet
+ * initialised, and StarPU-MPI on MPI_COMM_WORLD.  What the caller had already started is
+ * left to the caller: tila_finalize stops only what tila_init started.
+ * STARPU_* environment variables keep their meaning (STARPU_NCPU, STARPU_NCUDA, STARPU_SCHED).
+ * Collective over MPI_COMM_WORLD.
+ * @param argc, argv  the program's arguments, or NULL.
+ * @return TILA_SUCCESS, TILA_ERR_MPI, TILA_ERR_STARPU or TILA_ERR_NO_WORKER.
+ */
+int tila_init(int *argc, char ***argv);
+
+/** Stop what tila_init started, after every submitted task has completed. Collective. */
+int tila_finalize(void);
+
+/** 1 between tila_init and tila_finalize, else 0. */
+int tila_initialized(void);
+
+/** This process's rank and the number of ranks in Tila's communicator. */
+int tila_comm_rank(void);
+int tila_comm_size(void);
+
+/** Number of CUDA devices that have a StarPU worker on this node. */
+int tila_cuda_ndevices(void);
+
+/** The message for a return code. */
+const char *tila_strerror(int code);
+
+/* ---- Distributed tile matrices ---------------------------------------------------------- */
+
+/** Size in bytes of one element of the given precision. */
+size_t tila_prec_size(tila_prec_t prec);
+
+/**
+ * Create an m x n matrix of mb x nb tiles (the last row and column of tiles may be
+ * partial), distributed by `dist` (NULL: the default 2D block-cyclic grid).  Tila
+ * allocates only the tiles this rank owns, each contiguous (ld = its row count); the
+ * others are registered as placeholders that StarPU-MPI fills when a task needs them.
+ * Collective: every rank passes the same arguments, descriptors are created in the
+ * same order on every rank (each gets its own range of MPI tags).
+ * @return 0, -i for argument i, TILA_ERR_GRID when p * q is not the number of ranks,
+ *         TILA_ERR_NOMEM, TILA_ERR_NOT_INITIALIZED.
+ */
+int tila_desc_create(tila_desc_t **A, tila_prec_t prec, int m, int n, int mb, int nb,
+                     const tila_dist_t *dist);
+
+/**
+ * Like tila_desc_create, but over the caller's column-major m x n array `a` with
+ * leading dimension lda, with no copy: each tile this rank owns is registered in place
+ * (ld = lda).  On one rank this is "use my LAPACK matrix".  Tiles of other ranks are
+ * never touched; `a` may be NULL on a rank that owns no tile.  `a` must stay valid
+ * until tila_desc_destroy, which leaves the results in it.
+ */
+int tila_desc_create_lapack(tila_desc_t **A, tila_prec_t prec, void *a, int lda, int m,
+                            int n, int mb, int nb, const tila_dist_t *dist);
+
+/**
+ * Wrap a ScaLAPACK local array with no copy: the global m x n matrix is distributed
+ * 2D block-cyclically in mb x nb blocks over a p x q row-major process grid (BLACS's
+ * default order, rank = prow * q + pcol, source process 0), and `a` is this rank's
+ * local part with local leading dimension lld.
+ */
+int tila_desc_create_scalapack(tila_desc_t **A, tila_prec_t prec, void *a, int lld, int m,
+                               int n, int mb, int nb, int p, int q);
+
+/** Wait for the tasks using A, unregister and free everything; sets *A to NULL. Collective. */
+int tila_desc_destroy(tila_desc_t **A);
+
+/** Copy the column-major m x n matrix `a` (lda) held on rank `root` into A. Collective. */
+int tila_desc_scatter(tila_desc_t *A, int root, const void *a, int lda);
+
+/** Copy A into the column-major array `a` (lda) on rank `root`. Collective. */
+int tila_desc_gather(tila_desc_t *A, int root, void *a, int lda);
+
+/** Dimensions and tile counts. */
+int tila_desc_m(const tila_desc_t *A);
+int tila_desc_n(const tila_desc_t *A);
+int tila_desc_mb(const tila_desc_t *A);
+int tila_desc_nb(const tila_desc_t *A);
+int tila_desc_mt(const tila_desc_t *A);
+int tila_desc_nt(const tila_desc_t *A);
+tila_prec_t tila_desc_prec(const tila_desc_t *A);
+
+/** Rank owning tile (m, n). */
+int tila_desc_tile_rank(const tila_desc_t *A, int m, int n);
+
+/** CUDA device of tile (m, n) on its owner, or -1 (not owned here, or no GPU). */
+int tila_desc_tile_device(const tila_desc_t *A, int m, int n);
+
+/** StarPU handle of tile (m, n), to use A's tiles in one's own tasks. */
+starpu_data_handle_t tila_desc_tile_handle(const tila_desc_t *A, int m, int n);
+
+/* ---- Sequences and requests ------------------------------------------------------------- */
+
+/** Create an empty sequence. @return 0, -1 if seq is NULL, TILA_ERR_NOMEM. */
+int tila_sequence_create(tila_sequence_t **seq);
+
+/**
+ * Wait until the tasks submitted in `seq` on this rank have completed, and no other
+ * task (a task of another sequence or of the user's may still run), then agree on
+ * the status on every rank.  Collective.
+ * @return the sequence's status: 0, or the first failure (LAPACK's info, e.g. +k),
+ *         the same on every rank.  Every request of the sequence gets its own status.
+ */
+int tila_sequence_wait(tila_sequence_t *seq);
+
+/** Status so far on this rank (no waiting, no communication). */
+int tila_sequence_status(const tila_sequence_t *seq);
+
+/** Destroy a sequence after waiting for it. */
+int tila_sequence_destroy(tila_sequence_t **seq);
+
+#pragma GCC visibility pop
+
+#ifdef __cplusplus
+}
+#endif
+
+#ifndef __cplusplus
+#include "tila_s.h"
+#include "tila_d.h"
+#include "tila_c.h"
+#include "tila_z.h"
+#endif
+
+#endif /* TILA_H */

@@ -1,0 +1,106 @@
+/**
+ * @file tila_types.h
+ * @brief Tila's public types, constants and error codes.
+ *
+ * SPDX-License-Identifier: BSD-3-Clause
+ */
+#ifndef TILA_TYPES_H
+#define TILA_TYPES_H
+
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/** Element type of a matrix. */
+typedef enum tila_prec_e {
+    TILA_REAL32 = 0,  /**< float (s) */
+    TILA_REAL64 = 1,  /**< double (d) */
+    TILA_COMPLEX32 = 2, /**< float complex (c) */
+    TILA_COMPLEX64 = 3  /**< double complex (z) */
+} tila_prec_t;
+
+#ifndef __cplusplus
+typedef float _Complex tila_complex32_t;
+typedef double _Complex tila_complex64_t;
+#endif
+
+/** Timings: a type the precision generator never rewrites. */
+typedef double tila_seconds_t;
+
+/** op(A); values are CBLAS's. */
+typedef enum tila_trans_e {
+    TILA_NOTRANS = 111, TILA_TRANS = 112, TILA_CONJTRANS = 113
+} tila_trans_t;
+
+/** Which triangle; TILA_GENERAL means the whole matrix. */
+typedef enum tila_uplo_e {
+    TILA_UPPER = 121, TILA_LOWER = 122, TILA_GENERAL = 123
+} tila_uplo_t;
+
+typedef enum tila_diag_e { TILA_NONUNIT = 131, TILA_UNIT = 132 } tila_diag_t;
+typedef enum tila_side_e { TILA_LEFT = 141, TILA_RIGHT = 142 } tila_side_t;
+
+/** Matrix norms, named by LAPACK's letters. */
+typedef enum tila_norm_e {
+    TILA_NORM_MAX = 'M', TILA_NORM_ONE = 'O', TILA_NORM_INF = 'I', TILA_NORM_FRO = 'F'
+} tila_norm_t;
+
+/**
+ * Return codes.  Like LAPACK: 0 success, -i when argument i is invalid, +k for a
+ * numerical failure at (global, 1-based) index k.  Runtime failures have named
+ * codes far below any argument position.
+ */
+enum tila_error_e {
+    TILA_SUCCESS = 0,
+    TILA_ERR_NOT_INITIALIZED = -1001, /**< tila_init was not called */
+    TILA_ERR_NOMEM = -1002,           /**< out of memory */
+    TILA_ERR_STARPU = -1003,          /**< StarPU refused an operation */
+    TILA_ERR_MPI = -1004,             /**< an MPI call failed */
+    TILA_ERR_GRID = -1005,            /**< P x Q does not match the communicator */
+    TILA_ERR_NO_WORKER = -1006        /**< no StarPU worker can run a task */
+};
+
+/** Matrix distributed in tiles over the ranks (opaque). */
+typedef struct tila_desc_s tila_desc_t;
+
+/** A group of asynchronous calls that is waited on together (opaque). */
+typedef struct tila_sequence_s tila_sequence_t;
+
+/** Status of one asynchronous call: 0, -i or +k as for the synchronous one. */
+typedef struct tila_request_s {
+    int status;
+    struct tila_request_s *next; /**< internal: the sequence's list */
+} tila_request_t;
+
+#define TILA_REQUEST_INITIALIZER { 0, 0 }
+
+/** Tile (m, n) -> MPI rank in [0, size). Must give the same answer on every rank. */
+typedef int (*tila_rank_fn_t)(int m, int n, void *arg);
+
+/**
+ * Tile (m, n) -> CUDA device index in [0, ndevices) on the owning node, or -1 to
+ * let StarPU choose.  Called only on the owner, only when ndevices > 0.
+ */
+typedef int (*tila_device_fn_t)(int m, int n, int ndevices, void *arg);
+
+/**
+ * How tiles are placed.  Zero-initialised, it is 2D block-cyclic over the most
+ * square P x Q grid of the communicator, with tiles cycled over each node's GPUs
+ * by tile column.
+ */
+typedef struct tila_dist_s {
+    int p;                      /**< grid rows; 0: chosen from the communicator size */
+    int q;                      /**< grid columns; p * q must equal the communicator size */
+    tila_rank_fn_t rank_of;     /**< user mapping; when set, p and q are ignored */
+    void *rank_arg;             /**< passed to rank_of */
+    tila_device_fn_t device_of; /**< user tile -> GPU mapping; NULL: cyclic by tile column */
+    void *device_arg;           /**< passed to device_of */
+} tila_dist_t;
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* TILA_TYPES_H */

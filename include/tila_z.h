@@ -1,0 +1,58 @@
+/**
+ * @file tila_z.h
+ * @brief Tila's public routines in double complex precision.
+ * @precisions normal z -> c d s
+ *
+ * SPDX-License-Identifier: BSD-3-Clause
+ */
+#ifndef TILA_Z_H
+#define TILA_Z_H
+
+#include "tila_types.h"
+
+/* Everything declared here is the library's interface (built with -fvisibility=hidden). */
+#pragma GCC visibility push(default)
+
+/**
+ * C = alpha op(A) op(B) + beta C on distributed matrices (tiles of A, B, C must agree:
+ * A's tile columns match B's tile rows for the product).
+ * @return 0, or -i for argument i; the async form also returns through req.
+ */
+int tila_zgemm(tila_trans_t transa, tila_trans_t transb, tila_complex64_t alpha,
+               tila_desc_t *A, tila_desc_t *B, tila_complex64_t beta, tila_desc_t *C);
+int tila_zgemm_async(tila_trans_t transa, tila_trans_t transb, tila_complex64_t alpha,
+                     tila_desc_t *A, tila_desc_t *B, tila_complex64_t beta, tila_desc_t *C,
+                     tila_sequence_t *seq, tila_request_t *req);
+
+/** B = A on the triangle `uplo` (TILA_GENERAL: everything); A and B tiled alike. */
+int tila_zlacpy(tila_uplo_t uplo, tila_desc_t *A, tila_desc_t *B);
+int tila_zlacpy_async(tila_uplo_t uplo, tila_desc_t *A, tila_desc_t *B,
+                      tila_sequence_t *seq, tila_request_t *req);
+
+/** A's off-diagonal entries on `uplo` = alpha, its diagonal = beta. */
+int tila_zlaset(tila_uplo_t uplo, tila_complex64_t alpha, tila_complex64_t beta,
+                tila_desc_t *A);
+int tila_zlaset_async(tila_uplo_t uplo, tila_complex64_t alpha, tila_complex64_t beta,
+                      tila_desc_t *A, tila_sequence_t *seq, tila_request_t *req);
+
+/**
+ * Fill A with a random matrix with entries uniform in [-0.5, 0.5) (real and imaginary
+ * parts), a function of (seed, global i, global j) alone: the same matrix for any
+ * distribution, tile size and worker.
+ */
+int tila_zplrnt(tila_desc_t *A, unsigned long long seed);
+int tila_zplrnt_async(tila_desc_t *A, unsigned long long seed, tila_sequence_t *seq,
+                      tila_request_t *req);
+
+/**
+ * Fill the square A with a random Hermitian matrix (both triangles stored): the lower
+ * triangle as tila_zplrnt gives it, the upper its conjugate transpose, the diagonal
+ * real, plus `bump` on the diagonal (bump > n makes it positive definite).
+ */
+int tila_zplghe(double bump, tila_desc_t *A, unsigned long long seed);
+int tila_zplghe_async(double bump, tila_desc_t *A, unsigned long long seed,
+                      tila_sequence_t *seq, tila_request_t *req);
+
+#pragma GCC visibility pop
+
+#endif /* TILA_Z_H */

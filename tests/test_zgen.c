@@ -1,0 +1,90 @@
+/**
+ * @file test_zgen.c
+ * @brief The seeded generators give the same matrix whatever the distribution.
+ * @precisions normal z -> c d s
+ *
+ * What it proves: tila_zplrnt and tila_zplghe, run by each tile's owner, produce
+ * bit-identical matrices for every P x Q grid of the world and for several tile
+ * sizes (compared with the first grid and tile size), the entries lie in
+ * [-0.5, 0.5), and plghe's matrix is exactly Hermitian with a real diagonal shifted
+ * by bump (so every later test can build its inputs this way).
+ *
+ * SPDX-License-Identifier: BSD-3-Clause
+ */
+#define COMPLEX
+#include <complex.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "tests_z.h"
+
+/* Generate m x n (plghe when herm) on a grid and tile size; gather on rank 0. */
+static tila_complex64_t *generate(int herm, int m, int n, int nb, const int grid[2],
+                                  unsigned long long seed, double bump)
+{
+    tila_desc_t *A;
+    tila_dist_t dist = { .p = grid[0], .q = grid[1] };
+    tila_complex64_t *a = calloc((size_t)m * n + 1, sizeof *a);
+    tila_desc_create(&A, TILA_COMPLEX64, m, n, nb, nb, &dist);
+    if (herm)
+        tila_zplghe(bump, A, seed);
+    else
+        tila_zplrnt(A, seed);
+    tila_desc_gather(A, 0, a, m > 1 ? m : 1);
+    tila_desc_destroy(&A);
+    return a;
+}
+
+/* Entries in range; for plghe, Hermitian with diagonal Re(x) + bump. */
+static int well_formed(int herm, int m, int n, const tila_complex64_t *a, double bump)
+{
+    for (int j = 0; j < n; j++)
+        for (int i = 0; i < m; i++) {
+            tila_complex64_t x = a[(size_t)j * m + i];
+            double re = creal(x) - (herm && i == j ? bump : 0);
+            if (!(re >= -0.5 && re < 0.5))
+                return 0;
+#if defined(COMPLEX)
+            if (!(cimag(x) >= -0.5 && cimag(x) < 0.5) || (herm && i == j && cimag(x) != 0))
+                return 0;
+            if (herm && x != conj(a[(size_t)i * m + j]))
+                return 0;
+#else
+            if (herm && x != a[(size_t)i * m + j])
+                return 0;
+#endif
+        }
+    return 1;
+}
+
+void tila_test_zgen(const tila_test_opts_t *o)
+{
+    static const int sizes[][2] = { { 45, 45 }, { 33, 20 }, { 1, 1 }, { 0, 7 } };
+    static const int nbs[] = { 8, 5, 64 };
+    const double bump = 45;
+    int grids[8][2], ngrids = tila_test_grids(grids, 8);
+    for (int herm = 0; herm < 2; herm++)
+        for (size_t s = 0; s < sizeof sizes / sizeof sizes[0]; s++) {
+            int m = sizes[s][0], n = herm ? m : sizes[s][1];
+            tila_complex64_t *ref = generate(herm, m, n, nbs[0], grids[0], o->seed, bump);
+            int ok = well_formed(herm, m, n, ref, bump);
+            tila_test_check(ok, herm ? "plghe" : "plrnt", tila_test_prec_letter(TILA_COMPLEX64), 0,
+                            "m=%d n=%d nb=%d grid=%dx%d range%s", m, n, nbs[0], grids[0][0],
+                            grids[0][1], herm ? "+hermitian" : "");
+            for (int g = 0; g < ngrids; g++)
+                for (size_t b = 0; b < sizeof nbs / sizeof nbs[0]; b++) {
+                    if (g == 0 && b == 0)
+                        continue;
+                    tila_complex64_t *a = generate(herm, m, n, nbs[b], grids[g], o->seed, bump);
+                    int same = !memcmp(a, ref, sizeof *a * (size_t)m * n);
+                    tila_test_check(same, herm ? "plghe" : "plrnt",
+                                    tila_test_prec_letter(TILA_COMPLEX64), same ? 0 : 1,
+                                    "m=%d n=%d nb=%d grid=%dx%d same-bits-as nb=%d grid=%dx%d", m,
+                                    n, nbs[b], grids[g][0], grids[g][1], nbs[0], grids[0][0],
+                                    grids[0][1]);
+                    free(a);
+                }
+            free(ref);
+        }
+}

@@ -1,0 +1,16 @@
+/**
+ * @file tests_z.h
+ * @brief Test suites in double complex precision.
+ * @precisions normal z -> c d s
+ *
+ * SPDX-License-Identifier: BSD-3-Clause
+ */
+#ifndef TESTS_Z_H
+#define TESTS_Z_H
+
+#include "tila_test.h"
+
+void tila_test_zgen(const tila_test_opts_t *opts);
+void tila_test_zgemm(const tila_test_opts_t *opts);
+
+#endif /* TESTS_Z_H */

@@ -1,0 +1,97 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: BSD-3-Clause
+"""Tila's precision generator: writes the c, d or s file of a z-source.
+
+Usage: genprec.py PREC INPUT OUTPUT
+
+A z-source carries the tag `@precisions normal z -> c d s` (or a subset of the
+targets, e.g. `z -> c` for Hermitian-only routines).  The generator applies an
+ordered table of word-boundary substitutions and heads the result with an
+`@generated` line.  In a z-file, `double` is the real type of the precision and
+complex-only code sits under `#if defined(COMPLEX)`.
+"""
+import os
+import re
+import sys
+
+PRECS = "zcds"
+
+# Routine stems that change name in real arithmetic (Hermitian -> symmetric,
+# unitary -> orthogonal).  Applied to identifiers of the form <prefix>z<stem>.
+REAL_STEMS = {
+    "herk": "syrk", "her2k": "syr2k", "hemm": "symm", "lanhe": "lansy",
+    "plghe": "plgsy", "unmqr": "ormqr", "ungqr": "orgqr", "unmlq": "ormlq",
+    "gemqrt": "gemqrt", "tpmqrt": "tpmqrt",
+}
+
+# Prefixes after which the precision letter of a routine name follows.
+ROUTINE_PREFIX = (r"tila_core_|tila_cuda_|tila_cl_|tila_insert_|tila_test_|tila_check_|"
+                  r"tila_bench_|tila_|LAPACKE_|cblas_|codelet_|core_|cuda_|test_|bench_")
+
+# Plain word substitutions, in order: (z, c, d, s).
+WORDS = [
+    ("tila_complex64_t", "tila_complex32_t", "double", "float"),
+    ("cuDoubleComplex", "cuFloatComplex", "double", "float"),
+    ("TILA_COMPLEX64", "TILA_COMPLEX32", "TILA_REAL64", "TILA_REAL32"),
+    ("MPI_C_DOUBLE_COMPLEX", "MPI_C_FLOAT_COMPLEX", "MPI_DOUBLE", "MPI_FLOAT"),
+    ("double", "float", "double", "float"),
+    ("DBL_EPSILON", "FLT_EPSILON", "DBL_EPSILON", "FLT_EPSILON"),
+    ("DBL_MIN", "FLT_MIN", "DBL_MIN", "FLT_MIN"),
+    ("DBL_MAX", "FLT_MAX", "DBL_MAX", "FLT_MAX"),
+    ("MPI_DOUBLE", "MPI_FLOAT", "MPI_DOUBLE", "MPI_FLOAT"),
+    ("cabs", "cabsf", "fabs", "fabsf"),
+    ("creal", "crealf", "creal", "crealf"),
+    ("fabs", "fabsf", "fabs", "fabsf"),
+    ("sqrt", "sqrtf", "sqrt", "sqrtf"),
+    ("cublasZ", "cublasC", "cublasD", "cublasS"),
+    ("cusolverDnZ", "cusolverDnC", "cusolverDnD", "cusolverDnS"),
+    ("CblasConjTrans", "CblasConjTrans", "CblasTrans", "CblasTrans"),
+    ("CUBLAS_OP_C", "CUBLAS_OP_C", "CUBLAS_OP_T", "CUBLAS_OP_T"),
+    ("PRECISION_z", "PRECISION_c", "PRECISION_d", "PRECISION_s"),
+]
+
+
+def convert(text, prec):
+    k = PRECS.index(prec)
+    letter = prec
+    real = prec in "ds"
+    # <prefix>z<stem>, in identifiers and in strings (perfmodel symbols).
+    text = re.sub(r"\b(" + ROUTINE_PREFIX + r")z([a-z0-9]+)(?![a-z0-9])",
+                  lambda mo: mo.group(1) + letter +
+                  (REAL_STEMS.get(mo.group(2), mo.group(2)) if real else mo.group(2)),
+                  text)
+    # Headers named after the precision (tila_z.h -> tila_d.h) and their guards.
+    text = re.sub(r"\b(\w+)_z\.h\b", r"\1_%s.h" % letter, text)
+    text = re.sub(r"\b(\w+)_Z_H\b", r"\1_%s_H" % letter.upper(), text)
+    # A z-source starts with "#define COMPLEX"; complex-only code sits under
+    # "#if defined(COMPLEX)", which real precisions then leave out.
+    if real:
+        text = re.sub(r"^#define COMPLEX\b", "#define REAL", text, flags=re.M)
+    for row in WORDS:
+        text = re.sub(r"\b%s\b" % re.escape(row[0]), row[k], text)
+    return text
+
+
+def main():
+    if len(sys.argv) != 4 or sys.argv[1] not in "cds" or len(sys.argv[1]) != 1:
+        sys.exit("usage: genprec.py {c|d|s} INPUT OUTPUT")
+    prec, src, dst = sys.argv[1:]
+    with open(src, encoding="utf-8") as f:
+        text = f.read()
+    tag = re.search(r"@precisions\s+normal\s+z\s*->\s*([cds ]+)", text)
+    if not tag:
+        sys.exit("%s: no '@precisions normal z -> ...' tag" % src)
+    if prec not in tag.group(1).split():
+        sys.exit("%s: precision %s is not among its targets" % (src, prec))
+    out = convert(text, prec)
+    name = os.path.basename(src)
+    out = out.replace(tag.group(0).rstrip(),
+                      "@generated %s from %s, DO NOT EDIT" % (prec, name), 1)
+    tmp = dst + ".tmp"
+    with open(tmp, "w", encoding="utf-8") as f:
+        f.write(out)
+    os.replace(tmp, dst)
+
+
+if __name__ == "__main__":
+    main()
