@@ -2,7 +2,7 @@
  * @file gemm.c
  * @brief Example: C = A B on a P x Q grid of ranks, timed, with an optional check.
  *
- *   mpirun -np 4 examples/tila-gemm --n 4096 --nb 256 --p 2 --q 2 --check
+ *   mpirun -np 4 examples/gemm --n 4096 --nb 256 --p 2 --q 2 --check
  *
  * Generates A (m x k), B (k x n) and C (m x n) with the seeded generator on their
  * owners, runs tila_dgemm, prints the time and GFLOP/s and, with --check, the
@@ -36,7 +36,7 @@ int main(int argc, char **argv)
     example_opts_t o = { .n = 2048, .nb = 256, .seed = 42 };
     if (tila_init(&argc, &argv) != TILA_SUCCESS)
         return 1;
-    if (example_parse(argc, argv, &o, "tila-gemm [--m M] [--n N] [--k K] [--nb NB] "
+    if (example_parse(argc, argv, &o, "gemm [--m M] [--n N] [--k K] [--nb NB] "
                       "[--p P --q Q] [--seed S] [--check]")) {
         tila_finalize();
         return 2;
@@ -49,7 +49,7 @@ int main(int argc, char **argv)
     int rc = tila_desc_create(&A, TILA_REAL64, o.m, o.k, o.nb, o.nb, &dist);
     if (rc) {
         if (tila_comm_rank() == 0)
-            fprintf(stderr, "tila-gemm: %s\n", tila_strerror(rc));
+            fprintf(stderr, "gemm: %s\n", tila_strerror(rc));
         tila_finalize();
         return 1;
     }
@@ -64,7 +64,7 @@ int main(int argc, char **argv)
     tila_seconds_t t = example_now() - t0;
     double gflops = 2.0 * o.m * o.n * o.k / t * 1e-9;
     if (tila_comm_rank() == 0)
-        printf("tila-gemm: m=%d n=%d k=%d nb=%d ranks=%d grid=%dx%d workers/rank=%u "
+        printf("gemm: m=%d n=%d k=%d nb=%d ranks=%d grid=%dx%d workers/rank=%u "
                "time=%.3f s  %.1f GFLOP/s  status=%d\n", o.m, o.n, o.k, o.nb,
                tila_comm_size(), o.p ? o.p : 0, o.q ? o.q : 0, starpu_worker_get_count(), t,
                gflops, rc);
@@ -93,7 +93,7 @@ int main(int argc, char **argv)
         double na = sqrt(o.m * (double)o.k / 12), nbb = sqrt(o.k * (double)o.n / 12);
         double res = sqrt(num) / (na * nbb * fro_vector(x) * o.k * DBL_EPSILON);
         if (tila_comm_rank() == 0)
-            printf("tila-gemm: residual ||C x - A (B x)|| / (||A|| ||B|| ||x|| k eps) = %.3g "
+            printf("gemm: residual ||C x - A (B x)|| / (||A|| ||B|| ||x|| k eps) = %.3g "
                    "(%s)\n", res, res < 10 ? "ok" : "FAILED");
         free(zr);
         free(rr);

@@ -23,8 +23,10 @@ AC_DEFUN([TILA_CHECK_CUDA], [
   ])
   AS_IF([test "x$tila_use_cuda" = xyes], [
     tila_cuda_root=`AS_DIRNAME(["$NVCC"])`; tila_cuda_root=`AS_DIRNAME(["$tila_cuda_root"])`
-    CUDA_CFLAGS="-I$tila_cuda_root/include"
-    CUDA_LIBS="-L$tila_cuda_root/lib64 -Wl,-rpath,$tila_cuda_root/lib64 -lcusolver -lcublas -lcudart"
+    # -isystem: CUDA's headers (pulled in by starpu.h too) must not flood -Werror builds
+    # with their deprecation warnings.
+    CUDA_CFLAGS="-isystem $tila_cuda_root/include"
+    CUDA_LIBS="-L$tila_cuda_root/lib64 -Wl,-rpath,$tila_cuda_root/lib64 -lcusolver -lcublas -lcudart -lstdc++"
     tila_gencode=
     for a in ${CUDA_ARCHS:-80 90}; do
       tila_gencode="$tila_gencode -gencode arch=compute_$a,code=sm_$a"

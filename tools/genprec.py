@@ -28,10 +28,17 @@ REAL_STEMS = {
 ROUTINE_PREFIX = (r"tila_core_|tila_cuda_|tila_cl_|tila_insert_|tila_test_|tila_check_|"
                   r"tila_bench_|tila_|LAPACKE_|cblas_|codelet_|core_|cuda_|test_|bench_")
 
+# Library prefixes glued to a routine name (cublasZgemm): (z, c, d, s).
+GLUED = [
+    ("cublasZ", "cublasC", "cublasD", "cublasS"),
+    ("cusolverDnZ", "cusolverDnC", "cusolverDnD", "cusolverDnS"),
+]
+
 # Plain word substitutions, in order: (z, c, d, s).
 WORDS = [
     ("tila_complex64_t", "tila_complex32_t", "double", "float"),
     ("cuDoubleComplex", "cuFloatComplex", "double", "float"),
+    ("make_cuDoubleComplex", "make_cuFloatComplex", "", ""),
     ("TILA_COMPLEX64", "TILA_COMPLEX32", "TILA_REAL64", "TILA_REAL32"),
     ("MPI_C_DOUBLE_COMPLEX", "MPI_C_FLOAT_COMPLEX", "MPI_DOUBLE", "MPI_FLOAT"),
     ("double", "float", "double", "float"),
@@ -43,8 +50,6 @@ WORDS = [
     ("creal", "crealf", "creal", "crealf"),
     ("fabs", "fabsf", "fabs", "fabsf"),
     ("sqrt", "sqrtf", "sqrt", "sqrtf"),
-    ("cublasZ", "cublasC", "cublasD", "cublasS"),
-    ("cusolverDnZ", "cusolverDnC", "cusolverDnD", "cusolverDnS"),
     ("CblasConjTrans", "CblasConjTrans", "CblasTrans", "CblasTrans"),
     ("CUBLAS_OP_C", "CUBLAS_OP_C", "CUBLAS_OP_T", "CUBLAS_OP_T"),
     ("PRECISION_z", "PRECISION_c", "PRECISION_d", "PRECISION_s"),
@@ -67,6 +72,8 @@ def convert(text, prec):
     # "#if defined(COMPLEX)", which real precisions then leave out.
     if real:
         text = re.sub(r"^#define COMPLEX\b", "#define REAL", text, flags=re.M)
+    for row in GLUED:
+        text = re.sub(r"\b%s(?=[a-z])" % row[0], row[k], text)
     for row in WORDS:
         text = re.sub(r"\b%s\b" % re.escape(row[0]), row[k], text)
     return text
