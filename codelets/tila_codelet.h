@@ -7,6 +7,8 @@
 #ifndef TILA_CODELET_H
 #define TILA_CODELET_H
 
+#include "tila_config.h"
+
 #include <stdint.h>
 #include <starpu.h>
 #include <starpu_mpi.h>
@@ -61,5 +63,22 @@ void tila_cl_fail(const tila_cl_base_t *base, int info);
     STARPU_EXECUTE_ON_NODE, (t)->rank, STARPU_PRIORITY, (t)->priority, STARPU_FLOPS,         \
         (double)(flops), STARPU_NAME, (name), STARPU_TASK_WORKERIDS, (t)->nworkers,          \
         (uint32_t *)(t)->workers, STARPU_CALLBACK_WITH_ARG_NFREE, tila_task_done, (void *)(t)->seq
+
+#ifdef TILA_USE_CUDA
+#include <cusolverDn.h>
+
+/** Create / destroy each CUDA worker's cuSOLVER handle (bound to its stream). */
+void tila_cuda_workers_init(void);
+void tila_cuda_workers_fini(void);
+
+/** The calling CUDA worker's cuSOLVER handle. */
+cusolverDnHandle_t tila_cusolver_handle(void);
+
+/** A cuSOLVER handle for workspace-size queries from the submitting thread. */
+cusolverDnHandle_t tila_cusolver_query_handle(void);
+
+/** A pinned host int of the calling CUDA worker, to copy a device status into. */
+int *tila_cuda_info_slot(void);
+#endif
 
 #endif /* TILA_CODELET_H */

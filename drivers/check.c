@@ -70,3 +70,18 @@ int tila_check_triangle_tiles(const char *func, int pos, tila_uplo_t uplo, const
                "%d x %d tiles", pos, A->mb, A->nb);
     return -pos;
 }
+
+int tila_check_rhs(const char *func, int pos, const tila_desc_t *A, const tila_desc_t *B)
+{
+    if (A->m != A->n || A->mb != A->nb) {
+        tila_error(func, "argument %d (A) is %d x %d in %d x %d tiles: it must be square, in "
+                   "square tiles", pos, A->m, A->n, A->mb, A->nb);
+        return -pos;
+    }
+    if (B->m != A->n || B->mb != A->nb) {
+        tila_error(func, "argument %d (B) has %d rows in tiles of %d; A is %d x %d in tiles "
+                   "of %d", pos + 1, B->m, B->mb, A->m, A->n, A->nb);
+        return -(pos + 1);
+    }
+    return 0;
+}

@@ -146,6 +146,9 @@ int tila_init(int *argc, char ***argv)
     int rc = tila_device_workers_init();
     if (rc != TILA_SUCCESS)
         return rc;
+#ifdef TILA_USE_CUDA
+    tila_cuda_workers_init();
+#endif
     tila_rt.initialized = 1;
     return TILA_SUCCESS;
 }
@@ -156,6 +159,9 @@ int tila_finalize(void)
         return TILA_SUCCESS;
     starpu_task_wait_for_all();
     starpu_mpi_wait_for_all(MPI_COMM_WORLD);
+#ifdef TILA_USE_CUDA
+    tila_cuda_workers_fini();
+#endif
     starpu_mpi_shutdown();
     MPI_Comm_free(&tila_rt.comm);
     free(tila_rt.device_workers);

@@ -96,6 +96,8 @@ int tila_check_sequence(const char *func, int pos, tila_sequence_t *seq, tila_re
 int tila_check_uplo(const char *func, int pos, tila_uplo_t uplo);
 /** A triangle (uplo not TILA_GENERAL) needs square tiles. */
 int tila_check_triangle_tiles(const char *func, int pos, tila_uplo_t uplo, const tila_desc_t *A);
+/** A (argument pos) is square in square tiles and B (pos + 1) has its rows and tiling. */
+int tila_check_rhs(const char *func, int pos, const tila_desc_t *A, const tila_desc_t *B);
 /** B has A's size and tiling. */
 int tila_check_same_tiling(const char *func, int pos, const char *name, const tila_desc_t *A,
                            const tila_desc_t *B);

@@ -53,6 +53,42 @@ int tila_zplghe(double bump, tila_desc_t *A, unsigned long long seed);
 int tila_zplghe_async(double bump, tila_desc_t *A, unsigned long long seed,
                       tila_sequence_t *seq, tila_request_t *req);
 
+/**
+ * Cholesky factorization of the Hermitian positive definite A: A = L L^H (uplo
+ * TILA_LOWER) or U^H U (TILA_UPPER), in place on the `uplo` triangle; A is square in
+ * square tiles.
+ * @return 0; -i for argument i; +k if the leading minor of order k is not positive
+ *         definite (LAPACK's info, the same on every rank).
+ */
+int tila_zpotrf(tila_uplo_t uplo, tila_desc_t *A);
+int tila_zpotrf_async(tila_uplo_t uplo, tila_desc_t *A, tila_sequence_t *seq,
+                      tila_request_t *req);
+
+/**
+ * Solve op(A) X = alpha B (side TILA_LEFT) or X op(A) = alpha B (TILA_RIGHT), A
+ * triangular (uplo, diag) and square-tiled like B's rows (left) or columns (right);
+ * X overwrites B.
+ */
+int tila_ztrsm(tila_side_t side, tila_uplo_t uplo, tila_trans_t trans, tila_diag_t diag,
+               tila_complex64_t alpha, tila_desc_t *A, tila_desc_t *B);
+int tila_ztrsm_async(tila_side_t side, tila_uplo_t uplo, tila_trans_t trans, tila_diag_t diag,
+                     tila_complex64_t alpha, tila_desc_t *A, tila_desc_t *B,
+                     tila_sequence_t *seq, tila_request_t *req);
+
+/** Solve A X = B with the factor from tila_zpotrf (several right-hand sides in B). */
+int tila_zpotrs(tila_uplo_t uplo, tila_desc_t *A, tila_desc_t *B);
+int tila_zpotrs_async(tila_uplo_t uplo, tila_desc_t *A, tila_desc_t *B, tila_sequence_t *seq,
+                      tila_request_t *req);
+
+/**
+ * Solve A X = B for Hermitian positive definite A (factored in place).
+ * @return as tila_zpotrf; when A is not positive definite, B is left untouched (by the
+ *         synchronous call on every rank; by the async one on the rank that saw it).
+ */
+int tila_zposv(tila_uplo_t uplo, tila_desc_t *A, tila_desc_t *B);
+int tila_zposv_async(tila_uplo_t uplo, tila_desc_t *A, tila_desc_t *B, tila_sequence_t *seq,
+                     tila_request_t *req);
+
 #pragma GCC visibility pop
 
 #endif /* TILA_Z_H */

@@ -28,6 +28,8 @@ static const tila_test_t suites[] = {
     { "sequence", tila_test_sequence, { 0 } },
     { "gen", NULL, TILA_TEST_PREC(gen) },
     { "gemm", NULL, TILA_TEST_PREC(gemm) },
+    { "trsm", NULL, TILA_TEST_PREC(trsm) },
+    { "potrf", NULL, TILA_TEST_PREC(potrf) },
 };
 #define NSUITES (sizeof suites / sizeof suites[0])
 

@@ -13,4 +13,7 @@
 void tila_test_zgen(const tila_test_opts_t *opts);
 void tila_test_zgemm(const tila_test_opts_t *opts);
 
+void tila_test_zpotrf(const tila_test_opts_t *opts);
+void tila_test_ztrsm(const tila_test_opts_t *opts);
+
 #endif /* TESTS_Z_H */

@@ -73,7 +73,10 @@ def convert(text, prec):
     if real:
         text = re.sub(r"^#define COMPLEX\b", "#define REAL", text, flags=re.M)
     for row in GLUED:
-        text = re.sub(r"\b%s(?=[a-z])" % row[0], row[k], text)
+        text = re.sub(r"\b%s([a-z0-9]+)" % row[0],
+                      lambda mo, to=row[k]: to + (REAL_STEMS.get(mo.group(1), mo.group(1))
+                                                  if real else mo.group(1)),
+                      text)
     for row in WORDS:
         text = re.sub(r"\b%s\b" % re.escape(row[0]), row[k], text)
     return text

@@ -24,4 +24,12 @@ int tila_core_zplrnt(int m, int n, tila_complex64_t *A, int lda, int i0, int j0,
 int tila_core_zplghe(double bump, int m, int n, tila_complex64_t *A, int lda, int i0, int j0,
                      unsigned long long seed);
 
+int tila_core_zpotrf(tila_uplo_t uplo, int n, tila_complex64_t *A, int lda);
+int tila_core_ztrsm(tila_side_t side, tila_uplo_t uplo, tila_trans_t trans, tila_diag_t diag,
+                    int m, int n, tila_complex64_t alpha, const tila_complex64_t *A, int lda,
+                    tila_complex64_t *B, int ldb);
+int tila_core_zherk(tila_uplo_t uplo, tila_trans_t trans, int n, int k, double alpha,
+                    const tila_complex64_t *A, int lda, double beta, tila_complex64_t *C,
+                    int ldc);
+
 #endif /* CORE_Z_H */

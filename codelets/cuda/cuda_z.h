@@ -12,6 +12,7 @@
 #include <cublas_v2.h>
 #include <cuComplex.h>
 #include <cuda_runtime.h>
+#include <cusolverDn.h>
 
 #include "tila_types.h"
 
@@ -33,6 +34,16 @@ int tila_cuda_zplrnt(cudaStream_t stream, int m, int n, cuDoubleComplex *A, int 
                      int j0, unsigned long long seed);
 int tila_cuda_zplghe(cudaStream_t stream, double bump, int m, int n, cuDoubleComplex *A,
                      int lda, int i0, int j0, unsigned long long seed);
+
+int tila_cuda_zpotrf_lwork(cusolverDnHandle_t handle, tila_uplo_t uplo, int n);
+int tila_cuda_zpotrf(cusolverDnHandle_t handle, tila_uplo_t uplo, int n, cuDoubleComplex *A,
+                     int lda, cuDoubleComplex *work, int lwork, int *devinfo);
+int tila_cuda_ztrsm(cublasHandle_t handle, tila_side_t side, tila_uplo_t uplo,
+                    tila_trans_t trans, tila_diag_t diag, int m, int n, cuDoubleComplex alpha,
+                    const cuDoubleComplex *A, int lda, cuDoubleComplex *B, int ldb);
+int tila_cuda_zherk(cublasHandle_t handle, tila_uplo_t uplo, tila_trans_t trans, int n, int k,
+                    double alpha, const cuDoubleComplex *A, int lda, double beta,
+                    cuDoubleComplex *C, int ldc);
 
 #ifdef __cplusplus
 }

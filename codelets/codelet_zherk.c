@@ -1,0 +1,86 @@
+/**
+ * @file codelet_zherk.c
+ * @brief HERK tile codelet (SYRK in real precisions): C = alpha op(A) op(A)^H + beta C.
+ * @precisions normal z -> c d s
+ *
+ * SPDX-License-Identifier: BSD-3-Clause
+ */
+#define COMPLEX
+#include "codelets_z.h"
+#include "core/core_z.h"
+#ifdef TILA_USE_CUDA
+#include <starpu_cublas_v2.h>
+#include "cuda/cuda_z.h"
+#endif
+
+struct zherk_args {
+    tila_cl_base_t base;
+    tila_uplo_t uplo;
+    tila_trans_t trans;
+    int n, k;
+    double alpha, beta;
+};
+
+static void zherk_cpu(void *buffers[], void *cl_arg)
+{
+    const struct zherk_args *a = cl_arg;
+    if (tila_cl_skip(&a->base))
+        return;
+    tila_core_zherk(a->uplo, a->trans, a->n, a->k, a->alpha,
+                    (const tila_complex64_t *)STARPU_MATRIX_GET_PTR(buffers[0]),
+                    (int)STARPU_MATRIX_GET_LD(buffers[0]), a->beta,
+                    (tila_complex64_t *)STARPU_MATRIX_GET_PTR(buffers[1]),
+                    (int)STARPU_MATRIX_GET_LD(buffers[1]));
+}
+
+#ifdef TILA_USE_CUDA
+static void zherk_cuda(void *buffers[], void *cl_arg)
+{
+    const struct zherk_args *a = cl_arg;
+    if (tila_cl_skip(&a->base))
+        return;
+    tila_cuda_zherk(starpu_cublas_get_local_handle(), a->uplo, a->trans, a->n, a->k, a->alpha,
+                    (const cuDoubleComplex *)STARPU_MATRIX_GET_PTR(buffers[0]),
+                    (int)STARPU_MATRIX_GET_LD(buffers[0]), a->beta,
+                    (cuDoubleComplex *)STARPU_MATRIX_GET_PTR(buffers[1]),
+                    (int)STARPU_MATRIX_GET_LD(buffers[1]));
+}
+#endif
+
+static struct starpu_perfmodel zherk_model = {
+    .type = STARPU_HISTORY_BASED,
+    .symbol = "tila_zherk",
+};
+
+struct starpu_codelet tila_cl_zherk = {
+    .name = "zherk",
+    .cpu_funcs = { zherk_cpu },
+#ifdef TILA_USE_CUDA
+    .cuda_funcs = { zherk_cuda },
+    .cuda_flags = { STARPU_CUDA_ASYNC },
+#endif
+    .nbuffers = 2,
+    .modes = { STARPU_R, STARPU_RW },
+    .model = &zherk_model,
+};
+
+int tila_insert_zherk(const tila_task_t *t, tila_uplo_t uplo, tila_trans_t trans, int n, int k,
+                      double alpha, starpu_data_handle_t A, double beta, starpu_data_handle_t C)
+{
+    struct zherk_args *a;
+    int rc = tila_task_args(t, sizeof *a, (void **)&a);
+    if (rc)
+        return rc;
+    if (a)
+        *a = (struct zherk_args){ a->base, uplo, trans, n, k, alpha, beta };
+#if defined(COMPLEX)
+    double flops = 4.0 * k * n * (n + 1) / 2;
+#else
+    double flops = 1.0 * k * n * (n + 1);
+#endif
+    rc = starpu_mpi_task_insert(tila_starpu_comm(), &tila_cl_zherk,
+                                STARPU_CL_ARGS, a, a ? sizeof *a : 0,
+                                STARPU_R, A, STARPU_RW, C,
+                                TILA_TASK_OPTIONS(t, "zherk", flops), 0);
+    return tila_task_submitted(t, rc);
+}

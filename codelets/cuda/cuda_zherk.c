@@ -1,0 +1,26 @@
+/**
+ * @file cuda_zherk.c
+ * @brief GPU tile kernel: Hermitian rank-k update (cuBLAS herk; syrk in real precisions).
+ * @precisions normal z -> c d s
+ *
+ * SPDX-License-Identifier: BSD-3-Clause
+ */
+#include "cuda_kernel.h"
+#include "cuda_z.h"
+
+/** cuBLAS's herk on `handle` (its stream); same arguments and checks as tila_core_zherk. */
+int tila_cuda_zherk(cublasHandle_t handle, tila_uplo_t uplo, tila_trans_t trans, int n, int k,
+                    double alpha, const cuDoubleComplex *A, int lda, double beta,
+                    cuDoubleComplex *C, int ldc)
+{
+    if (n < 0) return -4;
+    if (k < 0) return -5;
+    if (lda < tila_cuda_max1(trans == TILA_NOTRANS ? n : k)) return -8;
+    if (ldc < tila_cuda_max1(n)) return -11;
+    if (n == 0)
+        return 0;
+    TILA_CUDA_CHECK(cublasZherk(handle, uplo == TILA_UPPER ? CUBLAS_FILL_MODE_UPPER
+                                                           : CUBLAS_FILL_MODE_LOWER,
+                                tila_cublas_op(trans), n, k, &alpha, A, lda, &beta, C, ldc));
+    return 0;
+}

@@ -1,0 +1,42 @@
+/**
+ * @file cuda_zpotrf.c
+ * @brief GPU tile kernel: Cholesky factorization of a diagonal tile (cuSOLVER).
+ * @precisions normal z -> c d s
+ *
+ * SPDX-License-Identifier: BSD-3-Clause
+ */
+#include <cusolverDn.h>
+
+#include "cuda_kernel.h"
+#include "cuda_z.h"
+
+static cublasFillMode_t fill(tila_uplo_t uplo)
+{
+    return uplo == TILA_UPPER ? CUBLAS_FILL_MODE_UPPER : CUBLAS_FILL_MODE_LOWER;
+}
+
+/** Workspace elements cusolverDnZpotrf needs for an n x n tile. */
+int tila_cuda_zpotrf_lwork(cusolverDnHandle_t handle, tila_uplo_t uplo, int n)
+{
+    int lwork = 0;
+    TILA_CUDA_CHECK(cusolverDnZpotrf_bufferSize(handle, fill(uplo), n, NULL, n > 1 ? n : 1,
+                                                &lwork));
+    return lwork;
+}
+
+/**
+ * A = L L^H or U^H U on the handle's stream; the status (LAPACK's info) lands in
+ * devinfo on the device.  work holds lwork elements (tila_cuda_zpotrf_lwork).
+ * @return 0, or -i if argument i is invalid.
+ */
+int tila_cuda_zpotrf(cusolverDnHandle_t handle, tila_uplo_t uplo, int n, cuDoubleComplex *A,
+                     int lda, cuDoubleComplex *work, int lwork, int *devinfo)
+{
+    if (uplo != TILA_UPPER && uplo != TILA_LOWER) return -2;
+    if (n < 0) return -3;
+    if (lda < tila_cuda_max1(n)) return -5;
+    if (n == 0)
+        return 0;
+    TILA_CUDA_CHECK(cusolverDnZpotrf(handle, fill(uplo), n, A, lda, work, lwork, devinfo));
+    return 0;
+}
