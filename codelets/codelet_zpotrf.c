@@ -14,6 +14,7 @@
 #include "codelets_z.h"
 #include "core/core_z.h"
 #ifdef TILA_USE_CUDA
+#include "cuda/cuda_kernel.h"
 #include "cuda/cuda_z.h"
 #endif
 

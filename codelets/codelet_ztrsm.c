@@ -42,7 +42,7 @@ static void ztrsm_cuda(void *buffers[], void *cl_arg)
     if (tila_cl_skip(&a->base))
         return;
     tila_cuda_ztrsm(starpu_cublas_get_local_handle(), a->side, a->uplo, a->trans, a->diag, a->m,
-                    a->n, *(const cuDoubleComplex *)&a->alpha,
+                    a->n, tila_cuda_zscalar(a->alpha),
                     (const cuDoubleComplex *)STARPU_MATRIX_GET_PTR(buffers[0]),
                     (int)STARPU_MATRIX_GET_LD(buffers[0]),
                     (cuDoubleComplex *)STARPU_MATRIX_GET_PTR(buffers[1]),

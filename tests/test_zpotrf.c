@@ -212,7 +212,8 @@ static void failed_sequence(unsigned long long seed)
     tila_request_t r1 = TILA_REQUEST_INITIALIZER, r2 = TILA_REQUEST_INITIALIZER;
     tila_sequence_create(&seq);
     tila_zpotrf_async(TILA_LOWER, A, seq, &r1);
-    tila_zlacpy_async(TILA_GENERAL, A, C, seq, &r2); /* every tile depends on the failure */
+    /* Every tile of the lower triangle is written after the failing first POTRF. */
+    tila_zlacpy_async(TILA_LOWER, A, C, seq, &r2);
     int status = tila_sequence_wait(seq);
     int again = tila_sequence_wait(seq);
     tila_sequence_destroy(&seq);

@@ -18,6 +18,16 @@
 
 #ifdef __cplusplus
 extern "C" {
+#else
+#include <string.h>
+
+/** A scalar of Tila's element type as CUDA's (the layouts are the same). */
+static inline cuDoubleComplex tila_cuda_zscalar(tila_complex64_t x)
+{
+    cuDoubleComplex r;
+    memcpy(&r, &x, sizeof r);
+    return r;
+}
 #endif
 
 int tila_cuda_zgemm(cublasHandle_t handle, tila_trans_t transa, tila_trans_t transb, int m,
