@@ -1,0 +1,221 @@
+/**
+ * @file run.c
+ * @brief tila-bench-run: time one routine of one implementation on one configuration.
+ *
+ *   tila-bench-run ROUTINE IMPL [--m M] [--n N] [--k K] [--nb NB] [--ib IB] [--p P --q Q]
+ *                  [--variant V] [--seed S]
+ * IMPL is tila, lapacke or scalapack.  Every implementation gets the same matrices, made
+ * by Tila's seeded generators in its own layout (Tila's descriptor, LAPACK's array on
+ * rank 0, ScaLAPACK's local arrays), then Tila is stopped before a peer runs so that no
+ * StarPU thread competes with it.  Rank 0 prints one line:
+ *   RESULT seconds=S rate=R unit=U check=C workers=W status=INFO
+ * where R is in GFLOP/s (LAPACK's flop count) or GB/s (bytes of the matrix read once),
+ * C the routine's scaled residual (see bench_*.c).
+ * tila-bench (the script) runs this program per implementation and repetition.
+ *
+ * SPDX-License-Identifier: BSD-3-Clause
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "tila_config.h"
+#include "bench_run.h"
+#include "bench_scalapack.h"
+
+#ifdef TILA_HAVE_OPENBLAS
+char *openblas_get_corename(void);
+#define CORENAME openblas_get_corename()
+#else
+#define CORENAME "unknown"
+#endif
+
+static const bench_routine_t *const routines[] = { &bench_gemm, &bench_potrf };
+
+void bench_add_op(bench_cfg_t *c, int m, int n, bench_fill_t fill)
+{
+    bench_op_t *op = &c->op[c->nops++];
+    memset(op, 0, sizeof *op);
+    op->m = m;
+    op->n = n;
+    op->fill = fill;
+}
+
+static double now(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return t.tv_sec + 1e-9 * t.tv_nsec;
+}
+
+static int root_rank(int m, int n, void *arg)
+{
+    (void)m;
+    (void)n;
+    (void)arg;
+    return 0;
+}
+
+static void fill(bench_op_t *op, tila_desc_t *A, unsigned long long seed)
+{
+    if (op->fill == BENCH_SPD)
+        tila_dplgsy((double)op->n, A, seed);
+    else if (op->fill == BENCH_RANDOM)
+        tila_dplrnt(A, seed);
+    else
+        tila_dlaset(TILA_GENERAL, 0, 0, A);
+}
+
+static double *alloc_full(const bench_op_t *op)
+{
+    double *a = calloc((size_t)(op->m ? op->m : 1) * (op->n ? op->n : 1), sizeof *a);
+    if (!a) {
+        fprintf(stderr, "tila-bench-run: out of memory for a %d x %d matrix\n", op->m, op->n);
+        exit(1);
+    }
+    return a;
+}
+
+/* Make every operand in the layout of the implementation, and rank 0's copy. */
+static void generate(bench_cfg_t *c)
+{
+    tila_dist_t on_root = { .rank_of = root_rank }, grid = { .p = c->p, .q = c->q };
+    for (int i = 0; i < c->nops; i++) {
+        bench_op_t *op = &c->op[i];
+        unsigned long long seed = c->seed + (unsigned long long)i;
+        tila_desc_t *A;
+        op->in = c->rank == 0 ? alloc_full(op) : NULL;
+        tila_desc_create_lapack(&A, TILA_REAL64, op->in, op->m > 1 ? op->m : 1, op->m, op->n,
+                                c->nb, c->nb, &on_root);
+        fill(op, A, seed);
+        tila_desc_destroy(&A);
+        if (c->impl == BENCH_LAPACKE && c->rank == 0) {
+            op->full = alloc_full(op);
+            memcpy(op->full, op->in, sizeof(double) * (size_t)op->m * op->n);
+        }
+        else if (c->impl == BENCH_TILA) {
+            tila_desc_create(&op->desc, TILA_REAL64, op->m, op->n, c->nb, c->nb, &grid);
+            fill(op, op->desc, seed);
+        }
+        else if (c->impl == BENCH_SCALAPACK) {
+            bench_scalapack_alloc(c, op);
+            tila_desc_create_scalapack(&A, TILA_REAL64, op->local, op->lld, op->m, op->n, c->nb,
+                                       c->nb, c->p, c->q);
+            fill(op, A, seed);
+            tila_desc_destroy(&A);
+        }
+    }
+}
+
+/* Bring every operand, as the timed call left it, to rank 0's `full` copy. */
+static void collect(bench_cfg_t *c)
+{
+    for (int i = 0; i < c->nops; i++) {
+        bench_op_t *op = &c->op[i];
+        if (c->impl == BENCH_LAPACKE)
+            continue;
+        op->full = c->rank == 0 ? alloc_full(op) : NULL;
+        if (c->impl == BENCH_TILA) {
+            tila_desc_gather(op->desc, 0, op->full, op->m > 1 ? op->m : 1);
+            tila_desc_destroy(&op->desc);
+        }
+        else {
+            bench_scalapack_gather(c, op, op->full);
+            free(op->local);
+        }
+    }
+}
+
+static int parse(int argc, char **argv, bench_cfg_t *c, const bench_routine_t **r)
+{
+    if (argc < 3)
+        return -1;
+    for (size_t i = 0; i < sizeof routines / sizeof routines[0]; i++)
+        if (!strcmp(argv[1], routines[i]->name))
+            *r = routines[i];
+    c->routine = argv[1];
+    c->impl = !strcmp(argv[2], "tila") ? BENCH_TILA : !strcmp(argv[2], "lapacke") ? BENCH_LAPACKE
+            : !strcmp(argv[2], "scalapack") ? BENCH_SCALAPACK : (bench_impl_t)-1;
+    if (!*r || (int)c->impl < 0)
+        return -1;
+    for (int i = 3; i < argc; i++) {
+        const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
+        int *dst = !strcmp(a, "--m") ? &c->m : !strcmp(a, "--n") ? &c->n
+                 : !strcmp(a, "--k") ? &c->k : !strcmp(a, "--nb") ? &c->nb
+                 : !strcmp(a, "--ib") ? &c->ib : !strcmp(a, "--p") ? &c->p
+                 : !strcmp(a, "--q") ? &c->q : NULL;
+        if (!v)
+            return -1;
+        if (dst)
+            *dst = atoi(v);
+        else if (!strcmp(a, "--variant"))
+            c->variant = v[0];
+        else if (!strcmp(a, "--seed"))
+            c->seed = strtoull(v, NULL, 10);
+        else
+            return -1;
+        i++;
+    }
+    if (!c->m) c->m = c->n;
+    if (!c->k) c->k = c->n;
+    return c->n > 0 && c->nb > 0 ? 0 : -1;
+}
+
+int main(int argc, char **argv)
+{
+    int provided;
+    MPI_Init_thread(&argc, &argv, MPI_THREAD_MULTIPLE, &provided);
+    bench_cfg_t c = { .nb = 256, .seed = 2024 };
+    const bench_routine_t *r = NULL;
+    MPI_Comm_rank(MPI_COMM_WORLD, &c.rank);
+    MPI_Comm_size(MPI_COMM_WORLD, &c.size);
+    if (parse(argc, argv, &c, &r)) {
+        if (c.rank == 0)
+            fprintf(stderr, "usage: tila-bench-run gemm|potrf tila|lapacke|scalapack --n N "
+                    "[--m M] [--k K] [--nb NB] [--ib IB] [--p P --q Q] [--variant V] "
+                    "[--seed S]\n");
+        MPI_Finalize();
+        return 2;
+    }
+    if (c.impl == BENCH_SCALAPACK && bench_scalapack_grid(&c)) {
+        MPI_Finalize();
+        return 2;
+    }
+    if (tila_init(&argc, &argv) != TILA_SUCCESS) {
+        MPI_Finalize();
+        return 1;
+    }
+    int workers = (int)starpu_worker_get_count();
+    const char *nt = getenv("OPENBLAS_NUM_THREADS");
+    int threads = nt ? atoi(nt) : 1;
+    r->setup(&c);
+    generate(&c);
+    if (c.impl != BENCH_TILA)
+        tila_finalize();
+    double seconds = 0;
+    int rc = 0;
+    if (c.impl != BENCH_LAPACKE || c.rank == 0) {
+        MPI_Barrier(c.impl == BENCH_LAPACKE ? MPI_COMM_SELF : MPI_COMM_WORLD);
+        double t0 = now();
+        rc = r->run(&c);
+        seconds = now() - t0;
+    }
+    collect(&c);
+    if (c.impl == BENCH_TILA)
+        tila_finalize();
+    if (c.rank == 0) {
+        double check = r->check(&c);
+        printf("RESULT seconds=%.6f rate=%.4g unit=%s check=%.3g corename=%s workers=%d "
+               "status=%d\n", seconds, r->amount(&c) / seconds * 1e-9, r->unit, check, CORENAME,
+               c.impl == BENCH_TILA ? workers : c.impl == BENCH_SCALAPACK ? c.size : threads, rc);
+    }
+    for (int i = 0; i < c.nops; i++) {
+        free(c.op[i].in);
+        free(c.op[i].full);
+    }
+    if (c.impl == BENCH_SCALAPACK)
+        bench_scalapack_exit(&c);
+    MPI_Finalize();
+    return rc ? 1 : 0;
+}
