@@ -67,7 +67,7 @@ static void zpotrf_cuda(void *buffers[], void *cl_arg)
 #endif
 
 static struct starpu_perfmodel zpotrf_model = {
-    .type = STARPU_HISTORY_BASED,
+    .type = STARPU_NL_REGRESSION_BASED, /* a n^b + c; history for known sizes */
     .symbol = "tila_zpotrf",
 };
 

@@ -51,7 +51,7 @@ static void ztrsm_cuda(void *buffers[], void *cl_arg)
 #endif
 
 static struct starpu_perfmodel ztrsm_model = {
-    .type = STARPU_HISTORY_BASED,
+    .type = STARPU_NL_REGRESSION_BASED, /* a n^b + c; history for known sizes */
     .symbol = "tila_ztrsm",
 };
 

@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: BSD-3-Clause
 """Writes gen.am: the list of generated c/d/s files and one rule per file.
 
-Run by autogen.sh.  Every file under codelets/, drivers/, include/ and tests/
+Run by autogen.sh.  Every file under the folders of DIRS
 that carries an `@precisions normal z -> ...` tag gets, for each target
 precision, a rule that runs tools/genprec.py into gen/<same folder>/.
 """
@@ -10,7 +10,8 @@ import os
 import re
 import sys
 
-DIRS = ["include", "codelets", "codelets/core", "codelets/cuda", "drivers", "tests"]
+DIRS = ["include", "codelets", "codelets/core", "codelets/cuda", "drivers", "tests",
+        "perfmodels", "bench"]
 TAG = re.compile(r"@precisions\s+normal\s+z\s*->\s*([cds ]+)")
 
 

@@ -26,7 +26,7 @@ REAL_STEMS = {
 
 # Prefixes after which the precision letter of a routine name follows.
 ROUTINE_PREFIX = (r"tila_core_|tila_cuda_|tila_cl_|tila_insert_|tila_test_|tila_check_|"
-                  r"tila_bench_|tila_|LAPACKE_|cblas_|codelet_|core_|cuda_|test_|bench_")
+                  r"tila_bench_|tila_calibrate_|tila_|LAPACKE_|cblas_|codelet_|core_|cuda_|test_|bench_")
 
 # Library prefixes glued to a routine name (cublasZgemm): (z, c, d, s).
 GLUED = [
