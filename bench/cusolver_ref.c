@@ -3,6 +3,7 @@
  * @brief cusolver-ref: the cuSOLVER peer of the GPU benchmarks, and the device's bandwidth.
  *
  *   cusolver-ref potrf|geqrf|bandwidth --n LIST [--m M] [--reps R] [--seed S] [--csv FILE]
+ * (--m, default n, must be n for potrf and at least n for geqrf)
  *
  * potrf: cusolverDnDpotrf (lower) on the n x n SPD matrix tila-bench-run makes
  *        (tila_dplgsy(n, A, seed)); geqrf: cusolverDnDgeqrf on the m x n random matrix
@@ -18,11 +19,11 @@
  * per configuration in ../shared/BENCH.md's format with impl=cusolver (or memcpy/dasum
  * for bandwidth), on stdout and in --csv FILE (appended, header when the file is new).
  * check: potrf ||A x - L (L^T x)|| / (||A||_F ||x|| n eps), geqrf ||A x - Q (R x)|| /
- * (||A||_F ||x|| max(m,n) eps) for a fixed x (Q and L applied on the device, A x on the
+ * (||A||_F ||x|| m eps) for a fixed x (Q and L applied on the device, A x on the
  * host), bandwidth the relative difference of the sums of |a_ij| (device vs host).
  *
- * StarPU only generates the matrices here (CPU workers, STARPU_NCUDA=0 is forced), so
- * the GPU is cuSOLVER's alone.  Run it on one rank.
+ * StarPU only generates the matrices here (STARPU_NCUDA=0 is forced and STARPU_NCPU
+ * unset: every core), so the GPU is cuSOLVER's alone.  Run it on one rank.
  *
  * SPDX-License-Identifier: BSD-3-Clause
  */
@@ -131,7 +132,7 @@ static double residual(const ref_t *r, const double *x, double *y)
     else
         cblas_dgemv(CblasColMajor, CblasNoTrans, m, n, 1.0, r->a, m, x, 1, -1.0, y, 1);
     double anorm = LAPACKE_dlange(LAPACK_COL_MAJOR, 'F', m, n, r->a, m);
-    return cblas_dnrm2(m, y, 1) / (anorm * cblas_dnrm2(n, x, 1) * (m > n ? m : n) * DBL_EPSILON);
+    return cblas_dnrm2(m, y, 1) / (anorm * cblas_dnrm2(n, x, 1) * m * DBL_EPSILON);
 }
 
 /* One factorization per repetition, from a fresh copy; returns the median seconds. */
@@ -144,7 +145,7 @@ static double factorize(ref_t *r, double *check)
         CHECK_CUSOLVER(cusolverDnDpotrf_bufferSize(r->solver, CUBLAS_FILL_MODE_LOWER, n, r->da,
                                                    m, &lwork));
     else {
-        CHECK_CUDA(cudaMalloc((void **)&tau, sizeof(double) * (m < n ? m : n)));
+        CHECK_CUDA(cudaMalloc((void **)&tau, sizeof(double) * n));
         CHECK_CUSOLVER(cusolverDnDgeqrf_bufferSize(r->solver, m, n, r->da, m, &lwork));
     }
     CHECK_CUDA(cudaMalloc((void **)&work, sizeof(double) * (lwork ? lwork : 1)));
@@ -177,11 +178,10 @@ static double factorize(ref_t *r, double *check)
                                  CUBLAS_DIAG_NON_UNIT, n, r->da, m, dy, 1));
     }
     else {
-        int k = m < n ? m : n, lw = 0;
+        int k = n, lw = 0; /* m >= n */
         double *w;
         CHECK_CUBLAS(cublasDtrmv(r->blas, CUBLAS_FILL_MODE_UPPER, CUBLAS_OP_N,
                                  CUBLAS_DIAG_NON_UNIT, k, r->da, m, dy, 1));
-        CHECK_CUDA(cudaMemset(dy + k, 0, sizeof(double) * (m - k)));
         CHECK_CUSOLVER(cusolverDnDormqr_bufferSize(r->solver, CUBLAS_SIDE_LEFT, CUBLAS_OP_N, m, 1,
                                                    k, r->da, m, tau, dy, m, &lw));
         CHECK_CUDA(cudaMalloc((void **)&w, sizeof(double) * (lw ? lw : 1)));
@@ -262,9 +262,8 @@ static void run(ref_t *r, FILE *csv)
     }
     else {
         double m = r->m, n = r->n, check, s = factorize(r, &check);
-        double flops = !strcmp(r->routine, "potrf") ? n * n * n / 3.0
-                     : m >= n ? 2.0 * m * n * n - 2.0 * n * n * n / 3.0
-                              : 2.0 * n * m * m - 2.0 * m * m * m / 3.0;
+        double flops = !strcmp(r->routine, "potrf") ? n * n * n / 3.0  /* LAPACK's counts */
+                                                    : 2.0 * m * n * n - 2.0 * n * n * n / 3.0;
         snprintf(line, sizeof line, "%s,%s,d,cusolver,%d,%d,0,0,1,1,1,1,%.6f,%.2f,GFLOP/s,%.2g",
                  r->routine, !strcmp(r->routine, "potrf") ? "L" : "-", r->m, r->n, s,
                  flops / s * 1e-9, check);
@@ -312,12 +311,16 @@ int main(int argc, char **argv)
         else
             bad = 1;
     }
+    for (int i = 0; i < count && !bad; i++)  /* potrf: square; geqrf: m >= n */
+        bad = ns[i] < 1 || (m && (!strcmp(r.routine, "potrf") ? m != ns[i] : m < ns[i]));
     if (bad || !count || r.reps < 1 || r.reps > MAXN || m < 0) {
         fprintf(stderr, "usage: cusolver-ref potrf|geqrf|bandwidth --n LIST [--m M] [--reps R<=%d] "
                 "[--seed S] [--csv FILE]\n", MAXN);
         return 2;
     }
+    /* StarPU only generates the matrices, on every core, so that the GPU is cuSOLVER's alone. */
     setenv("STARPU_NCUDA", "0", 1);
+    unsetenv("STARPU_NCPU");
     int rc = tila_init(&argc, &argv);
     if (rc || tila_comm_size() != 1) {
         fprintf(stderr, "cusolver-ref: %s\n", rc ? tila_strerror(rc) : "run it on one rank");
