@@ -41,11 +41,11 @@ static void zgemm_cuda(void *buffers[], void *cl_arg)
     if (tila_cl_skip(&a->base))
         return;
     tila_cuda_zgemm(starpu_cublas_get_local_handle(), a->transa, a->transb, a->m, a->n, a->k,
-                    *(const cuDoubleComplex *)&a->alpha,
+                    tila_cuda_zcast(a->alpha),
                     (const cuDoubleComplex *)STARPU_MATRIX_GET_PTR(buffers[0]),
                     (int)STARPU_MATRIX_GET_LD(buffers[0]),
                     (const cuDoubleComplex *)STARPU_MATRIX_GET_PTR(buffers[1]),
-                    (int)STARPU_MATRIX_GET_LD(buffers[1]), *(const cuDoubleComplex *)&a->beta,
+                    (int)STARPU_MATRIX_GET_LD(buffers[1]), tila_cuda_zcast(a->beta),
                     (cuDoubleComplex *)STARPU_MATRIX_GET_PTR(buffers[2]),
                     (int)STARPU_MATRIX_GET_LD(buffers[2]));
 }

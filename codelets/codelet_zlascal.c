@@ -34,7 +34,7 @@ static void zlascal_cuda(void *buffers[], void *cl_arg)
     if (tila_cl_skip(&a->base))
         return;
     tila_cuda_zlascal(starpu_cublas_get_local_handle(), a->m, a->n,
-                      *(const cuDoubleComplex *)&a->alpha,
+                      tila_cuda_zcast(a->alpha),
                       (cuDoubleComplex *)STARPU_MATRIX_GET_PTR(buffers[0]),
                       (int)STARPU_MATRIX_GET_LD(buffers[0]));
 }

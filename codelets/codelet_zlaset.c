@@ -35,7 +35,7 @@ static void zlaset_cuda(void *buffers[], void *cl_arg)
     if (tila_cl_skip(&a->base))
         return;
     tila_cuda_zlaset(starpu_cuda_get_local_stream(), a->uplo, a->m, a->n,
-                     *(const cuDoubleComplex *)&a->alpha, *(const cuDoubleComplex *)&a->beta,
+                     tila_cuda_zcast(a->alpha), tila_cuda_zcast(a->beta),
                      (cuDoubleComplex *)STARPU_MATRIX_GET_PTR(buffers[0]),
                      (int)STARPU_MATRIX_GET_LD(buffers[0]));
 }

@@ -7,6 +7,8 @@
 #ifndef TILA_CODELET_H
 #define TILA_CODELET_H
 
+#include "tila_config.h"
+
 #include <stdint.h>
 #include <starpu.h>
 #include <starpu_mpi.h>
@@ -61,5 +63,26 @@ void tila_cl_fail(const tila_cl_base_t *base, int info);
     STARPU_EXECUTE_ON_NODE, (t)->rank, STARPU_PRIORITY, (t)->priority, STARPU_FLOPS,         \
         (double)(flops), STARPU_NAME, (name), STARPU_TASK_WORKERIDS, (t)->nworkers,          \
         (uint32_t *)(t)->workers, STARPU_CALLBACK_WITH_ARG_NFREE, tila_task_done, (void *)(t)->seq
+
+/* ---- cuSOLVER on CUDA workers (drivers/runtime.c) ---- */
+#ifdef TILA_USE_CUDA
+#include <cusolverDn.h>
+
+/** The calling CUDA worker's cuSOLVER handle, bound to its stream (made by tila_init). */
+cusolverDnHandle_t tila_cusolver_handle(void);
+
+/** The calling CUDA worker's cuSOLVER parameters object (64-bit API), default settings. */
+cusolverDnParams_t tila_cusolver_params(void);
+
+/**
+ * The calling CUDA worker's device (tila_cuda_workspace) or host (tila_cuda_host_workspace)
+ * workspace of at least `bytes` bytes, for library calls whose workspace size is known
+ * only by a query on a handle (cuSOLVER).  Kept per worker and grown on demand (after
+ * waiting for the worker's stream), so a task does not allocate.  Valid until the next call
+ * on the same worker.
+ */
+void *tila_cuda_workspace(size_t bytes);
+void *tila_cuda_host_workspace(size_t bytes);
+#endif
 
 #endif /* TILA_CODELET_H */

@@ -9,9 +9,12 @@
 #ifndef CUDA_Z_H
 #define CUDA_Z_H
 
+#include <string.h>
+
 #include <cublas_v2.h>
 #include <cuComplex.h>
 #include <cuda_runtime.h>
+#include <cusolverDn.h>
 
 #include "tila_types.h"
 
@@ -33,6 +36,61 @@ int tila_cuda_zplrnt(cudaStream_t stream, int m, int n, cuDoubleComplex *A, int 
                      int j0, unsigned long long seed);
 int tila_cuda_zplghe(cudaStream_t stream, double bump, int m, int n, cuDoubleComplex *A,
                      int lda, int i0, int j0, unsigned long long seed);
+
+/* ---- QR ---- */
+
+/** The scalar `re` (+ 0 i) of this precision, for cuBLAS's by-address scalars. */
+static inline cuDoubleComplex tila_cuda_zscalar(double re)
+{
+    cuDoubleComplex x;
+    memset(&x, 0, sizeof x);
+    memcpy(&x, &re, sizeof re);
+    return x;
+}
+
+#ifndef __cplusplus
+/** x as the cuBLAS type of this precision (same layout; a copy keeps aliasing rules). */
+static inline cuDoubleComplex tila_cuda_zcast(tila_complex64_t x)
+{
+    cuDoubleComplex y;
+    memcpy(&y, &x, sizeof y);
+    return y;
+}
+#endif
+
+void tila_cuda_zlarft_blocks_worksize(cusolverDnHandle_t solver, cusolverDnParams_t params,
+                                      int m, int k, int ib, const cuDoubleComplex *V, int ldv,
+                                      const cuDoubleComplex *tau, cuDoubleComplex *T, int ldt,
+                                      size_t *dbytes, size_t *hbytes);
+void tila_cuda_zlarft_blocks(cusolverDnHandle_t solver, cusolverDnParams_t params, int m, int k,
+                             int ib, const cuDoubleComplex *V, int ldv,
+                             const cuDoubleComplex *tau, cuDoubleComplex *T, int ldt,
+                             void *dwork, size_t dbytes, void *hwork, size_t hbytes);
+void tila_cuda_zgeqrt_worksize(cusolverDnHandle_t solver, cusolverDnParams_t params, int m,
+                               int n, int ib, cuDoubleComplex *A, int lda,
+                               const cuDoubleComplex *tau, cuDoubleComplex *T, int ldt,
+                               size_t *dbytes, size_t *hbytes);
+int tila_cuda_zgeqrt(cusolverDnHandle_t solver, cusolverDnParams_t params, int m, int n, int ib,
+                     cuDoubleComplex *A, int lda, cuDoubleComplex *T, int ldt,
+                     cuDoubleComplex *tau, void *dwork, size_t dbytes, void *hwork,
+                     size_t hbytes);
+void tila_cuda_ztpqrt_worksize(cusolverDnHandle_t solver, cusolverDnParams_t params, int m,
+                               int n, int ib, cuDoubleComplex *T, int ldt,
+                               cuDoubleComplex *work, size_t *dbytes, size_t *hbytes);
+int tila_cuda_ztpqrt(cusolverDnHandle_t solver, cusolverDnParams_t params, int m, int n, int l,
+                     int ib, cuDoubleComplex *A, int lda, cuDoubleComplex *B, int ldb,
+                     cuDoubleComplex *T, int ldt, cuDoubleComplex *work, void *dwork,
+                     size_t dbytes, void *hwork, size_t hbytes);
+int tila_cuda_zunmqr(cublasHandle_t handle, tila_side_t side, tila_trans_t trans, int m, int n,
+                     int k, int ib, const cuDoubleComplex *V, int ldv, const cuDoubleComplex *T,
+                     int ldt, cuDoubleComplex *C, int ldc, cuDoubleComplex *work);
+int tila_cuda_ztpmqrt(cublasHandle_t handle, tila_side_t side, tila_trans_t trans, int m, int n,
+                      int k, int l, int ib, const cuDoubleComplex *V, int ldv,
+                      const cuDoubleComplex *T, int ldt, cuDoubleComplex *A, int lda,
+                      cuDoubleComplex *B, int ldb, cuDoubleComplex *work);
+int tila_cuda_ztrsm(cublasHandle_t handle, tila_side_t side, tila_uplo_t uplo,
+                    tila_trans_t trans, tila_diag_t diag, int m, int n, cuDoubleComplex alpha,
+                    const cuDoubleComplex *A, int lda, cuDoubleComplex *B, int ldb);
 
 #ifdef __cplusplus
 }
