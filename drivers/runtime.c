@@ -91,6 +91,100 @@ static int tila_device_workers_init(void)
     return TILA_SUCCESS;
 }
 
+/* ==== cuSOLVER on CUDA workers ===========================================================
+ * One cuSOLVER handle per CUDA worker, created at tila_init on the worker itself and bound
+ * to its stream (cuBLAS's handle already is, by StarPU), plus the workspaces cuSOLVER asks
+ * for by query.  Shared by every factorization that calls cuSOLVER from a codelet.
+ */
+#ifdef TILA_USE_CUDA
+#include <starpu_cuda.h>
+
+#include "cuda_kernel.h"
+
+typedef struct tila_cuda_worker_s {
+    cusolverDnHandle_t solver;
+    cusolverDnParams_t params;
+    void *dwork, *hwork;
+    size_t dbytes, hbytes;
+} tila_cuda_worker_t;
+
+static tila_cuda_worker_t tila_cuda_workers[STARPU_NMAXWORKERS];
+
+static void tila_cusolver_create(void *arg)
+{
+    (void)arg;
+    tila_cuda_worker_t *w = &tila_cuda_workers[starpu_worker_get_id()];
+    TILA_CUDA_CHECK(cusolverDnCreate(&w->solver));
+    TILA_CUDA_CHECK(cusolverDnSetStream(w->solver, starpu_cuda_get_local_stream()));
+    TILA_CUDA_CHECK(cusolverDnCreateParams(&w->params));
+}
+
+static void tila_cusolver_destroy(void *arg)
+{
+    (void)arg;
+    tila_cuda_worker_t *w = &tila_cuda_workers[starpu_worker_get_id()];
+    TILA_CUDA_CHECK(cudaStreamSynchronize(starpu_cuda_get_local_stream()));
+    TILA_CUDA_CHECK(cusolverDnDestroyParams(w->params));
+    TILA_CUDA_CHECK(cusolverDnDestroy(w->solver));
+    TILA_CUDA_CHECK(cudaFree(w->dwork));
+    free(w->hwork);
+    memset(w, 0, sizeof *w);
+}
+
+cusolverDnHandle_t tila_cusolver_handle(void)
+{
+    return tila_cuda_workers[starpu_worker_get_id()].solver;
+}
+
+cusolverDnParams_t tila_cusolver_params(void)
+{
+    return tila_cuda_workers[starpu_worker_get_id()].params;
+}
+
+void *tila_cuda_workspace(size_t bytes)
+{
+    tila_cuda_worker_t *w = &tila_cuda_workers[starpu_worker_get_id()];
+    if (bytes > w->dbytes) {
+        /* Earlier tasks queued on the stream may still use the old buffer. */
+        TILA_CUDA_CHECK(cudaStreamSynchronize(starpu_cuda_get_local_stream()));
+        TILA_CUDA_CHECK(cudaFree(w->dwork));
+        TILA_CUDA_CHECK(cudaMalloc(&w->dwork, bytes));
+        w->dbytes = bytes;
+    }
+    return w->dwork;
+}
+
+void *tila_cuda_host_workspace(size_t bytes)
+{
+    tila_cuda_worker_t *w = &tila_cuda_workers[starpu_worker_get_id()];
+    if (bytes > w->hbytes) {
+        TILA_CUDA_CHECK(cudaStreamSynchronize(starpu_cuda_get_local_stream()));
+        free(w->hwork);
+        w->hwork = malloc(bytes);
+        if (!w->hwork) {
+            fprintf(stderr, "tila_cuda_host_workspace: out of memory (%zu bytes)\n", bytes);
+            abort();
+        }
+        w->hbytes = bytes;
+    }
+    return w->hwork;
+}
+
+static void tila_cusolver_init(void)
+{
+    starpu_execute_on_each_worker(tila_cusolver_create, NULL, STARPU_CUDA);
+}
+
+static void tila_cusolver_fini(void)
+{
+    starpu_execute_on_each_worker(tila_cusolver_destroy, NULL, STARPU_CUDA);
+}
+#else
+static void tila_cusolver_init(void) {}
+static void tila_cusolver_fini(void) {}
+#endif
+/* ==== end of cuSOLVER on CUDA workers ==================================================== */
+
 int tila_init(int *argc, char ***argv)
 {
     static const char *func = "tila_init";
@@ -146,6 +240,7 @@ int tila_init(int *argc, char ***argv)
     int rc = tila_device_workers_init();
     if (rc != TILA_SUCCESS)
         return rc;
+    tila_cusolver_init();
     tila_rt.initialized = 1;
     return TILA_SUCCESS;
 }
@@ -156,6 +251,7 @@ int tila_finalize(void)
         return TILA_SUCCESS;
     starpu_task_wait_for_all();
     starpu_mpi_wait_for_all(MPI_COMM_WORLD);
+    tila_cusolver_fini();
     starpu_mpi_shutdown();
     MPI_Comm_free(&tila_rt.comm);
     free(tila_rt.device_workers);
