@@ -27,4 +27,26 @@ int tila_insert_zplrnt(const tila_task_t *t, int m, int n, starpu_data_handle_t 
 int tila_insert_zplghe(const tila_task_t *t, double bump, int m, int n, starpu_data_handle_t A,
                        int i0, int j0, unsigned long long seed);
 
+/* ---- QR (and the triangular solve it shares with the other factorizations) ---- */
+int tila_insert_zgeqrt(const tila_task_t *t, int m, int n, int ib, starpu_data_handle_t A,
+                       starpu_data_handle_t T, starpu_data_handle_t work);
+int tila_insert_zunmqr(const tila_task_t *t, tila_side_t side, tila_trans_t trans, int m, int n,
+                       int k, int ib, starpu_data_handle_t V, starpu_data_handle_t T,
+                       starpu_data_handle_t C, starpu_data_handle_t work);
+int tila_insert_ztsqrt(const tila_task_t *t, int m, int n, int ib, starpu_data_handle_t A,
+                       starpu_data_handle_t B, starpu_data_handle_t T, starpu_data_handle_t work);
+int tila_insert_zttqrt(const tila_task_t *t, int m, int n, int ib, starpu_data_handle_t A,
+                       starpu_data_handle_t B, starpu_data_handle_t T, starpu_data_handle_t work);
+int tila_insert_ztsmqr(const tila_task_t *t, tila_side_t side, tila_trans_t trans, int m, int n,
+                       int k, int ib, starpu_data_handle_t A, starpu_data_handle_t B,
+                       starpu_data_handle_t V, starpu_data_handle_t T, starpu_data_handle_t work);
+int tila_insert_zttmqr(const tila_task_t *t, tila_side_t side, tila_trans_t trans, int m, int n,
+                       int k, int l, int ib, starpu_data_handle_t A, starpu_data_handle_t B,
+                       starpu_data_handle_t V, starpu_data_handle_t T, starpu_data_handle_t work);
+int tila_insert_ztrsm(const tila_task_t *t, tila_side_t side, tila_uplo_t uplo,
+                      tila_trans_t trans, tila_diag_t diag, int m, int n,
+                      tila_complex64_t alpha, starpu_data_handle_t A, starpu_data_handle_t B);
+/** Flops of an m x n QR factorization (LAPACK's leading terms). */
+double tila_zgeqrf_flops(int m, int n);
+
 #endif /* CODELETS_Z_H */

@@ -24,4 +24,21 @@ int tila_core_zplrnt(int m, int n, tila_complex64_t *A, int lda, int i0, int j0,
 int tila_core_zplghe(double bump, int m, int n, tila_complex64_t *A, int lda, int i0, int j0,
                      unsigned long long seed);
 
+/* ---- QR ---- */
+int tila_core_zgeqrt(int m, int n, int ib, tila_complex64_t *A, int lda, tila_complex64_t *T,
+                     int ldt, tila_complex64_t *work);
+int tila_core_zunmqr(tila_side_t side, tila_trans_t trans, int m, int n, int k, int ib,
+                     const tila_complex64_t *V, int ldv, const tila_complex64_t *T, int ldt,
+                     tila_complex64_t *C, int ldc, tila_complex64_t *work);
+int tila_core_ztpqrt(int m, int n, int l, int ib, tila_complex64_t *A, int lda,
+                     tila_complex64_t *B, int ldb, tila_complex64_t *T, int ldt,
+                     tila_complex64_t *work);
+int tila_core_ztpmqrt(tila_side_t side, tila_trans_t trans, int m, int n, int k, int l, int ib,
+                      const tila_complex64_t *V, int ldv, const tila_complex64_t *T, int ldt,
+                      tila_complex64_t *A, int lda, tila_complex64_t *B, int ldb,
+                      tila_complex64_t *work);
+int tila_core_ztrsm(tila_side_t side, tila_uplo_t uplo, tila_trans_t trans, tila_diag_t diag,
+                    int m, int n, tila_complex64_t alpha, const tila_complex64_t *A, int lda,
+                    tila_complex64_t *B, int ldb);
+
 #endif /* CORE_Z_H */

@@ -1,0 +1,32 @@
+/**
+ * @file cuda_ztrsm.c
+ * @brief GPU tile kernel: triangular solve with several right-hand sides (cuBLAS trsm).
+ * @precisions normal z -> c d s
+ *
+ * SPDX-License-Identifier: BSD-3-Clause
+ */
+#include "cuda_kernel.h"
+#include "cuda_z.h"
+
+/** cuBLAS's trsm on `handle` (its stream); same arguments and checks as tila_core_ztrsm. */
+int tila_cuda_ztrsm(cublasHandle_t handle, tila_side_t side, tila_uplo_t uplo,
+                    tila_trans_t trans, tila_diag_t diag, int m, int n, cuDoubleComplex alpha,
+                    const cuDoubleComplex *A, int lda, cuDoubleComplex *B, int ldb)
+{
+    if (side != TILA_LEFT && side != TILA_RIGHT) return -2;
+    if (uplo != TILA_UPPER && uplo != TILA_LOWER) return -3;
+    if (diag != TILA_UNIT && diag != TILA_NONUNIT) return -5;
+    if (m < 0) return -6;
+    if (n < 0) return -7;
+    if (lda < tila_cuda_max1(side == TILA_LEFT ? m : n)) return -10;
+    if (ldb < tila_cuda_max1(m)) return -12;
+    if (m == 0 || n == 0)
+        return 0;
+    TILA_CUDA_CHECK(cublasZtrsm(handle, side == TILA_LEFT ? CUBLAS_SIDE_LEFT : CUBLAS_SIDE_RIGHT,
+                                uplo == TILA_UPPER ? CUBLAS_FILL_MODE_UPPER
+                                                   : CUBLAS_FILL_MODE_LOWER,
+                                tila_cublas_op(trans),
+                                diag == TILA_UNIT ? CUBLAS_DIAG_UNIT : CUBLAS_DIAG_NON_UNIT, m, n,
+                                &alpha, A, lda, B, ldb));
+    return 0;
+}
