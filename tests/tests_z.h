@@ -13,4 +13,8 @@
 void tila_test_zgen(const tila_test_opts_t *opts);
 void tila_test_zgemm(const tila_test_opts_t *opts);
 
+/* ---- QR ---- */
+void tila_test_zgeqrf(const tila_test_opts_t *opts);
+void tila_test_zgels(const tila_test_opts_t *opts);
+
 #endif /* TESTS_Z_H */
