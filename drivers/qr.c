@@ -122,15 +122,23 @@ starpu_data_handle_t tila_qr_t_tile(const tila_desc_t *T, int nt, int k, const t
     return tila_tile(T, op->m, op->kind == TILA_QR_TT ? k + nt : k);
 }
 
-starpu_data_handle_t tila_qr_workspace(const tila_desc_t *T)
+int tila_qr_walk_begin(tila_qr_walk_t *w, const tila_desc_t *A, const tila_desc_t *T)
 {
+    w->ops = malloc(sizeof *w->ops * 2 * (size_t)(A->mt > 0 ? A->mt : 1));
+    if (!w->ops)
+        return TILA_ERR_NOMEM;
     size_t ib = (size_t)T->mb, nb = (size_t)T->nb, elems = ib * nb;
 #ifdef TILA_USE_CUDA
     /* The GPU kernels need more: the update kernels a copy of V's block besides W, the
      * panel kernels tau and the stacked triangle and tile (see codelets/cuda). */
     elems = nb + 2 * nb * nb;
 #endif
-    starpu_data_handle_t ws;
-    starpu_vector_data_register(&ws, -1, 0, (uint32_t)elems, T->eltsize);
-    return ws;
+    starpu_vector_data_register(&w->ws, -1, 0, (uint32_t)elems, T->eltsize);
+    return TILA_SUCCESS;
+}
+
+void tila_qr_walk_end(tila_qr_walk_t *w)
+{
+    starpu_data_unregister_submit(w->ws);
+    free(w->ops);
 }

@@ -139,8 +139,17 @@ starpu_data_handle_t tila_qr_t_tile(const tila_desc_t *T, int nt, int k,
  */
 int tila_check_qr_t(const char *func, int pos, const tila_desc_t *A, const tila_desc_t *T);
 
-/** Scratch handle of the QR codelets' workspace for nb x nb tiles and T's ib. */
-starpu_data_handle_t tila_qr_workspace(const tila_desc_t *T);
+/** What a routine walking the panels of (A, T) needs: one panel's operations, scratch. */
+typedef struct tila_qr_walk_s {
+    tila_qr_op_t *ops;       /**< room for one panel's operations */
+    starpu_data_handle_t ws; /**< the QR codelets' scratch workspace (STARPU_SCRATCH) */
+} tila_qr_walk_t;
+
+/** Allocate a walk for A's panels and T's ib.  @return 0 or TILA_ERR_NOMEM. */
+int tila_qr_walk_begin(tila_qr_walk_t *w, const tila_desc_t *A, const tila_desc_t *T);
+
+/** Release the walk once its tasks are submitted (the scratch goes when they are done). */
+void tila_qr_walk_end(tila_qr_walk_t *w);
 
 /** Priorities: panel operations of column k before the updates of the columns to its right. */
 static inline int tila_qr_priority(int nt, int col, int panel)

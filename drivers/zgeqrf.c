@@ -6,8 +6,6 @@
  * SPDX-License-Identifier: BSD-3-Clause
  */
 #define COMPLEX
-#include <stdlib.h>
-
 #include "codelets_z.h"
 #include "drivers_z.h"
 
@@ -44,27 +42,25 @@ int tila_zgeqrf_async(tila_desc_t *A, tila_desc_t *T, tila_sequence_t *seq,
     int kt = A->mt < A->nt ? A->mt : A->nt;
     if (kt == 0)
         return 0;
-    tila_qr_op_t *ops = malloc(sizeof *ops * 2 * (size_t)A->mt);
-    if (!ops)
-        return TILA_ERR_NOMEM;
-    starpu_data_handle_t ws = tila_qr_workspace(T);
+    tila_qr_walk_t w;
+    if ((rc = tila_qr_walk_begin(&w, A, T)))
+        return rc;
     tila_task_t t = tila_task_init(seq, req, 0);
     for (int k = 0; k < kt && !rc; k++) {
-        int nops = tila_qr_plan(T, A->mt, k, ops);
+        int nops = tila_qr_plan(T, A->mt, k, w.ops);
         for (int i = 0; i < nops && !rc; i++) {
             /* The panel's kernels are on the critical path: each one unlocks a row of
              * updates, and the updates of the next column unlock the next panel. */
             t.priority = tila_qr_priority(A->nt, k, 1);
-            rc = zgeqrf_panel_op(&t, A, T, k, &ops[i], ws);
+            rc = zgeqrf_panel_op(&t, A, T, k, &w.ops[i], w.ws);
             for (int n = k + 1; n < A->nt && !rc; n++) {
                 t.priority = tila_qr_priority(A->nt, n, 0);
-                rc = tila_zqr_apply_op(&t, TILA_LEFT, TILA_CONJTRANS, A, T, k, &ops[i], A, n,
-                                       ws);
+                rc = tila_zqr_apply_op(&t, TILA_LEFT, TILA_CONJTRANS, A, T, k, &w.ops[i], A, n,
+                                       w.ws);
             }
         }
     }
-    starpu_data_unregister_submit(ws);
-    free(ops);
+    tila_qr_walk_end(&w);
     return rc;
 }
 

@@ -6,8 +6,6 @@
  * SPDX-License-Identifier: BSD-3-Clause
  */
 #define COMPLEX
-#include <stdlib.h>
-
 #include "codelets_z.h"
 #include "drivers_z.h"
 
@@ -53,28 +51,26 @@ int tila_zunmqr_submit(tila_side_t side, tila_trans_t trans, const tila_desc_t *
     int across = left ? C->nt : C->mt; /* C's tiles along the dimension Q does not touch */
     if (kt == 0 || across == 0)
         return 0;
-    tila_qr_op_t *ops = malloc(sizeof *ops * 2 * (size_t)A->mt);
-    if (!ops)
-        return TILA_ERR_NOMEM;
-    starpu_data_handle_t ws = tila_qr_workspace(T);
+    tila_qr_walk_t w;
+    int rc = tila_qr_walk_begin(&w, A, T);
+    if (rc)
+        return rc;
     tila_task_t t = tila_task_init(seq, req, 0);
-    int rc = 0;
     for (int s = 0; s < kt && !rc; s++) {
         int k = forward ? s : kt - 1 - s;
-        int nops = tila_qr_plan(T, A->mt, k, ops);
+        int nops = tila_qr_plan(T, A->mt, k, w.ops);
         /* Panels to be applied first go first in every worker's queue. */
         t.priority = kt - s;
         for (int i = 0; i < nops && !rc; i++) {
-            const tila_qr_op_t *op = &ops[forward ? i : nops - 1 - i];
+            const tila_qr_op_t *op = &w.ops[forward ? i : nops - 1 - i];
             for (int j = 0; j < across && !rc; j++) {
                 if (identity_cols && (long)(j + 1) * C->nb <= (long)k * A->mb)
                     continue;
-                rc = tila_zqr_apply_op(&t, side, trans, A, T, k, op, C, j, ws);
+                rc = tila_zqr_apply_op(&t, side, trans, A, T, k, op, C, j, w.ws);
             }
         }
     }
-    starpu_data_unregister_submit(ws);
-    free(ops);
+    tila_qr_walk_end(&w);
     return rc;
 }
 

@@ -31,11 +31,6 @@
 
 static int max1(int x) { return x > 1 ? x : 1; }
 
-static double fro(int m, int n, const tila_complex64_t *a, int lda)
-{
-    return m > 0 && n > 0 ? LAPACKE_zlange(LAPACK_COL_MAJOR, 'F', m, n, a, lda) : 0;
-}
-
 static void run_one(const tila_test_opts_t *o, int m, int n, int nrhs, int nb, int ib,
                     tila_qr_tree_t tree, const int grid[2])
 {
@@ -68,12 +63,12 @@ static void run_one(const tila_test_opts_t *o, int m, int n, int nrhs, int nb, i
             cblas_zgemm(CblasColMajor, CblasConjTrans, CblasNoTrans, n, nrhs, m,
                         CBLAS_SADDR(one), a, m, r, m, CBLAS_SADDR(zero), g, n);
         }
-        double na = fro(m, n, a, m), nx = fro(n, nrhs, x, m), nr = fro(m, nrhs, r, m);
-        double nb0 = fro(m, nrhs, b0, m);
+        double na = tila_test_zfro(m, n, a, m), nx = tila_test_zfro(n, nrhs, x, m), nr = tila_test_zfro(m, nrhs, r, m);
+        double nb0 = tila_test_zfro(m, nrhs, b0, m);
         double scale = (na * nr + na * na * nx) * m * DBL_EPSILON;
-        err_ne = fro(n, nrhs, g, max1(n)) / (scale > 0 ? scale : 1);
+        err_ne = tila_test_zfro(n, nrhs, g, max1(n)) / (scale > 0 ? scale : 1);
         for (int j = 0; j < nrhs; j++) {
-            double tail = fro(m - n, 1, x + (size_t)j * m + n, m), res = fro(m, 1, r + (size_t)j * m, m);
+            double tail = tila_test_zfro(m - n, 1, x + (size_t)j * m + n, m), res = tila_test_zfro(m, 1, r + (size_t)j * m, m);
             double e = fabs(tail - res) / ((na * nx + nb0) * m * DBL_EPSILON);
             err_res = e > err_res ? e : err_res;
         }

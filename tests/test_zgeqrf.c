@@ -46,7 +46,7 @@ static tila_complex64_t *gather(tila_desc_t *A)
     return a;
 }
 
-static double fro(int m, int n, const tila_complex64_t *a, int lda)
+double tila_test_zfro(int m, int n, const tila_complex64_t *a, int lda)
 {
     return m > 0 && n > 0 ? LAPACKE_zlange(LAPACK_COL_MAJOR, 'F', m, n, a, lda) : 0;
 }
@@ -123,7 +123,7 @@ static double check_unmqr(const tila_test_opts_t *o, tila_side_t side, tila_tran
             cblas_zgemm(CblasColMajor, CblasNoTrans, CblasNoTrans, nc, k, m, CBLAS_SADDR(one),
                         c0, ldc, q, max1(m), CBLAS_SADDR(zero), e, ldc);
         }
-        double nc0 = fro(cm, cn, c0, ldc);
+        double nc0 = tila_test_zfro(cm, cn, c0, ldc);
         err = diff(em, en, c, ldc, e, ldc) / ((nc0 > 0 ? nc0 : 1) * m * DBL_EPSILON);
         free(e);
     }
@@ -156,7 +156,7 @@ static void run_one(const tila_test_opts_t *o, int m, int n, int nb, int ib, til
         tila_complex64_t *qr = malloc(sizeof *qr * (size_t)m * n);
         cblas_zgemm(CblasColMajor, CblasNoTrans, CblasNoTrans, m, n, k, CBLAS_SADDR(one), q, m,
                     r, m, CBLAS_SADDR(zero), qr, m);
-        double na = fro(m, n, a0, m);
+        double na = tila_test_zfro(m, n, a0, m);
         err_qr = diff(m, n, qr, m, a0, m) / ((na > 0 ? na : 1) * m * DBL_EPSILON);
         tila_complex64_t *w = calloc((size_t)k * k, sizeof *w);
         for (int i = 0; i < k; i++)

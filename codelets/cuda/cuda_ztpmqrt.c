@@ -39,16 +39,15 @@ int tila_cuda_ztpmqrt(cublasHandle_t handle, tila_side_t side, tila_trans_t tran
     if (ldb < tila_cuda_max1(m)) return -16;
     if (m == 0 || n == 0 || k == 0)
         return 0;
-    cudaStream_t stream;
-    TILA_CUDA_CHECK(cublasGetStream(handle, &stream));
+    int nv = left ? m : n; /* rows of V */
+    cublasOperation_t opT = notrans ? CUBLAS_OP_N : CUBLAS_OP_C;
     cuDoubleComplex one = tila_cuda_zscalar(1.0), mone = tila_cuda_zscalar(-1.0),
                     zero = tila_cuda_zscalar(0.0);
-    cublasOperation_t opT = notrans ? CUBLAS_OP_N : CUBLAS_OP_C;
-    int nv = left ? m : n; /* rows of V */
-    int forward = left != notrans;
-    int nblocks = (k + nb - 1) / nb;
-    for (int b = 0; b < nblocks; b++) {
-        int j = (forward ? b : nblocks - 1 - b) * nb, kb = nb < k - j ? nb : k - j;
+    cudaStream_t stream;
+    TILA_CUDA_CHECK(cublasGetStream(handle, &stream));
+    for (int b = 0, kb; b * nb < k; b++) {
+        int j = tila_cuda_wy_block(b, k, nb, left != notrans, &kb);
+        /* As ?tpmqrt: V_j's first mb rows, the last lb of them its triangle. */
         int mb = nv - l + j + kb < nv ? nv - l + j + kb : nv;
         int lb = j + 1 >= l ? 0 : mb - nv + l - j;
         const cuDoubleComplex *Vj = V + (size_t)j * ldv;

@@ -34,17 +34,14 @@ int tila_cuda_zunmqr(cublasHandle_t handle, tila_side_t side, tila_trans_t trans
     if (ldc < tila_cuda_max1(m)) return -13;
     if (m == 0 || n == 0 || k == 0)
         return 0;
-    cudaStream_t stream;
-    TILA_CUDA_CHECK(cublasGetStream(handle, &stream));
     cuDoubleComplex one = tila_cuda_zscalar(1.0), mone = tila_cuda_zscalar(-1.0),
                     zero = tila_cuda_zscalar(0.0);
     cublasOperation_t opT = notrans ? CUBLAS_OP_N : CUBLAS_OP_C;
-    int nq = left ? m : n; /* order of Q */
-    int forward = left != notrans;
-    int nblocks = (k + nb - 1) / nb;
-    for (int b = 0; b < nblocks; b++) {
-        int j = (forward ? b : nblocks - 1 - b) * nb, kb = nb < k - j ? nb : k - j;
-        int rows = nq - j; /* rows of V_j */
+    cudaStream_t stream;
+    TILA_CUDA_CHECK(cublasGetStream(handle, &stream));
+    for (int b = 0, kb; b * nb < k; b++) {
+        int j = tila_cuda_wy_block(b, k, nb, left != notrans, &kb);
+        int rows = (left ? m : n) - j; /* rows of V_j: Q's order less j */
         cuDoubleComplex *Vd = work, *W = work + (size_t)rows * kb;
         tila_cuda_zlacpy(stream, TILA_LOWER, rows, kb, V + (size_t)j * ldv + j, ldv, Vd, rows);
         tila_cuda_zlaset(stream, TILA_UPPER, kb, kb, zero, one, Vd, rows);
