@@ -97,7 +97,8 @@ struct starpu_codelet tila_cl_zttqrt = {
 static double ztpqrt_flops(int m, int n, int l)
 {
     double M = m, N = n, L = l;
-    double flops = 2 * N * N * (M - L) + 4 * (L * L * N / 2 - L * L * L / 3 + L * (N - L) * (N - L) / 2);
+    double flops = 2 * N * N * (M - L) +
+                   4 * (L * L * N / 2 - L * L * L / 3 + L * (N - L) * (N - L) / 2);
 #if defined(COMPLEX)
     flops *= 4;
 #endif

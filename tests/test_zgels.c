@@ -54,7 +54,8 @@ static void run_one(const tila_test_opts_t *o, int m, int n, int nrhs, int nb, i
     if (tila_comm_rank() == 0 && m > 0 && nrhs > 0) {
         tila_complex64_t one = 1, mone = -1, zero = 0;
         /* r = B0 - A X, then A^H r. */
-        tila_complex64_t *r = malloc(sizeof *r * bsz), *g = calloc((size_t)max1(n) * nrhs, sizeof *g);
+        tila_complex64_t *r = malloc(sizeof *r * bsz);
+        tila_complex64_t *g = calloc((size_t)max1(n) * nrhs, sizeof *g);
         for (size_t i = 0; i < (size_t)m * nrhs; i++)
             r[i] = b0[i];
         if (n > 0) {
@@ -63,12 +64,14 @@ static void run_one(const tila_test_opts_t *o, int m, int n, int nrhs, int nb, i
             cblas_zgemm(CblasColMajor, CblasConjTrans, CblasNoTrans, n, nrhs, m,
                         CBLAS_SADDR(one), a, m, r, m, CBLAS_SADDR(zero), g, n);
         }
-        double na = tila_test_zfro(m, n, a, m), nx = tila_test_zfro(n, nrhs, x, m), nr = tila_test_zfro(m, nrhs, r, m);
+        double na = tila_test_zfro(m, n, a, m), nx = tila_test_zfro(n, nrhs, x, m);
+        double nr = tila_test_zfro(m, nrhs, r, m);
         double nb0 = tila_test_zfro(m, nrhs, b0, m);
         double scale = (na * nr + na * na * nx) * m * DBL_EPSILON;
         err_ne = tila_test_zfro(n, nrhs, g, max1(n)) / (scale > 0 ? scale : 1);
         for (int j = 0; j < nrhs; j++) {
-            double tail = tila_test_zfro(m - n, 1, x + (size_t)j * m + n, m), res = tila_test_zfro(m, 1, r + (size_t)j * m, m);
+            double tail = tila_test_zfro(m - n, 1, x + (size_t)j * m + n, m);
+            double res = tila_test_zfro(m, 1, r + (size_t)j * m, m);
             double e = fabs(tail - res) / ((na * nx + nb0) * m * DBL_EPSILON);
             err_res = e > err_res ? e : err_res;
         }
