@@ -36,5 +36,23 @@ int tila_insert_ztrsm(const tila_task_t *t, tila_side_t side, tila_uplo_t uplo,
                       tila_complex64_t alpha, starpu_data_handle_t A, starpu_data_handle_t B);
 int tila_insert_zherk(const tila_task_t *t, tila_uplo_t uplo, tila_trans_t trans, int n, int k,
                       double alpha, starpu_data_handle_t A, double beta, starpu_data_handle_t C);
+/* ---- QR (and the triangular solve it shares with the other factorizations) ---- */
+int tila_insert_zgeqrt(const tila_task_t *t, int m, int n, int ib, starpu_data_handle_t A,
+                       starpu_data_handle_t T, starpu_data_handle_t work);
+int tila_insert_zunmqr(const tila_task_t *t, tila_side_t side, tila_trans_t trans, int m, int n,
+                       int k, int ib, starpu_data_handle_t V, starpu_data_handle_t T,
+                       starpu_data_handle_t C, starpu_data_handle_t work);
+int tila_insert_ztsqrt(const tila_task_t *t, int m, int n, int ib, starpu_data_handle_t A,
+                       starpu_data_handle_t B, starpu_data_handle_t T, starpu_data_handle_t work);
+int tila_insert_zttqrt(const tila_task_t *t, int m, int n, int ib, starpu_data_handle_t A,
+                       starpu_data_handle_t B, starpu_data_handle_t T, starpu_data_handle_t work);
+int tila_insert_ztsmqr(const tila_task_t *t, tila_side_t side, tila_trans_t trans, int m, int n,
+                       int k, int ib, starpu_data_handle_t A, starpu_data_handle_t B,
+                       starpu_data_handle_t V, starpu_data_handle_t T, starpu_data_handle_t work);
+int tila_insert_zttmqr(const tila_task_t *t, tila_side_t side, tila_trans_t trans, int m, int n,
+                       int k, int l, int ib, starpu_data_handle_t A, starpu_data_handle_t B,
+                       starpu_data_handle_t V, starpu_data_handle_t T, starpu_data_handle_t work);
+/** Flops of an m x n QR factorization (LAPACK's leading terms). */
+double tila_zgeqrf_flops(int m, int n);
 
 #endif /* CODELETS_Z_H */

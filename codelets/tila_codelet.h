@@ -64,21 +64,35 @@ void tila_cl_fail(const tila_cl_base_t *base, int info);
         (double)(flops), STARPU_NAME, (name), STARPU_TASK_WORKERIDS, (t)->nworkers,          \
         (uint32_t *)(t)->workers, STARPU_CALLBACK_WITH_ARG_NFREE, tila_task_done, (void *)(t)->seq
 
+/* ---- Per-CUDA-worker resources (codelets/cuda_workers.c) ---- */
 #ifdef TILA_USE_CUDA
 #include <cusolverDn.h>
 
-/** Create / destroy each CUDA worker's cuSOLVER handle (bound to its stream). */
+/** Create / destroy each CUDA worker's resources below (tila_init / tila_finalize). */
 void tila_cuda_workers_init(void);
 void tila_cuda_workers_fini(void);
 
-/** The calling CUDA worker's cuSOLVER handle. */
+/** The calling CUDA worker's cuSOLVER handle, bound to its stream. */
 cusolverDnHandle_t tila_cusolver_handle(void);
+
+/** The calling CUDA worker's cuSOLVER parameters object (64-bit API), default settings. */
+cusolverDnParams_t tila_cusolver_params(void);
 
 /** A cuSOLVER handle for workspace-size queries from the submitting thread. */
 cusolverDnHandle_t tila_cusolver_query_handle(void);
 
 /** A pinned host int of the calling CUDA worker, to copy a device status into. */
 int *tila_cuda_info_slot(void);
+
+/**
+ * The calling CUDA worker's device (tila_cuda_workspace) or host (tila_cuda_host_workspace)
+ * workspace of at least `bytes` bytes, for library calls whose workspace size is known
+ * only by a query on a handle (cuSOLVER).  Kept per worker and grown on demand (after
+ * waiting for the worker's stream), so a task does not allocate.  Valid until the next call
+ * on the same worker.
+ */
+void *tila_cuda_workspace(size_t bytes);
+void *tila_cuda_host_workspace(size_t bytes);
 #endif
 
 #endif /* TILA_CODELET_H */

@@ -99,6 +99,18 @@ typedef struct tila_dist_s {
     void *device_arg;           /**< passed to device_of */
 } tila_dist_t;
 
+/**
+ * Reduction tree of a tiled QR factorization along each tile column (see
+ * tila_desc_create_qr_t).  FLAT: the diagonal tile eliminates every tile below it in turn
+ * (best when there are many tile columns to update).  TREE: the column is cut into
+ * domains of consecutive tiles, each reduced by a flat chain, and the domains' triangles
+ * are merged pairwise by a binary tree (tall and skinny matrices: more parallelism).
+ * AUTO chooses from the tile counts.
+ */
+typedef enum tila_qr_tree_e {
+    TILA_QR_TREE_AUTO = 0, TILA_QR_TREE_FLAT = 1, TILA_QR_TREE_BINARY = 2
+} tila_qr_tree_t;
+
 #ifdef __cplusplus
 }
 #endif

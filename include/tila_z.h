@@ -89,6 +89,52 @@ int tila_zposv(tila_uplo_t uplo, tila_desc_t *A, tila_desc_t *B);
 int tila_zposv_async(tila_uplo_t uplo, tila_desc_t *A, tila_desc_t *B, tila_sequence_t *seq,
                      tila_request_t *req);
 
+/* ---- Tiled QR ----------------------------------------------------------------------------- */
+
+/**
+ * QR factorization A = Q R of the m x n matrix A (any shape), by tiles: on exit R is on
+ * and above A's diagonal, and A's other entries with T (from tila_desc_create_qr_t(&T, A,
+ * ib, tree), which also fixes the reduction tree) describe Q as a product of block
+ * reflectors, for tila_zunmqr, tila_zungqr and tila_zgels.  A needs square tiles.
+ * @return 0, or -i for argument i; the async form also returns through req.
+ */
+int tila_zgeqrf(tila_desc_t *A, tila_desc_t *T);
+int tila_zgeqrf_async(tila_desc_t *A, tila_desc_t *T, tila_sequence_t *seq,
+                      tila_request_t *req);
+
+/**
+ * C = op(Q) C (side TILA_LEFT: C has m rows, tiled like A's rows) or C op(Q) (TILA_RIGHT:
+ * C has m columns, tiled like A's rows), with Q the m x m unitary matrix of
+ * tila_zgeqrf(A, T) and op(Q) = Q (TILA_NOTRANS) or Q^H (TILA_CONJTRANS; in real
+ * arithmetic TILA_TRANS too).
+ * @return 0, or -i for argument i; the async form also returns through req.
+ */
+int tila_zunmqr(tila_side_t side, tila_trans_t trans, tila_desc_t *A, tila_desc_t *T,
+                tila_desc_t *C);
+int tila_zunmqr_async(tila_side_t side, tila_trans_t trans, tila_desc_t *A, tila_desc_t *T,
+                      tila_desc_t *C, tila_sequence_t *seq, tila_request_t *req);
+
+/**
+ * The first Q.n columns of the Q of tila_zgeqrf(A, T) (the thin Q when Q is m x min(m, n)):
+ * Q is m x q, 0 <= q <= m, tiled like A.  Forms no m x m matrix.
+ * @return 0, or -i for argument i; the async form also returns through req.
+ */
+int tila_zungqr(tila_desc_t *A, tila_desc_t *T, tila_desc_t *Q);
+int tila_zungqr_async(tila_desc_t *A, tila_desc_t *T, tila_desc_t *Q, tila_sequence_t *seq,
+                      tila_request_t *req);
+
+/**
+ * Least squares: X minimising ||B - A X||_2 for each column of B, A m x n with m >= n and
+ * of full rank (not checked: a zero on R's diagonal gives Inf/NaN), by A = Q R
+ * (tila_zgeqrf: A and T are overwritten as by it), B = Q^H B and R X = B(0:n, :).  On exit
+ * X is B's first n rows and the norm of B's other rows in each column is the residual's.
+ * B is m x nrhs, its rows tiled like A's.
+ * @return 0, or -i for argument i; the async form also returns through req.
+ */
+int tila_zgels(tila_desc_t *A, tila_desc_t *T, tila_desc_t *B);
+int tila_zgels_async(tila_desc_t *A, tila_desc_t *T, tila_desc_t *B, tila_sequence_t *seq,
+                     tila_request_t *req);
+
 #pragma GCC visibility pop
 
 #endif /* TILA_Z_H */

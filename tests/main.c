@@ -3,7 +3,7 @@
  * @brief tila-tests: runs the named test suites (all by default) under mpirun.
  *
  * Usage: tila-tests [SUITE ...] [--prec sdcz] [--m LIST] [--n LIST] [--k LIST]
- *                   [--nb LIST] [--seed S] [--tol T] [--verbose]
+ *                   [--nb LIST] [--ib LIST] [--seed S] [--tol T] [--verbose]
  * LIST is "a,b,c" or "first:last:step".  One line per configuration on rank 0, then
  * "N passed, N failed, N skipped".  Exit 0 when nothing failed, 1 otherwise, 77 when
  * everything was skipped.
@@ -30,6 +30,9 @@ static const tila_test_t suites[] = {
     { "gemm", NULL, TILA_TEST_PREC(gemm) },
     { "trsm", NULL, TILA_TEST_PREC(trsm) },
     { "potrf", NULL, TILA_TEST_PREC(potrf) },
+    /* QR */
+    { "geqrf", NULL, TILA_TEST_PREC(geqrf) },
+    { "gels", NULL, TILA_TEST_PREC(gels) },
 };
 #define NSUITES (sizeof suites / sizeof suites[0])
 
@@ -68,7 +71,8 @@ static int parse(int argc, char **argv, tila_test_opts_t *o, int *selected)
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
         tila_test_list_t *list = !strcmp(a, "--m") ? &o->m : !strcmp(a, "--n") ? &o->n
-                               : !strcmp(a, "--k") ? &o->k : !strcmp(a, "--nb") ? &o->nb : NULL;
+                               : !strcmp(a, "--k") ? &o->k : !strcmp(a, "--nb") ? &o->nb
+                               : !strcmp(a, "--ib") ? &o->ib : NULL;
         if (list && v && !parse_list(v, list)) { i++; continue; }
         if (!strcmp(a, "--prec") && v) { snprintf(o->prec, sizeof o->prec, "%s", v); i++; continue; }
         if (!strcmp(a, "--seed") && v) { o->seed = strtoull(v, NULL, 10); i++; continue; }

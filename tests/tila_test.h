@@ -22,6 +22,7 @@ typedef struct tila_test_list_s {
 /** Options every test takes; empty lists mean "the test's own sweep". */
 typedef struct tila_test_opts_s {
     tila_test_list_t m, n, k, nb;
+    tila_test_list_t ib;    /**< inner block sizes (QR) */
     char prec[5];           /**< precisions to run, subset of "sdcz" */
     unsigned long long seed;
     double tol;             /**< threshold on scaled residuals */

@@ -53,6 +53,7 @@ WORDS = [
     ("CblasConjTrans", "CblasConjTrans", "CblasTrans", "CblasTrans"),
     ("CUBLAS_OP_C", "CUBLAS_OP_C", "CUBLAS_OP_T", "CUBLAS_OP_T"),
     ("PRECISION_z", "PRECISION_c", "PRECISION_d", "PRECISION_s"),
+    ("CUDA_C_64F", "CUDA_C_32F", "CUDA_R_64F", "CUDA_R_32F"),
 ]
 
 

@@ -42,4 +42,31 @@ static inline int tila_max1(int x) { return x > 1 ? x : 1; }
 #define CBLAS_SADDR(x) (x)
 #endif
 
+/* ---- QR (tiled QR kernels) ---- */
+
+static inline char tila_lapack_side(tila_side_t side) { return side == TILA_LEFT ? 'L' : 'R'; }
+
+/* LAPACK's letter for op(Q) = Q or Q^H.  In real arithmetic Q^H is Q^T, and ?ormqr,
+ * ?gemqrt and ?tpmqrt accept only 'T' there; in complex arithmetic only 'C'. */
+static inline char tila_lapack_trans_qr(tila_trans_t trans)
+{
+#if defined(COMPLEX)
+    return trans == TILA_NOTRANS ? 'N' : 'C';
+#else
+    return trans == TILA_NOTRANS ? 'N' : 'T';
+#endif
+}
+
+/* op(Q) is Q or Q^H: TILA_NOTRANS or TILA_CONJTRANS, and TILA_TRANS in real arithmetic. */
+static inline int tila_valid_trans_qr(tila_trans_t trans)
+{
+#if defined(COMPLEX)
+    return trans == TILA_NOTRANS || trans == TILA_CONJTRANS;
+#else
+    return tila_valid_trans(trans);
+#endif
+}
+
+static inline int tila_min(int x, int y) { return x < y ? x : y; }
+
 #endif /* CORE_KERNEL_H */

@@ -31,5 +31,18 @@ int tila_core_ztrsm(tila_side_t side, tila_uplo_t uplo, tila_trans_t trans, tila
 int tila_core_zherk(tila_uplo_t uplo, tila_trans_t trans, int n, int k, double alpha,
                     const tila_complex64_t *A, int lda, double beta, tila_complex64_t *C,
                     int ldc);
+/* ---- QR ---- */
+int tila_core_zgeqrt(int m, int n, int ib, tila_complex64_t *A, int lda, tila_complex64_t *T,
+                     int ldt, tila_complex64_t *work);
+int tila_core_zunmqr(tila_side_t side, tila_trans_t trans, int m, int n, int k, int ib,
+                     const tila_complex64_t *V, int ldv, const tila_complex64_t *T, int ldt,
+                     tila_complex64_t *C, int ldc, tila_complex64_t *work);
+int tila_core_ztpqrt(int m, int n, int l, int ib, tila_complex64_t *A, int lda,
+                     tila_complex64_t *B, int ldb, tila_complex64_t *T, int ldt,
+                     tila_complex64_t *work);
+int tila_core_ztpmqrt(tila_side_t side, tila_trans_t trans, int m, int n, int k, int l, int ib,
+                      const tila_complex64_t *V, int ldv, const tila_complex64_t *T, int ldt,
+                      tila_complex64_t *A, int lda, tila_complex64_t *B, int ldb,
+                      tila_complex64_t *work);
 
 #endif /* CORE_Z_H */

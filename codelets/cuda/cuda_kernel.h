@@ -42,4 +42,15 @@ static inline unsigned tila_cuda_grid(int m, int n)
     return (unsigned)(blocks < 65535 * 32 ? (blocks > 0 ? blocks : 1) : 65535 * 32);
 }
 
+/*
+ * Blocked compact-WY application: the b-th block visited of the blocks of nb of the k
+ * reflectors, in order (forward) or in reverse; returns its first reflector, its size in *kb.
+ */
+static inline int tila_cuda_wy_block(int b, int k, int nb, int forward, int *kb)
+{
+    int nblocks = (k + nb - 1) / nb, j = (forward ? b : nblocks - 1 - b) * nb;
+    *kb = nb < k - j ? nb : k - j;
+    return j;
+}
+
 #endif /* CUDA_KERNEL_H */

@@ -9,6 +9,8 @@
 #ifndef CUDA_Z_H
 #define CUDA_Z_H
 
+#include <string.h>
+
 #include <cublas_v2.h>
 #include <cuComplex.h>
 #include <cuda_runtime.h>
@@ -19,7 +21,6 @@
 #ifdef __cplusplus
 extern "C" {
 #else
-#include <string.h>
 
 /** A scalar of Tila's element type as CUDA's (the layouts are the same). */
 static inline cuDoubleComplex tila_cuda_zscalar(tila_complex64_t x)
@@ -54,6 +55,47 @@ int tila_cuda_ztrsm(cublasHandle_t handle, tila_side_t side, tila_uplo_t uplo,
 int tila_cuda_zherk(cublasHandle_t handle, tila_uplo_t uplo, tila_trans_t trans, int n, int k,
                     double alpha, const cuDoubleComplex *A, int lda, double beta,
                     cuDoubleComplex *C, int ldc);
+/* ---- QR ---- */
+
+/** The real scalar `re` (+ 0 i) in this precision, for cuBLAS's by-address scalars. */
+static inline cuDoubleComplex tila_cuda_zreal(double re)
+{
+    cuDoubleComplex x;
+    memset(&x, 0, sizeof x);
+    memcpy(&x, &re, sizeof re);
+    return x;
+}
+
+void tila_cuda_zlarft_blocks_worksize(cusolverDnHandle_t solver, cusolverDnParams_t params,
+                                      int m, int k, int ib, const cuDoubleComplex *V, int ldv,
+                                      const cuDoubleComplex *tau, cuDoubleComplex *T, int ldt,
+                                      size_t *dbytes, size_t *hbytes);
+void tila_cuda_zlarft_blocks(cusolverDnHandle_t solver, cusolverDnParams_t params, int m, int k,
+                             int ib, const cuDoubleComplex *V, int ldv,
+                             const cuDoubleComplex *tau, cuDoubleComplex *T, int ldt,
+                             void *dwork, size_t dbytes, void *hwork, size_t hbytes);
+void tila_cuda_zgeqrt_worksize(cusolverDnHandle_t solver, cusolverDnParams_t params, int m,
+                               int n, int ib, cuDoubleComplex *A, int lda,
+                               const cuDoubleComplex *tau, cuDoubleComplex *T, int ldt,
+                               size_t *dbytes, size_t *hbytes);
+int tila_cuda_zgeqrt(cusolverDnHandle_t solver, cusolverDnParams_t params, int m, int n, int ib,
+                     cuDoubleComplex *A, int lda, cuDoubleComplex *T, int ldt,
+                     cuDoubleComplex *tau, void *dwork, size_t dbytes, void *hwork,
+                     size_t hbytes);
+void tila_cuda_ztpqrt_worksize(cusolverDnHandle_t solver, cusolverDnParams_t params, int m,
+                               int n, int ib, cuDoubleComplex *T, int ldt,
+                               cuDoubleComplex *work, size_t *dbytes, size_t *hbytes);
+int tila_cuda_ztpqrt(cusolverDnHandle_t solver, cusolverDnParams_t params, int m, int n, int l,
+                     int ib, cuDoubleComplex *A, int lda, cuDoubleComplex *B, int ldb,
+                     cuDoubleComplex *T, int ldt, cuDoubleComplex *work, void *dwork,
+                     size_t dbytes, void *hwork, size_t hbytes);
+int tila_cuda_zunmqr(cublasHandle_t handle, tila_side_t side, tila_trans_t trans, int m, int n,
+                     int k, int ib, const cuDoubleComplex *V, int ldv, const cuDoubleComplex *T,
+                     int ldt, cuDoubleComplex *C, int ldc, cuDoubleComplex *work);
+int tila_cuda_ztpmqrt(cublasHandle_t handle, tila_side_t side, tila_trans_t trans, int m, int n,
+                      int k, int l, int ib, const cuDoubleComplex *V, int ldv,
+                      const cuDoubleComplex *T, int ldt, cuDoubleComplex *A, int lda,
+                      cuDoubleComplex *B, int ldb, cuDoubleComplex *work);
 
 #ifdef __cplusplus
 }

@@ -1,0 +1,96 @@
+/**
+ * @file codelet_zgeqrt.c
+ * @brief GEQRT tile codelet: QR of a tile, V and R in place, block factors in a T tile.
+ * @precisions normal z -> c d s
+ *
+ * SPDX-License-Identifier: BSD-3-Clause
+ */
+#define COMPLEX
+#include "codelets_z.h"
+#include "core/core_z.h"
+#ifdef TILA_USE_CUDA
+#include "cuda/cuda_z.h"
+#endif
+
+struct zgeqrt_args {
+    tila_cl_base_t base;
+    int m, n, ib;
+};
+
+static void zgeqrt_cpu(void *buffers[], void *cl_arg)
+{
+    const struct zgeqrt_args *a = cl_arg;
+    if (tila_cl_skip(&a->base))
+        return;
+    tila_core_zgeqrt(a->m, a->n, a->ib, (tila_complex64_t *)STARPU_MATRIX_GET_PTR(buffers[0]),
+                     (int)STARPU_MATRIX_GET_LD(buffers[0]),
+                     (tila_complex64_t *)STARPU_MATRIX_GET_PTR(buffers[1]),
+                     (int)STARPU_MATRIX_GET_LD(buffers[1]),
+                     (tila_complex64_t *)STARPU_VECTOR_GET_PTR(buffers[2]));
+}
+
+#ifdef TILA_USE_CUDA
+static void zgeqrt_cuda(void *buffers[], void *cl_arg)
+{
+    const struct zgeqrt_args *a = cl_arg;
+    if (tila_cl_skip(&a->base))
+        return;
+    cuDoubleComplex *A = (cuDoubleComplex *)STARPU_MATRIX_GET_PTR(buffers[0]);
+    cuDoubleComplex *T = (cuDoubleComplex *)STARPU_MATRIX_GET_PTR(buffers[1]);
+    cuDoubleComplex *tau = (cuDoubleComplex *)STARPU_VECTOR_GET_PTR(buffers[2]);
+    int lda = (int)STARPU_MATRIX_GET_LD(buffers[0]), ldt = (int)STARPU_MATRIX_GET_LD(buffers[1]);
+    size_t dbytes, hbytes;
+    tila_cuda_zgeqrt_worksize(tila_cusolver_handle(), tila_cusolver_params(), a->m, a->n, a->ib,
+                              A, lda, tau, T, ldt, &dbytes, &hbytes);
+    tila_cuda_zgeqrt(tila_cusolver_handle(), tila_cusolver_params(), a->m, a->n, a->ib, A, lda,
+                     T, ldt, tau, tila_cuda_workspace(dbytes), dbytes,
+                     tila_cuda_host_workspace(hbytes), hbytes);
+}
+#endif
+
+static struct starpu_perfmodel zgeqrt_model = {
+    .type = STARPU_HISTORY_BASED,
+    .symbol = "tila_zgeqrt",
+};
+
+struct starpu_codelet tila_cl_zgeqrt = {
+    .name = "zgeqrt",
+    .cpu_funcs = { zgeqrt_cpu },
+#ifdef TILA_USE_CUDA
+    .cuda_funcs = { zgeqrt_cuda },
+    .cuda_flags = { STARPU_CUDA_ASYNC },
+#endif
+    .nbuffers = 3,
+    .modes = { STARPU_RW, STARPU_W, STARPU_SCRATCH },
+    .model = &zgeqrt_model,
+};
+
+/**
+ * Flops of a QR factorization of an m x n matrix, LAPACK's leading terms:
+ * 2 m n^2 - 2 n^3 / 3 for m >= n (2 n m^2 - 2 m^3 / 3 otherwise), 4 times that in complex.
+ */
+double tila_zgeqrf_flops(int m, int n)
+{
+    double big = m > n ? m : n, k = m < n ? m : n;
+    double flops = 2 * big * k * k - 2 * k * k * k / 3;
+#if defined(COMPLEX)
+    flops *= 4;
+#endif
+    return flops;
+}
+
+int tila_insert_zgeqrt(const tila_task_t *t, int m, int n, int ib, starpu_data_handle_t A,
+                       starpu_data_handle_t T, starpu_data_handle_t work)
+{
+    struct zgeqrt_args *a;
+    int rc = tila_task_args(t, sizeof *a, (void **)&a);
+    if (rc)
+        return rc;
+    if (a)
+        *a = (struct zgeqrt_args){ a->base, m, n, ib };
+    rc = starpu_mpi_task_insert(tila_starpu_comm(), &tila_cl_zgeqrt,
+                                STARPU_CL_ARGS, a, a ? sizeof *a : 0,
+                                STARPU_RW, A, STARPU_W, T, STARPU_SCRATCH, work,
+                                TILA_TASK_OPTIONS(t, "zgeqrt", tila_zgeqrf_flops(m, n)), 0);
+    return tila_task_submitted(t, rc);
+}

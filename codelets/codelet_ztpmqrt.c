@@ -1,0 +1,133 @@
+/**
+ * @file codelet_ztpmqrt.c
+ * @brief TSMQR and TTMQR tile codelets: apply the Q of TSQRT / TTQRT to a pair of tiles.
+ * @precisions normal z -> c d s
+ *
+ * Both are ?tpmqrt, with l = 0 (TS) or l = the rows of the eliminated triangle (TT); like
+ * codelet_ztpqrt.c they share the functions and have their own perfmodels.
+ *
+ * SPDX-License-Identifier: BSD-3-Clause
+ */
+#define COMPLEX
+#include "codelets_z.h"
+#include "core/core_z.h"
+#ifdef TILA_USE_CUDA
+#include <starpu_cublas_v2.h>
+#include "cuda/cuda_z.h"
+#endif
+
+struct ztpmqrt_args {
+    tila_cl_base_t base;
+    tila_side_t side;
+    tila_trans_t trans;
+    int m, n, k, l, ib;
+};
+
+static void ztpmqrt_cpu(void *buffers[], void *cl_arg)
+{
+    const struct ztpmqrt_args *a = cl_arg;
+    if (tila_cl_skip(&a->base))
+        return;
+    tila_core_ztpmqrt(a->side, a->trans, a->m, a->n, a->k, a->l, a->ib,
+                      (const tila_complex64_t *)STARPU_MATRIX_GET_PTR(buffers[2]),
+                      (int)STARPU_MATRIX_GET_LD(buffers[2]),
+                      (const tila_complex64_t *)STARPU_MATRIX_GET_PTR(buffers[3]),
+                      (int)STARPU_MATRIX_GET_LD(buffers[3]),
+                      (tila_complex64_t *)STARPU_MATRIX_GET_PTR(buffers[0]),
+                      (int)STARPU_MATRIX_GET_LD(buffers[0]),
+                      (tila_complex64_t *)STARPU_MATRIX_GET_PTR(buffers[1]),
+                      (int)STARPU_MATRIX_GET_LD(buffers[1]),
+                      (tila_complex64_t *)STARPU_VECTOR_GET_PTR(buffers[4]));
+}
+
+#ifdef TILA_USE_CUDA
+static void ztpmqrt_cuda(void *buffers[], void *cl_arg)
+{
+    const struct ztpmqrt_args *a = cl_arg;
+    if (tila_cl_skip(&a->base))
+        return;
+    tila_cuda_ztpmqrt(starpu_cublas_get_local_handle(), a->side, a->trans, a->m, a->n, a->k,
+                      a->l, a->ib, (const cuDoubleComplex *)STARPU_MATRIX_GET_PTR(buffers[2]),
+                      (int)STARPU_MATRIX_GET_LD(buffers[2]),
+                      (const cuDoubleComplex *)STARPU_MATRIX_GET_PTR(buffers[3]),
+                      (int)STARPU_MATRIX_GET_LD(buffers[3]),
+                      (cuDoubleComplex *)STARPU_MATRIX_GET_PTR(buffers[0]),
+                      (int)STARPU_MATRIX_GET_LD(buffers[0]),
+                      (cuDoubleComplex *)STARPU_MATRIX_GET_PTR(buffers[1]),
+                      (int)STARPU_MATRIX_GET_LD(buffers[1]),
+                      (cuDoubleComplex *)STARPU_VECTOR_GET_PTR(buffers[4]));
+}
+#endif
+
+static struct starpu_perfmodel ztsmqr_model = {
+    .type = STARPU_HISTORY_BASED,
+    .symbol = "tila_ztsmqr",
+};
+
+static struct starpu_perfmodel zttmqr_model = {
+    .type = STARPU_HISTORY_BASED,
+    .symbol = "tila_zttmqr",
+};
+
+struct starpu_codelet tila_cl_ztsmqr = {
+    .name = "ztsmqr",
+    .cpu_funcs = { ztpmqrt_cpu },
+#ifdef TILA_USE_CUDA
+    .cuda_funcs = { ztpmqrt_cuda },
+    .cuda_flags = { STARPU_CUDA_ASYNC },
+#endif
+    .nbuffers = 5,
+    .modes = { STARPU_RW, STARPU_RW, STARPU_R, STARPU_R, STARPU_SCRATCH },
+    .model = &ztsmqr_model,
+};
+
+struct starpu_codelet tila_cl_zttmqr = {
+    .name = "zttmqr",
+    .cpu_funcs = { ztpmqrt_cpu },
+#ifdef TILA_USE_CUDA
+    .cuda_funcs = { ztpmqrt_cuda },
+    .cuda_flags = { STARPU_CUDA_ASYNC },
+#endif
+    .nbuffers = 5,
+    .modes = { STARPU_RW, STARPU_RW, STARPU_R, STARPU_R, STARPU_SCRATCH },
+    .model = &zttmqr_model,
+};
+
+static int ztpmqrt_insert(const tila_task_t *t, struct starpu_codelet *cl, const char *name,
+                          tila_side_t side, tila_trans_t trans, int m, int n, int k, int l,
+                          int ib, starpu_data_handle_t A, starpu_data_handle_t B,
+                          starpu_data_handle_t V, starpu_data_handle_t T,
+                          starpu_data_handle_t work)
+{
+    struct ztpmqrt_args *a;
+    int rc = tila_task_args(t, sizeof *a, (void **)&a);
+    if (rc)
+        return rc;
+    if (a)
+        *a = (struct ztpmqrt_args){ a->base, side, trans, m, n, k, l, ib };
+    /* 4 (rows of v_j) times the other dimension per reflector, summed over the k. */
+    double flops = 4.0 * m * n * k - 2.0 * l * l * (side == TILA_LEFT ? n : m);
+#if defined(COMPLEX)
+    flops *= 4;
+#endif
+    rc = starpu_mpi_task_insert(tila_starpu_comm(), cl, STARPU_CL_ARGS, a, a ? sizeof *a : 0,
+                                STARPU_RW, A, STARPU_RW, B, STARPU_R, V, STARPU_R, T,
+                                STARPU_SCRATCH, work, TILA_TASK_OPTIONS(t, name, flops), 0);
+    return tila_task_submitted(t, rc);
+}
+
+int tila_insert_ztsmqr(const tila_task_t *t, tila_side_t side, tila_trans_t trans, int m, int n,
+                       int k, int ib, starpu_data_handle_t A, starpu_data_handle_t B,
+                       starpu_data_handle_t V, starpu_data_handle_t T, starpu_data_handle_t work)
+{
+    return ztpmqrt_insert(t, &tila_cl_ztsmqr, "ztsmqr", side, trans, m, n, k, 0, ib, A, B, V, T,
+                          work);
+}
+
+int tila_insert_zttmqr(const tila_task_t *t, tila_side_t side, tila_trans_t trans, int m, int n,
+                       int k, int l, int ib, starpu_data_handle_t A, starpu_data_handle_t B,
+                       starpu_data_handle_t V, starpu_data_handle_t T, starpu_data_handle_t work)
+{
+    return ztpmqrt_insert(t, &tila_cl_zttmqr, "zttmqr", side, trans, m, n, k, l, ib, A, B, V, T,
+                          work);
+}

@@ -1,0 +1,135 @@
+/**
+ * @file codelet_ztpqrt.c
+ * @brief TSQRT and TTQRT tile codelets: QR of a triangle stacked on a square or a triangle.
+ * @precisions normal z -> c d s
+ *
+ * Both are ?tpqrt, with l = 0 (TS: the tile below is full) or l = its rows (TT: the tile
+ * below is a triangle from GEQRT, its reflectors below the diagonal are left untouched),
+ * so they share the functions and differ in their perfmodels, which the scheduler needs
+ * apart: a TT kernel costs about a third of a TS one.
+ *
+ * SPDX-License-Identifier: BSD-3-Clause
+ */
+#define COMPLEX
+#include "codelets_z.h"
+#include "core/core_z.h"
+#ifdef TILA_USE_CUDA
+#include "cuda/cuda_z.h"
+#endif
+
+struct ztpqrt_args {
+    tila_cl_base_t base;
+    int m, n, l, ib;
+};
+
+static void ztpqrt_cpu(void *buffers[], void *cl_arg)
+{
+    const struct ztpqrt_args *a = cl_arg;
+    if (tila_cl_skip(&a->base))
+        return;
+    tila_core_ztpqrt(a->m, a->n, a->l, a->ib,
+                     (tila_complex64_t *)STARPU_MATRIX_GET_PTR(buffers[0]),
+                     (int)STARPU_MATRIX_GET_LD(buffers[0]),
+                     (tila_complex64_t *)STARPU_MATRIX_GET_PTR(buffers[1]),
+                     (int)STARPU_MATRIX_GET_LD(buffers[1]),
+                     (tila_complex64_t *)STARPU_MATRIX_GET_PTR(buffers[2]),
+                     (int)STARPU_MATRIX_GET_LD(buffers[2]),
+                     (tila_complex64_t *)STARPU_VECTOR_GET_PTR(buffers[3]));
+}
+
+#ifdef TILA_USE_CUDA
+static void ztpqrt_cuda(void *buffers[], void *cl_arg)
+{
+    const struct ztpqrt_args *a = cl_arg;
+    if (tila_cl_skip(&a->base))
+        return;
+    cuDoubleComplex *T = (cuDoubleComplex *)STARPU_MATRIX_GET_PTR(buffers[2]);
+    cuDoubleComplex *work = (cuDoubleComplex *)STARPU_VECTOR_GET_PTR(buffers[3]);
+    int ldt = (int)STARPU_MATRIX_GET_LD(buffers[2]);
+    size_t dbytes, hbytes;
+    tila_cuda_ztpqrt_worksize(tila_cusolver_handle(), tila_cusolver_params(), a->m, a->n, a->ib,
+                              T, ldt, work, &dbytes, &hbytes);
+    tila_cuda_ztpqrt(tila_cusolver_handle(), tila_cusolver_params(), a->m, a->n, a->l, a->ib,
+                     (cuDoubleComplex *)STARPU_MATRIX_GET_PTR(buffers[0]),
+                     (int)STARPU_MATRIX_GET_LD(buffers[0]),
+                     (cuDoubleComplex *)STARPU_MATRIX_GET_PTR(buffers[1]),
+                     (int)STARPU_MATRIX_GET_LD(buffers[1]), T, ldt, work,
+                     tila_cuda_workspace(dbytes), dbytes, tila_cuda_host_workspace(hbytes),
+                     hbytes);
+}
+#endif
+
+static struct starpu_perfmodel ztsqrt_model = {
+    .type = STARPU_HISTORY_BASED,
+    .symbol = "tila_ztsqrt",
+};
+
+static struct starpu_perfmodel zttqrt_model = {
+    .type = STARPU_HISTORY_BASED,
+    .symbol = "tila_zttqrt",
+};
+
+struct starpu_codelet tila_cl_ztsqrt = {
+    .name = "ztsqrt",
+    .cpu_funcs = { ztpqrt_cpu },
+#ifdef TILA_USE_CUDA
+    .cuda_funcs = { ztpqrt_cuda },
+    .cuda_flags = { STARPU_CUDA_ASYNC },
+#endif
+    .nbuffers = 4,
+    .modes = { STARPU_RW, STARPU_RW, STARPU_W, STARPU_SCRATCH },
+    .model = &ztsqrt_model,
+};
+
+struct starpu_codelet tila_cl_zttqrt = {
+    .name = "zttqrt",
+    .cpu_funcs = { ztpqrt_cpu },
+#ifdef TILA_USE_CUDA
+    .cuda_funcs = { ztpqrt_cuda },
+    .cuda_flags = { STARPU_CUDA_ASYNC },
+#endif
+    .nbuffers = 4,
+    .modes = { STARPU_RW, STARPU_RW, STARPU_W, STARPU_SCRATCH },
+    .model = &zttqrt_model,
+};
+
+/* Householder flops of ?tpqrt: 4 (rows of v_j) (n - j) summed over the n columns. */
+static double ztpqrt_flops(int m, int n, int l)
+{
+    double M = m, N = n, L = l;
+    double flops = 2 * N * N * (M - L) +
+                   4 * (L * L * N / 2 - L * L * L / 3 + L * (N - L) * (N - L) / 2);
+#if defined(COMPLEX)
+    flops *= 4;
+#endif
+    return flops;
+}
+
+static int ztpqrt_insert(const tila_task_t *t, struct starpu_codelet *cl, const char *name,
+                         int m, int n, int l, int ib, starpu_data_handle_t A,
+                         starpu_data_handle_t B, starpu_data_handle_t T,
+                         starpu_data_handle_t work)
+{
+    struct ztpqrt_args *a;
+    int rc = tila_task_args(t, sizeof *a, (void **)&a);
+    if (rc)
+        return rc;
+    if (a)
+        *a = (struct ztpqrt_args){ a->base, m, n, l, ib };
+    rc = starpu_mpi_task_insert(tila_starpu_comm(), cl, STARPU_CL_ARGS, a, a ? sizeof *a : 0,
+                                STARPU_RW, A, STARPU_RW, B, STARPU_W, T, STARPU_SCRATCH, work,
+                                TILA_TASK_OPTIONS(t, name, ztpqrt_flops(m, n, l)), 0);
+    return tila_task_submitted(t, rc);
+}
+
+int tila_insert_ztsqrt(const tila_task_t *t, int m, int n, int ib, starpu_data_handle_t A,
+                       starpu_data_handle_t B, starpu_data_handle_t T, starpu_data_handle_t work)
+{
+    return ztpqrt_insert(t, &tila_cl_ztsqrt, "ztsqrt", m, n, 0, ib, A, B, T, work);
+}
+
+int tila_insert_zttqrt(const tila_task_t *t, int m, int n, int ib, starpu_data_handle_t A,
+                       starpu_data_handle_t B, starpu_data_handle_t T, starpu_data_handle_t work)
+{
+    return ztpqrt_insert(t, &tila_cl_zttqrt, "zttqrt", m, n, m, ib, A, B, T, work);
+}

@@ -1,0 +1,92 @@
+/**
+ * @file codelet_zunmqr.c
+ * @brief UNMQR tile codelet: apply Q or Q^H of a GEQRT tile to a tile, left or right.
+ * @precisions normal z -> c d s
+ *
+ * SPDX-License-Identifier: BSD-3-Clause
+ */
+#define COMPLEX
+#include "codelets_z.h"
+#include "core/core_z.h"
+#ifdef TILA_USE_CUDA
+#include <starpu_cublas_v2.h>
+#include "cuda/cuda_z.h"
+#endif
+
+struct zunmqr_args {
+    tila_cl_base_t base;
+    tila_side_t side;
+    tila_trans_t trans;
+    int m, n, k, ib;
+};
+
+static void zunmqr_cpu(void *buffers[], void *cl_arg)
+{
+    const struct zunmqr_args *a = cl_arg;
+    if (tila_cl_skip(&a->base))
+        return;
+    tila_core_zunmqr(a->side, a->trans, a->m, a->n, a->k, a->ib,
+                     (const tila_complex64_t *)STARPU_MATRIX_GET_PTR(buffers[0]),
+                     (int)STARPU_MATRIX_GET_LD(buffers[0]),
+                     (const tila_complex64_t *)STARPU_MATRIX_GET_PTR(buffers[1]),
+                     (int)STARPU_MATRIX_GET_LD(buffers[1]),
+                     (tila_complex64_t *)STARPU_MATRIX_GET_PTR(buffers[2]),
+                     (int)STARPU_MATRIX_GET_LD(buffers[2]),
+                     (tila_complex64_t *)STARPU_VECTOR_GET_PTR(buffers[3]));
+}
+
+#ifdef TILA_USE_CUDA
+static void zunmqr_cuda(void *buffers[], void *cl_arg)
+{
+    const struct zunmqr_args *a = cl_arg;
+    if (tila_cl_skip(&a->base))
+        return;
+    tila_cuda_zunmqr(starpu_cublas_get_local_handle(), a->side, a->trans, a->m, a->n, a->k,
+                     a->ib, (const cuDoubleComplex *)STARPU_MATRIX_GET_PTR(buffers[0]),
+                     (int)STARPU_MATRIX_GET_LD(buffers[0]),
+                     (const cuDoubleComplex *)STARPU_MATRIX_GET_PTR(buffers[1]),
+                     (int)STARPU_MATRIX_GET_LD(buffers[1]),
+                     (cuDoubleComplex *)STARPU_MATRIX_GET_PTR(buffers[2]),
+                     (int)STARPU_MATRIX_GET_LD(buffers[2]),
+                     (cuDoubleComplex *)STARPU_VECTOR_GET_PTR(buffers[3]));
+}
+#endif
+
+static struct starpu_perfmodel zunmqr_model = {
+    .type = STARPU_HISTORY_BASED,
+    .symbol = "tila_zunmqr",
+};
+
+struct starpu_codelet tila_cl_zunmqr = {
+    .name = "zunmqr",
+    .cpu_funcs = { zunmqr_cpu },
+#ifdef TILA_USE_CUDA
+    .cuda_funcs = { zunmqr_cuda },
+    .cuda_flags = { STARPU_CUDA_ASYNC },
+#endif
+    .nbuffers = 4,
+    .modes = { STARPU_R, STARPU_R, STARPU_RW, STARPU_SCRATCH },
+    .model = &zunmqr_model,
+};
+
+int tila_insert_zunmqr(const tila_task_t *t, tila_side_t side, tila_trans_t trans, int m, int n,
+                       int k, int ib, starpu_data_handle_t V, starpu_data_handle_t T,
+                       starpu_data_handle_t C, starpu_data_handle_t work)
+{
+    struct zunmqr_args *a;
+    int rc = tila_task_args(t, sizeof *a, (void **)&a);
+    if (rc)
+        return rc;
+    if (a)
+        *a = (struct zunmqr_args){ a->base, side, trans, m, n, k, ib };
+    /* ?ormqr's count: 2 k (2 m n) - k^2 times the other dimension. */
+    double K = k, flops = 4.0 * m * n * K - 2.0 * K * K * (side == TILA_LEFT ? n : m);
+#if defined(COMPLEX)
+    flops *= 4;
+#endif
+    rc = starpu_mpi_task_insert(tila_starpu_comm(), &tila_cl_zunmqr,
+                                STARPU_CL_ARGS, a, a ? sizeof *a : 0,
+                                STARPU_R, V, STARPU_R, T, STARPU_RW, C, STARPU_SCRATCH, work,
+                                TILA_TASK_OPTIONS(t, "zunmqr", flops), 0);
+    return tila_task_submitted(t, rc);
+}

@@ -1,0 +1,38 @@
+/**
+ * @file drivers_z.h
+ * @brief Internal: task-submission pieces that several drivers share, double complex.
+ * @precisions normal z -> c d s
+ *
+ * SPDX-License-Identifier: BSD-3-Clause
+ */
+#ifndef DRIVERS_Z_H
+#define DRIVERS_Z_H
+
+#include "tila_internal.h"
+
+/**
+ * Submit the tasks that apply op(Q_op) of one operation `op` of panel k of the QR
+ * factorization (A, T) to C: from the left to the tile rows (op->p, op->m) of C's tile
+ * column j, or from the right to the tile columns (op->p, op->m) of C's tile row j.
+ * Q_op is the tile QR's Q (GEQRT: UNMQR) or the stacked pair's (TS: TSMQR, TT: TTMQR).
+ * @param t   sequence and priority; the rank and device are set here.
+ * @param ws  the QR scratch workspace (tila_qr_workspace).
+ * @return 0, TILA_ERR_NOMEM or TILA_ERR_STARPU.
+ */
+int tila_zqr_apply_op(tila_task_t *t, tila_side_t side, tila_trans_t trans,
+                      const tila_desc_t *A, const tila_desc_t *T, int k, const tila_qr_op_t *op,
+                      const tila_desc_t *C, int j, starpu_data_handle_t ws);
+
+/**
+ * Submit C = op(Q) C (left) or C op(Q) (right) for the Q of (A, T).  With `identity_cols`
+ * (left, Q only), C's tile columns lying left of panel k are known to be columns of the
+ * identity that panel k leaves unchanged, and are skipped (ungqr).
+ */
+int tila_zunmqr_submit(tila_side_t side, tila_trans_t trans, const tila_desc_t *A,
+                       const tila_desc_t *T, const tila_desc_t *C, int identity_cols,
+                       tila_sequence_t *seq, tila_request_t *req);
+
+/** Checks of A (square tiles, argument pos) and its T (argument pos + 1); -i on failure. */
+int tila_zqr_check_factors(const char *func, int pos, tila_desc_t *A, tila_desc_t *T);
+
+#endif /* DRIVERS_Z_H */

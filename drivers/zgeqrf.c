@@ -1,0 +1,79 @@
+/**
+ * @file zgeqrf.c
+ * @brief Tiled QR factorization A = Q R over StarPU-MPI (flat or binary reduction tree).
+ * @precisions normal z -> c d s
+ *
+ * SPDX-License-Identifier: BSD-3-Clause
+ */
+#define COMPLEX
+#include "codelets_z.h"
+#include "drivers_z.h"
+
+/* Submit the factorization task of one operation of panel k. */
+static int zgeqrf_panel_op(tila_task_t *t, tila_desc_t *A, tila_desc_t *T, int k,
+                           const tila_qr_op_t *op, starpu_data_handle_t ws)
+{
+    int ib = T->mb, kn = tila_tile_cols(A, k), rows = tila_tile_rows(A, op->m);
+    starpu_data_handle_t Tk = tila_qr_t_tile(T, A->nt, k, op);
+    tila_task_on(t, A, op->m, k);
+    switch (op->kind) {
+    case TILA_QR_GEQRT:
+        return tila_insert_zgeqrt(t, rows, kn, ib, tila_tile(A, op->m, k), Tk, ws);
+    case TILA_QR_TS:
+        return tila_insert_ztsqrt(t, rows, kn, ib, tila_tile(A, op->p, k),
+                                  tila_tile(A, op->m, k), Tk, ws);
+    case TILA_QR_TT:
+        /* Tile op->m holds a triangle of min(rows, kn) rows (its GEQRT's R). */
+        return tila_insert_zttqrt(t, rows < kn ? rows : kn, kn, ib, tila_tile(A, op->p, k),
+                                  tila_tile(A, op->m, k), Tk, ws);
+    }
+    return TILA_ERR_STARPU;
+}
+
+int tila_zgeqrf_async(tila_desc_t *A, tila_desc_t *T, tila_sequence_t *seq,
+                      tila_request_t *req)
+{
+    static const char *func = "tila_zgeqrf";
+    int rc = tila_check_init(func);
+    if (rc) return rc;
+    if ((rc = tila_zqr_check_factors(func, 1, A, T))) return rc;
+    if ((rc = tila_check_sequence(func, 3, seq, req))) return rc;
+
+    int kt = A->mt < A->nt ? A->mt : A->nt;
+    if (kt == 0)
+        return 0;
+    tila_qr_walk_t w;
+    if ((rc = tila_qr_walk_begin(&w, A, T)))
+        return rc;
+    tila_task_t t = tila_task_init(seq, req, 0);
+    for (int k = 0; k < kt && !rc; k++) {
+        int nops = tila_qr_plan(T, A->mt, k, w.ops);
+        for (int i = 0; i < nops && !rc; i++) {
+            /* The panel's kernels are on the critical path: each one unlocks a row of
+             * updates, and the updates of the next column unlock the next panel. */
+            t.priority = tila_qr_priority(A->nt, k, 1);
+            rc = zgeqrf_panel_op(&t, A, T, k, &w.ops[i], w.ws);
+            for (int n = k + 1; n < A->nt && !rc; n++) {
+                t.priority = tila_qr_priority(A->nt, n, 0);
+                rc = tila_zqr_apply_op(&t, TILA_LEFT, TILA_CONJTRANS, A, T, k, &w.ops[i], A, n,
+                                       w.ws);
+            }
+        }
+    }
+    tila_qr_walk_end(&w);
+    return rc;
+}
+
+/**
+ * Tiled QR factorization: see include/tila_z.h.
+ */
+int tila_zgeqrf(tila_desc_t *A, tila_desc_t *T)
+{
+    tila_sequence_t *seq;
+    tila_request_t req = TILA_REQUEST_INITIALIZER;
+    int rc = tila_check_init("tila_zgeqrf");
+    if (rc || (rc = tila_sequence_create(&seq)))
+        return rc;
+    rc = tila_zgeqrf_async(A, T, seq, &req);
+    return tila_sequence_run_sync(rc, seq);
+}

@@ -1,0 +1,41 @@
+/**
+ * @file zungqr.c
+ * @brief Tiled thin Q of tila_zgeqrf: Q = (first columns of) H_1 H_2 ... applied to I.
+ * @precisions normal z -> c d s
+ *
+ * SPDX-License-Identifier: BSD-3-Clause
+ */
+#define COMPLEX
+#include "drivers_z.h"
+
+int tila_zungqr_async(tila_desc_t *A, tila_desc_t *T, tila_desc_t *Q, tila_sequence_t *seq,
+                      tila_request_t *req)
+{
+    static const char *func = "tila_zungqr";
+    int rc = tila_check_init(func);
+    if (rc) return rc;
+    if ((rc = tila_zqr_check_factors(func, 1, A, T))) return rc;
+    if ((rc = tila_check_desc(func, 3, "Q", Q, TILA_COMPLEX64))) return rc;
+    if (Q->m != A->m || Q->mb != A->mb || Q->nb != A->nb || Q->n > A->m) {
+        tila_error(func, "argument 3 (Q) is %d x %d in %d x %d tiles: expected %d rows (A's), "
+                   "at most %d columns, A's %d x %d tiles", Q->m, Q->n, Q->mb, Q->nb, A->m,
+                   A->m, A->mb, A->nb);
+        return -3;
+    }
+    if ((rc = tila_check_sequence(func, 4, seq, req))) return rc;
+    /* Q = H_1 ... H_k [I; 0]; the identity's columns left of panel k are left as they are
+     * by panel k (its reflectors start at row k nb), so the product skips them. */
+    rc = tila_zlaset_async(TILA_GENERAL, 0.0, 1.0, Q, seq, req);
+    return rc ? rc : tila_zunmqr_submit(TILA_LEFT, TILA_NOTRANS, A, T, Q, 1, seq, req);
+}
+
+int tila_zungqr(tila_desc_t *A, tila_desc_t *T, tila_desc_t *Q)
+{
+    tila_sequence_t *seq;
+    tila_request_t req = TILA_REQUEST_INITIALIZER;
+    int rc = tila_check_init("tila_zungqr");
+    if (rc || (rc = tila_sequence_create(&seq)))
+        return rc;
+    rc = tila_zungqr_async(A, T, Q, seq, &req);
+    return tila_sequence_run_sync(rc, seq);
+}

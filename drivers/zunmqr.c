@@ -1,0 +1,137 @@
+/**
+ * @file zunmqr.c
+ * @brief Tiled C = op(Q) C or C op(Q) with the Q of tila_zgeqrf, over StarPU-MPI.
+ * @precisions normal z -> c d s
+ *
+ * SPDX-License-Identifier: BSD-3-Clause
+ */
+#define COMPLEX
+#include "codelets_z.h"
+#include "drivers_z.h"
+
+int tila_zqr_apply_op(tila_task_t *t, tila_side_t side, tila_trans_t trans,
+                      const tila_desc_t *A, const tila_desc_t *T, int k, const tila_qr_op_t *op,
+                      const tila_desc_t *C, int j, starpu_data_handle_t ws)
+{
+    int left = side == TILA_LEFT, ib = T->mb;
+    int kn = tila_tile_cols(A, k), rows = tila_tile_rows(A, op->m);
+    /* Tile op->p / op->m of C along Q's dimension, and the extent of C's other one. */
+    int cm = left ? op->m : j, cn = left ? j : op->m, cp_m = left ? op->p : j,
+        cp_n = left ? j : op->p;
+    int other = left ? tila_tile_cols(C, j) : tila_tile_rows(C, j);
+    starpu_data_handle_t V = tila_tile(A, op->m, k), Tk = tila_qr_t_tile(T, A->nt, k, op);
+    tila_task_on(t, C, cm, cn);
+    switch (op->kind) {
+    case TILA_QR_GEQRT: {
+        int kq = rows < kn ? rows : kn;
+        return tila_insert_zunmqr(t, side, trans, left ? rows : other, left ? other : rows, kq,
+                                  ib, V, Tk, tila_tile(C, cm, cn), ws);
+    }
+    case TILA_QR_TS:
+        return tila_insert_ztsmqr(t, side, trans, left ? rows : other, left ? other : rows, kn,
+                                  ib, tila_tile(C, cp_m, cp_n), tila_tile(C, cm, cn), V, Tk, ws);
+    case TILA_QR_TT: {
+        /* The eliminated triangle is the first min(rows, kn) rows of tile op->m. */
+        int l = rows < kn ? rows : kn;
+        return tila_insert_zttmqr(t, side, trans, left ? l : other, left ? other : l, kn, l, ib,
+                                  tila_tile(C, cp_m, cp_n), tila_tile(C, cm, cn), V, Tk, ws);
+    }
+    }
+    return TILA_ERR_STARPU;
+}
+
+int tila_zunmqr_submit(tila_side_t side, tila_trans_t trans, const tila_desc_t *A,
+                       const tila_desc_t *T, const tila_desc_t *C, int identity_cols,
+                       tila_sequence_t *seq, tila_request_t *req)
+{
+    int left = side == TILA_LEFT, kt = A->mt < A->nt ? A->mt : A->nt;
+    /* Q = Q_1 Q_2 ... in factorization order: Q^H C and C Q take the operations in
+     * that order, Q C and C Q^H in reverse. */
+    int forward = left == (trans != TILA_NOTRANS);
+    int across = left ? C->nt : C->mt; /* C's tiles along the dimension Q does not touch */
+    if (kt == 0 || across == 0)
+        return 0;
+    tila_qr_walk_t w;
+    int rc = tila_qr_walk_begin(&w, A, T);
+    if (rc)
+        return rc;
+    tila_task_t t = tila_task_init(seq, req, 0);
+    for (int s = 0; s < kt && !rc; s++) {
+        int k = forward ? s : kt - 1 - s;
+        int nops = tila_qr_plan(T, A->mt, k, w.ops);
+        /* Panels to be applied first go first in every worker's queue. */
+        t.priority = kt - s;
+        for (int i = 0; i < nops && !rc; i++) {
+            const tila_qr_op_t *op = &w.ops[forward ? i : nops - 1 - i];
+            for (int j = 0; j < across && !rc; j++) {
+                if (identity_cols && (long)(j + 1) * C->nb <= (long)k * A->mb)
+                    continue;
+                rc = tila_zqr_apply_op(&t, side, trans, A, T, k, op, C, j, w.ws);
+            }
+        }
+    }
+    tila_qr_walk_end(&w);
+    return rc;
+}
+
+/* Shared argument checks of unmqr and ungqr: A with square tiles and its T. */
+int tila_zqr_check_factors(const char *func, int pos, tila_desc_t *A, tila_desc_t *T)
+{
+    int rc = tila_check_desc(func, pos, "A", A, TILA_COMPLEX64);
+    if (rc)
+        return rc;
+    if (A->mb != A->nb) {
+        tila_error(func, "argument %d (A): the tiled QR needs square tiles, A has %d x %d",
+                   pos, A->mb, A->nb);
+        return -pos;
+    }
+    return tila_check_qr_t(func, pos + 1, A, T);
+}
+
+int tila_zunmqr_async(tila_side_t side, tila_trans_t trans, tila_desc_t *A, tila_desc_t *T,
+                      tila_desc_t *C, tila_sequence_t *seq, tila_request_t *req)
+{
+    static const char *func = "tila_zunmqr";
+    int rc = tila_check_init(func);
+    if (rc)
+        return rc;
+    if (side != TILA_LEFT && side != TILA_RIGHT) {
+        tila_error(func, "argument 1 (side) has illegal value %d", (int)side);
+        return -1;
+    }
+#if defined(COMPLEX)
+    if (trans != TILA_NOTRANS && trans != TILA_CONJTRANS) {
+        tila_error(func, "argument 2 (trans) has illegal value %d: Q is applied as Q "
+                   "(TILA_NOTRANS) or Q^H (TILA_CONJTRANS)", (int)trans);
+        return -2;
+    }
+#else
+    if (trans != TILA_NOTRANS && trans != TILA_TRANS && trans != TILA_CONJTRANS) {
+        tila_error(func, "argument 2 (trans) has illegal value %d", (int)trans);
+        return -2;
+    }
+#endif
+    if ((rc = tila_zqr_check_factors(func, 3, A, T))) return rc;
+    if ((rc = tila_check_desc(func, 5, "C", C, TILA_COMPLEX64))) return rc;
+    int left = side == TILA_LEFT;
+    int cq = left ? C->m : C->n, cqb = left ? C->mb : C->nb;
+    if (cq != A->m || cqb != A->mb) {
+        tila_error(func, "argument 5 (C) has %d %s in tiles of %d, Q has order %d in tiles of "
+                   "%d", cq, left ? "rows" : "columns", cqb, A->m, A->mb);
+        return -5;
+    }
+    if ((rc = tila_check_sequence(func, 6, seq, req))) return rc;
+    return tila_zunmqr_submit(side, trans, A, T, C, 0, seq, req);
+}
+
+int tila_zunmqr(tila_side_t side, tila_trans_t trans, tila_desc_t *A, tila_desc_t *T,
+                tila_desc_t *C)
+{
+    tila_sequence_t *seq;
+    tila_request_t req = TILA_REQUEST_INITIALIZER;
+    int rc = tila_check_init("tila_zunmqr");
+    if (rc || (rc = tila_sequence_create(&seq)))
+        return rc;
+    rc = tila_zunmqr_async(side, trans, A, T, C, seq, &req);
+    return tila_sequence_run_sync(rc, seq);
+}

@@ -1,0 +1,247 @@
+/**
+ * @file test_zgeqrf.c
+ * @brief Tiled QR: geqrf, the thin Q of ungqr, and unmqr against that Q.
+ * @precisions normal z -> c d s
+ *
+ * What it proves: for square, tall-skinny (m = 16 n), wide and degenerate (0, n < nb)
+ * matrices with partial edge tiles, inner blocks ib that do not divide nb, both reduction
+ * trees and every P x Q grid of the world:
+ *  - A = Q R: ||A - Q R||_F / (m ||A||_F eps) < tol, with Q the thin m x min(m, n) Q that
+ *    tila_zungqr forms and R the upper trapezoid tila_zgeqrf leaves in A;
+ *  - Q has orthonormal columns: ||I - Q^H Q||_F / (m eps) < tol.
+ *    Together they prove the factorization (a backward-stable QR satisfies both with a
+ *    modest constant; a wrong reflector, T factor or tree step breaks one of them);
+ *  - tila_zunmqr applies the same Q: Q [X; 0] = Q_thin X and [X 0] Q^H = X Q_thin^H
+ *    (entire results), the first min(m, n) rows of Q^H C are Q_thin^H C and the first
+ *    columns of C Q are C Q_thin, each within ||C||_F m eps tol.  On square matrices these
+ *    compare the entire products.
+ * Bad arguments return -i (checked once per precision).
+ *
+ * SPDX-License-Identifier: BSD-3-Clause
+ */
+#define COMPLEX
+#include <cblas.h>
+#include <float.h>
+#include <lapacke.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "tests_z.h"
+
+#if defined(COMPLEX)
+#define CBLAS_SADDR(x) &(x)
+#else
+#define CBLAS_SADDR(x) (x)
+#endif
+
+static int max1(int x) { return x > 1 ? x : 1; }
+
+/* A's entries on rank 0 (column-major, ld max(1, m)); every rank gets a buffer. */
+static tila_complex64_t *gather(tila_desc_t *A)
+{
+    int m = tila_desc_m(A), n = tila_desc_n(A);
+    tila_complex64_t *a = calloc((size_t)max1(m) * max1(n), sizeof *a);
+    tila_desc_gather(A, 0, a, max1(m));
+    return a;
+}
+
+double tila_test_zfro(int m, int n, const tila_complex64_t *a, int lda)
+{
+    return m > 0 && n > 0 ? LAPACKE_zlange(LAPACK_COL_MAJOR, 'F', m, n, a, lda) : 0;
+}
+
+/* ||X - Y||_F over an m x n block. */
+static double diff(int m, int n, const tila_complex64_t *X, int ldx, const tila_complex64_t *Y,
+                   int ldy)
+{
+    double s = 0;
+    for (int j = 0; j < n; j++)
+        for (int i = 0; i < m; i++) {
+            double d = cabs(X[(size_t)j * ldx + i] - Y[(size_t)j * ldy + i]);
+            s += d * d;
+        }
+    return sqrt(s);
+}
+
+static tila_desc_t *random_desc(int m, int n, int nb, const tila_dist_t *dist,
+                                unsigned long long seed)
+{
+    tila_desc_t *A;
+    tila_desc_create(&A, TILA_COMPLEX64, m, n, nb, nb, dist);
+    tila_zplrnt(A, seed);
+    return A;
+}
+
+static const char *tree_name(tila_qr_tree_t tree)
+{
+    return tree == TILA_QR_TREE_FLAT ? "flat" : tree == TILA_QR_TREE_BINARY ? "tree" : "auto";
+}
+
+/*
+ * One unmqr case: C0 random with, for Q (left) and Q^H (right), zeros where it meets Q's
+ * columns beyond k; returns the scaled error of the block of the result the thin Q
+ * determines.
+ */
+static double check_unmqr(const tila_test_opts_t *o, tila_side_t side, tila_trans_t trans,
+                          tila_desc_t *A, tila_desc_t *T, const tila_complex64_t *q, int nc,
+                          const tila_dist_t *dist, int *rc)
+{
+    int m = tila_desc_m(A), nb = tila_desc_nb(A), k = m < tila_desc_n(A) ? m : tila_desc_n(A);
+    int left = side == TILA_LEFT, cm = left ? m : nc, cn = left ? nc : m, ldc = max1(cm);
+    tila_desc_t *C = random_desc(cm, cn, nb, dist, o->seed + 7);
+    tila_complex64_t *c0 = gather(C);
+    int zero_tail = (left && trans == TILA_NOTRANS) || (!left && trans != TILA_NOTRANS);
+    if (tila_comm_rank() == 0 && zero_tail)
+        for (int j = 0; j < cn; j++)
+            for (int i = 0; i < cm; i++)
+                if ((left ? i : j) >= k)
+                    c0[(size_t)j * ldc + i] = 0;
+    tila_desc_scatter(C, 0, c0, ldc);
+    *rc = tila_zunmqr(side, trans, A, T, C);
+    tila_complex64_t *c = gather(C);
+    double err = 0;
+    if (tila_comm_rank() == 0 && cm > 0 && cn > 0) {
+        tila_complex64_t one = 1, zero = 0;
+        tila_complex64_t *e = calloc((size_t)ldc * cn, sizeof *e);
+        /* Expected block: left N: Q_t C0(0:k,:) (m x nc); left C: Q_t^H C0 (k x nc);
+         * right C: C0(:,0:k) Q_t^H (nc x m); right N: C0 Q_t (nc x k). */
+        int em = cm, en = cn;
+        if (left && trans == TILA_NOTRANS)
+            cblas_zgemm(CblasColMajor, CblasNoTrans, CblasNoTrans, m, nc, k, CBLAS_SADDR(one),
+                        q, max1(m), c0, ldc, CBLAS_SADDR(zero), e, ldc);
+        else if (left) {
+            em = k;
+            cblas_zgemm(CblasColMajor, CblasConjTrans, CblasNoTrans, k, nc, m, CBLAS_SADDR(one),
+                        q, max1(m), c0, ldc, CBLAS_SADDR(zero), e, ldc);
+        }
+        else if (trans != TILA_NOTRANS)
+            cblas_zgemm(CblasColMajor, CblasNoTrans, CblasConjTrans, nc, m, k, CBLAS_SADDR(one),
+                        c0, ldc, q, max1(m), CBLAS_SADDR(zero), e, ldc);
+        else {
+            en = k;
+            cblas_zgemm(CblasColMajor, CblasNoTrans, CblasNoTrans, nc, k, m, CBLAS_SADDR(one),
+                        c0, ldc, q, max1(m), CBLAS_SADDR(zero), e, ldc);
+        }
+        double nc0 = tila_test_zfro(cm, cn, c0, ldc);
+        err = diff(em, en, c, ldc, e, ldc) / ((nc0 > 0 ? nc0 : 1) * m * DBL_EPSILON);
+        free(e);
+    }
+    free(c0);
+    free(c);
+    tila_desc_destroy(&C);
+    return err;
+}
+
+static void run_one(const tila_test_opts_t *o, int m, int n, int nb, int ib, tila_qr_tree_t tree,
+                    int with_unmqr, const int grid[2])
+{
+    char prec = tila_test_prec_letter(TILA_COMPLEX64);
+    tila_dist_t dist = { .p = grid[0], .q = grid[1] };
+    int k = m < n ? m : n;
+    tila_desc_t *A = random_desc(m, n, nb, &dist, o->seed), *T, *Q;
+    tila_complex64_t *a0 = gather(A);
+    tila_desc_create_qr_t(&T, A, ib, tree);
+    int rc = tila_zgeqrf(A, T);
+    tila_desc_create(&Q, TILA_COMPLEX64, m, k, nb, nb, &dist);
+    int rcq = tila_zungqr(A, T, Q);
+    tila_complex64_t *r = gather(A), *q = gather(Q);
+    double err_qr = 0, err_orth = 0;
+    if (tila_comm_rank() == 0 && m > 0 && n > 0) {
+        tila_complex64_t one = 1, zero = 0;
+        /* R = the upper trapezoid of A's first k rows, in place (ld m). */
+        for (int j = 0; j < n; j++)
+            for (int i = j + 1; i < k; i++)
+                r[(size_t)j * m + i] = 0;
+        tila_complex64_t *qr = malloc(sizeof *qr * (size_t)m * n);
+        cblas_zgemm(CblasColMajor, CblasNoTrans, CblasNoTrans, m, n, k, CBLAS_SADDR(one), q, m,
+                    r, m, CBLAS_SADDR(zero), qr, m);
+        double na = tila_test_zfro(m, n, a0, m);
+        err_qr = diff(m, n, qr, m, a0, m) / ((na > 0 ? na : 1) * m * DBL_EPSILON);
+        tila_complex64_t *w = calloc((size_t)k * k, sizeof *w);
+        for (int i = 0; i < k; i++)
+            w[(size_t)i * k + i] = 1;
+        cblas_zherk(CblasColMajor, CblasUpper, CblasConjTrans, k, m, -1.0, q, m, 1.0, w, k);
+        err_orth = LAPACKE_zlanhe(LAPACK_COL_MAJOR, 'F', 'U', k, w, k) / (m * DBL_EPSILON);
+        free(qr);
+        free(w);
+    }
+    const char *tn = tree_name(tila_desc_qr_tree(T));
+    tila_test_check(rc == 0 && rcq == 0 && err_qr < o->tol && !isnan(err_qr), "geqrf", prec,
+                    err_qr, "m=%d n=%d nb=%d ib=%d tree=%s grid=%dx%d rc=%d", m, n, nb, ib, tn,
+                    grid[0], grid[1], rc);
+    tila_test_check(rcq == 0 && err_orth < o->tol && !isnan(err_orth), "ungqr", prec, err_orth,
+                    "m=%d n=%d nb=%d ib=%d tree=%s grid=%dx%d rc=%d", m, n, nb, ib, tn,
+                    grid[0], grid[1], rcq);
+    static const tila_side_t sides[] = { TILA_LEFT, TILA_RIGHT };
+    static const tila_trans_t transs[] = { TILA_NOTRANS, TILA_CONJTRANS };
+    for (int s = 0; s < 2 * with_unmqr; s++)
+        for (int t = 0; t < 2; t++) {
+            int rcu;
+            double err = check_unmqr(o, sides[s], transs[t], A, T, q, 5, &dist, &rcu);
+            tila_test_check(rcu == 0 && err < o->tol && !isnan(err), "unmqr", prec, err,
+                            "side=%s trans=%s m=%d n=%d nb=%d ib=%d tree=%s grid=%dx%d rc=%d",
+                            s ? "R" : "L", t ? "C" : "N", m, n, nb, ib, tn, grid[0], grid[1],
+                            rcu);
+        }
+    free(a0);
+    free(r);
+    free(q);
+    tila_desc_destroy(&Q);
+    tila_desc_destroy(&T);
+    tila_desc_destroy(&A);
+}
+
+/* Bad arguments: each returns its -i. */
+static void check_args(void)
+{
+    char prec = tila_test_prec_letter(TILA_COMPLEX64);
+    tila_prec_t other = prec == 's' ? TILA_REAL64 : TILA_REAL32;
+    tila_desc_t *A, *R, *T, *T2, *C, *Qw, *S, *bad;
+    tila_desc_create(&A, TILA_COMPLEX64, 20, 10, 4, 4, NULL);
+    tila_desc_create(&R, TILA_COMPLEX64, 20, 10, 4, 2, NULL);  /* tiles not square */
+    tila_desc_create(&C, TILA_COMPLEX64, 12, 10, 4, 4, NULL);  /* rows not A's */
+    tila_desc_create(&Qw, TILA_COMPLEX64, 20, 21, 4, 4, NULL); /* more columns than rows */
+    tila_desc_create(&S, other, 20, 10, 4, 4, NULL);           /* another precision */
+    tila_desc_create_qr_t(&T, A, 2, TILA_QR_TREE_FLAT);
+    tila_desc_create_qr_t(&T2, C, 2, TILA_QR_TREE_FLAT);       /* T of another matrix */
+    int ok = tila_desc_create_qr_t(&bad, R, 2, TILA_QR_TREE_FLAT) == -2 &&
+             tila_desc_create_qr_t(&bad, A, 5, TILA_QR_TREE_FLAT) == -3 &&
+             tila_desc_create_qr_t(&bad, A, 2, (tila_qr_tree_t)9) == -4 &&
+             tila_zgeqrf(A, NULL) == -2 && tila_zgeqrf(A, T2) == -2 && tila_zgeqrf(S, T) == -1 &&
+             tila_zunmqr((tila_side_t)0, TILA_NOTRANS, A, T, A) == -1 &&
+             tila_zunmqr(TILA_LEFT, (tila_trans_t)0, A, T, A) == -2 &&
+             tila_zunmqr(TILA_LEFT, TILA_NOTRANS, A, T, C) == -5 &&
+             tila_zungqr(A, T, Qw) == -3 && tila_zgels(C, T2, A) == -3;
+    tila_test_check(ok, "qr-args", prec, 0, "bad arguments return -i");
+    tila_desc_destroy(&T);
+    tila_desc_destroy(&T2);
+    tila_desc_destroy(&A);
+    tila_desc_destroy(&R);
+    tila_desc_destroy(&C);
+    tila_desc_destroy(&Qw);
+    tila_desc_destroy(&S);
+}
+
+void tila_test_zgeqrf(const tila_test_opts_t *o)
+{
+    /* m, n, nb, ib, tree, unmqr: square with edge tiles; tall-skinny (m = 16 n) flat,
+     * binary, pure binary (one tile column) and a last tile row shorter than the panel;
+     * wide; n < nb; empty.  unmqr's four variants run on the cases marked 1, which cover
+     * both trees, square, tall and wide (each costs four more distributed runs). */
+    static const struct { int m, n, nb, ib; tila_qr_tree_t tree; int unmqr; } cases[] = {
+        { 37, 37, 8, 3, TILA_QR_TREE_FLAT, 1 }, { 40, 40, 8, 8, TILA_QR_TREE_AUTO, 0 },
+        { 96, 6, 4, 3, TILA_QR_TREE_FLAT, 0 }, { 96, 6, 4, 3, TILA_QR_TREE_BINARY, 1 },
+        { 64, 4, 4, 3, TILA_QR_TREE_AUTO, 0 }, { 21, 16, 8, 3, TILA_QR_TREE_BINARY, 0 },
+        { 20, 45, 8, 3, TILA_QR_TREE_AUTO, 1 }, { 5, 3, 16, 4, TILA_QR_TREE_AUTO, 0 },
+        { 0, 5, 4, 2, TILA_QR_TREE_AUTO, 1 }, { 6, 0, 4, 2, TILA_QR_TREE_AUTO, 0 },
+    };
+    int grids[8][2], ngrids = tila_test_grids(grids, 8);
+    check_args();
+    for (int g = 0; g < ngrids; g++)
+        for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++) {
+            int m = o->m.n ? o->m.v[0] : cases[c].m, n = o->n.n ? o->n.v[0] : cases[c].n;
+            int nb = o->nb.n ? o->nb.v[0] : cases[c].nb, ib = o->ib.n ? o->ib.v[0] : cases[c].ib;
+            run_one(o, m, n, nb, ib < nb ? ib : nb, cases[c].tree, cases[c].unmqr, grids[g]);
+        }
+}
