@@ -51,6 +51,6 @@ typedef struct bench_routine_s {
 
 void bench_add_op(bench_cfg_t *c, int m, int n, bench_fill_t fill);
 
-extern const bench_routine_t bench_gemm, bench_potrf;
+extern const bench_routine_t bench_gemm, bench_potrf, bench_geqrf;
 
 #endif /* BENCH_RUN_H */

@@ -1,0 +1,85 @@
+/**
+ * @file bench_geqrf.c
+ * @brief Benchmark routine: QR factorization A = Q R (double, m >= n).
+ *
+ * Check, the same whatever the implementation stores for Q: A^T A = R^T R since Q is
+ * orthogonal, so ||A^T A - R^T R||_F / (||A||_F^2 m eps) is small for a right R and
+ * about 1 / (m eps) for a wrong one.
+ *
+ * SPDX-License-Identifier: BSD-3-Clause
+ */
+#include <cblas.h>
+#include <float.h>
+#include <lapacke.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "bench_scalapack.h"
+
+void pdgeqrf_(const int *m, const int *n, double *a, const int *ia, const int *ja,
+              const int *desca, double *tau, double *work, const int *lwork, int *info);
+
+static void setup(bench_cfg_t *c)
+{
+    bench_add_op(c, c->m, c->n, BENCH_RANDOM);
+}
+
+static int run_scalapack(bench_cfg_t *c, bench_op_t *A)
+{
+    int one = 1, zero = 0, info, lwork = -1, pcol = c->rank % c->q;
+    int nloc = numroc_(&c->n, &c->nb, &pcol, &zero, &c->q);
+    double *tau = malloc(sizeof(double) * (size_t)(nloc > 0 ? nloc : 1)), query;
+    pdgeqrf_(&c->m, &c->n, A->local, &one, &one, A->desc_sl, tau, &query, &lwork, &info);
+    lwork = (int)query;
+    double *work = malloc(sizeof(double) * (size_t)(lwork > 0 ? lwork : 1));
+    pdgeqrf_(&c->m, &c->n, A->local, &one, &one, A->desc_sl, tau, work, &lwork, &info);
+    free(work);
+    free(tau);
+    return info;
+}
+
+static int run(bench_cfg_t *c)
+{
+    bench_op_t *A = &c->op[0];
+    if (c->impl == BENCH_TILA) {
+        tila_desc_t *T;
+        int ib = c->ib > 0 ? c->ib : (c->nb < 32 ? c->nb : 32);
+        int rc = tila_desc_create_qr_t(&T, A->desc, ib, TILA_QR_TREE_AUTO);
+        if (!rc)
+            rc = tila_dgeqrf(A->desc, T);
+        tila_desc_destroy(&T);
+        return rc;
+    }
+    if (c->impl == BENCH_LAPACKE) {
+        double *tau = malloc(sizeof(double) * (size_t)c->n);
+        int info = LAPACKE_dgeqrf(LAPACK_COL_MAJOR, c->m, c->n, A->full, c->m, tau);
+        free(tau);
+        return info;
+    }
+    return run_scalapack(c, A);
+}
+
+static double check(bench_cfg_t *c)
+{
+    int m = c->m, n = c->n;
+    const double *a = c->op[0].in, *f = c->op[0].full;
+    double *r = calloc((size_t)n * n, sizeof *r), *g = malloc(sizeof(double) * (size_t)n * n);
+    LAPACKE_dlacpy(LAPACK_COL_MAJOR, 'U', n, n, f, m, r, n);
+    /* g = A^T A - R^T R on the upper triangle. */
+    cblas_dsyrk(CblasColMajor, CblasUpper, CblasTrans, n, m, 1.0, a, m, 0.0, g, n);
+    cblas_dsyrk(CblasColMajor, CblasUpper, CblasTrans, n, n, -1.0, r, n, 1.0, g, n);
+    double anorm = LAPACKE_dlange(LAPACK_COL_MAJOR, 'F', m, n, a, m);
+    double res = LAPACKE_dlansy(LAPACK_COL_MAJOR, 'F', 'U', n, g, n) /
+                 (anorm * anorm * m * DBL_EPSILON);
+    free(r);
+    free(g);
+    return res;
+}
+
+static double amount(const bench_cfg_t *c)
+{
+    double m = c->m, n = c->n;
+    return 2.0 * m * n * n - 2.0 * n * n * n / 3.0 + m * n + n * n + 14.0 / 3.0 * n;
+}
+
+const bench_routine_t bench_geqrf = { "geqrf", setup, run, check, amount, "GFLOP/s" };
