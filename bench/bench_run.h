@@ -37,6 +37,7 @@ typedef struct bench_cfg_s {
     int rank, size, ictxt;
     int nops;
     bench_op_t op[BENCH_MAXOPS];
+    double value;          /**< a routine's scalar result (a norm) */
 } bench_cfg_t;
 
 /** A routine: its operands, the timed call for each implementation, the check. */
@@ -51,6 +52,6 @@ typedef struct bench_routine_s {
 
 void bench_add_op(bench_cfg_t *c, int m, int n, bench_fill_t fill);
 
-extern const bench_routine_t bench_gemm, bench_potrf, bench_geqrf;
+extern const bench_routine_t bench_gemm, bench_potrf, bench_geqrf, bench_lange;
 
 #endif /* BENCH_RUN_H */

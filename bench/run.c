@@ -31,7 +31,8 @@ char *openblas_get_corename(void);
 #define CORENAME "unknown"
 #endif
 
-static const bench_routine_t *const routines[] = { &bench_gemm, &bench_potrf, &bench_geqrf };
+static const bench_routine_t *const routines[] = { &bench_gemm, &bench_potrf, &bench_geqrf,
+                                                   &bench_lange };
 
 void bench_add_op(bench_cfg_t *c, int m, int n, bench_fill_t fill)
 {
@@ -172,7 +173,7 @@ int main(int argc, char **argv)
     MPI_Comm_size(MPI_COMM_WORLD, &c.size);
     if (parse(argc, argv, &c, &r)) {
         if (c.rank == 0)
-            fprintf(stderr, "usage: tila-bench-run gemm|potrf|geqrf tila|lapacke|scalapack --n N "
+            fprintf(stderr, "usage: tila-bench-run gemm|potrf|geqrf|lange tila|lapacke|scalapack --n N "
                     "[--m M] [--k K] [--nb NB] [--ib IB] [--p P --q Q] [--variant V] "
                     "[--seed S]\n");
         MPI_Finalize();

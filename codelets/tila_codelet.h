@@ -94,5 +94,15 @@ int *tila_cuda_info_slot(void);
 void *tila_cuda_workspace(size_t bytes);
 void *tila_cuda_host_workspace(size_t bytes);
 #endif
+/** Run the task on `rank`, on any worker that can (the workspace tasks of the norms). */
+void tila_task_on_rank(tila_task_t *t, int rank);
+
+/** Which tile kernel a norm's tile task runs. */
+typedef enum tila_lan_kind_e {
+    TILA_LAN_GE, /**< general tile */
+    TILA_LAN_TR, /**< trapezoid (diagonal tile of a triangular matrix) */
+    TILA_LAN_SY, /**< diagonal tile of a symmetric matrix */
+    TILA_LAN_HE  /**< diagonal tile of a Hermitian matrix */
+} tila_lan_kind_t;
 
 #endif /* TILA_CODELET_H */

@@ -341,3 +341,10 @@ void tila_task_on(tila_task_t *t, const tila_desc_t *A, int m, int n)
     t->nworkers = dev >= 0 && tila_rt.device_workers ? tila_rt.nworkers : 0;
     t->workers = t->nworkers ? tila_rt.device_workers + (size_t)dev * tila_rt.nworkers : NULL;
 }
+
+void tila_task_on_rank(tila_task_t *t, int rank)
+{
+    t->rank = rank;
+    t->nworkers = 0;
+    t->workers = NULL;
+}

@@ -158,5 +158,20 @@ static inline int tila_qr_priority(int nt, int col, int panel)
 {
     return 2 * (nt - col) + (panel ? 1 : 0);
 }
+/**
+ * Vectors of partial results of one asynchronous call (see workspace.c): registered
+ * as they are needed, released with tila_workspace_release once the call's tasks are
+ * submitted; StarPU frees each vector after its last use.
+ */
+typedef struct tila_workspace_s {
+    starpu_data_handle_t *handles;
+    size_t count, cap;
+    size_t eltsize;
+} tila_workspace_t;
+
+void tila_workspace_init(tila_workspace_t *ws, size_t eltsize);
+/** A vector of len elements written first by a task on `rank`; NULL when out of memory. */
+starpu_data_handle_t tila_workspace_vector(tila_workspace_t *ws, int rank, int len);
+void tila_workspace_release(tila_workspace_t *ws);
 
 #endif /* TILA_INTERNAL_H */

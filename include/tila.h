@@ -165,6 +165,8 @@ tila_qr_tree_t tila_desc_qr_tree(const tila_desc_t *T);
 #include "tila_d.h"
 #include "tila_c.h"
 #include "tila_z.h"
+#include "tila_che.h"
+#include "tila_zhe.h"
 #endif
 
 #endif /* TILA_H */

@@ -135,6 +135,45 @@ int tila_zgels(tila_desc_t *A, tila_desc_t *T, tila_desc_t *B);
 int tila_zgels_async(tila_desc_t *A, tila_desc_t *T, tila_desc_t *B, tila_sequence_t *seq,
                      tila_request_t *req);
 
+/* ---- Norms -------------------------------------------------------------------------- */
+
+/**
+ * Norm of a general m x n matrix: max |a_ij| (TILA_NORM_MAX), the largest column sum
+ * of |a_ij| (TILA_NORM_ONE), the largest row sum (TILA_NORM_INF) or the Frobenius norm
+ * sqrt(sum |a_ij|^2) (TILA_NORM_FRO), as LAPACK's ?lange defines them.
+ * The result is returned on every rank, as ScaLAPACK's p?lange does: the synchronous
+ * form writes *value before returning; the asynchronous form writes it when the
+ * sequence's tasks run, so *value is valid after tila_sequence_wait (keep it alive
+ * until then).  A NaN anywhere gives NaN; 0 for an empty matrix.
+ * Max, one and infinity norms do not depend on the distribution, the tile size or
+ * the workers, to the last bit: the sums are taken in LAPACK's order (down each
+ * column, across each row), which a chain of tile tasks follows.
+ * @return 0, or -i for argument i; the async form also returns through req.
+ */
+int tila_zlange(tila_norm_t norm, tila_desc_t *A, double *value);
+int tila_zlange_async(tila_norm_t norm, tila_desc_t *A, double *value, tila_sequence_t *seq,
+                      tila_request_t *req);
+
+/**
+ * Norm of the upper or lower trapezoid of the m x n matrix A (LAPACK's ?lantr; any
+ * m and n): entries i <= j (TILA_UPPER) or i >= j (TILA_LOWER); with TILA_UNIT the
+ * diagonal is taken as ones and not read.  The triangle needs square tiles (mb == nb).
+ * Result and return as tila_zlange.
+ */
+int tila_zlantr(tila_norm_t norm, tila_uplo_t uplo, tila_diag_t diag, tila_desc_t *A,
+                double *value);
+int tila_zlantr_async(tila_norm_t norm, tila_uplo_t uplo, tila_diag_t diag, tila_desc_t *A,
+                      double *value, tila_sequence_t *seq, tila_request_t *req);
+
+/**
+ * Norm of the n x n complex symmetric (real symmetric in s/d) matrix whose triangle
+ * `uplo` A holds (LAPACK's ?lansy): the other triangle is not read.  A is square with
+ * square tiles; the one and infinity norms are equal.  Result and return as tila_zlange.
+ */
+int tila_zlansy(tila_norm_t norm, tila_uplo_t uplo, tila_desc_t *A, double *value);
+int tila_zlansy_async(tila_norm_t norm, tila_uplo_t uplo, tila_desc_t *A, double *value,
+                      tila_sequence_t *seq, tila_request_t *req);
+
 #pragma GCC visibility pop
 
 #endif /* TILA_Z_H */

@@ -33,6 +33,7 @@ static const tila_test_t suites[] = {
     /* QR */
     { "geqrf", NULL, TILA_TEST_PREC(geqrf) },
     { "gels", NULL, TILA_TEST_PREC(gels) },
+    { "lange", NULL, TILA_TEST_PREC(lange) },
 };
 #define NSUITES (sizeof suites / sizeof suites[0])
 

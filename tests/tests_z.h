@@ -20,5 +20,6 @@ void tila_test_zgeqrf(const tila_test_opts_t *opts);
 void tila_test_zgels(const tila_test_opts_t *opts);
 /** ||A||_F of the m x n column-major array a (0 when empty), on the calling rank. */
 double tila_test_zfro(int m, int n, const tila_complex64_t *a, int lda);
+void tila_test_zlange(const tila_test_opts_t *opts);
 
 #endif /* TESTS_Z_H */

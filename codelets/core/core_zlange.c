@@ -1,0 +1,690 @@
+/**
+ * @file core_zlange.c
+ * @brief Norm tile kernels: max, one, infinity and Frobenius norms of general,
+ * trapezoidal and symmetric/Hermitian tiles, folded into a running partial result.
+ * @precisions normal z -> c d s
+ *
+ * Not LAPACK's ?lange per tile (it reads 1.2-3.5 GB/s here): one pass over the tile
+ * with loops the compiler turns into SIMD code at -O2.  Max and Frobenius reduce
+ * contiguous columns in vectors of the real type (GCC/Clang vector extension, lowered
+ * to the target's SIMD, SSE2 at least); the one norm sums four columns at a time in
+ * four independent chains; the infinity norm adds whole columns into the row sums.
+ * Sums of the one and infinity norms keep LAPACK's order exactly (see core_z.h).
+ *
+ * NaN policy: a NaN anywhere makes the norm NaN.  Maxima are taken with the SIMD max
+ * (which may drop a NaN), so every kernel also sums the entries it compares: a sum of
+ * non-negative numbers is NaN only when one of them is NaN (Inf + Inf is Inf), and
+ * the kernel returns NaN then.
+ *
+ * SPDX-License-Identifier: BSD-3-Clause
+ */
+#define COMPLEX
+#include <float.h>
+#include <math.h>
+#include <string.h>
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+
+#include "core_kernel.h"
+#include "core_z.h"
+
+/* ---- Elements ----------------------------------------------------------------------- */
+
+/*
+ * |a|.  In complex arithmetic sqrt(re^2 + im^2) when that can neither overflow nor
+ * lose bits to underflow, else cabs (hypot): the same function of the entry wherever
+ * it lies, so results do not depend on the tiling.
+ */
+static inline double zlan_abs(tila_complex64_t a)
+{
+#if defined(COMPLEX)
+    double re = creal(a), im = cimag(a);
+    double t = re * re + im * im;
+    if (t >= DBL_MIN / DBL_EPSILON && t <= DBL_MAX / 4)
+        return sqrt(t);
+    return cabs(a);
+#else
+    return fabs(a);
+#endif
+}
+
+/* Largest of a and b; a NaN in either wins. */
+static inline double zlan_nanmax(double a, double b)
+{
+    return isnan(b) || b > a ? b : a;
+}
+
+/* ---- SIMD reductions over contiguous reals ------------------------------------------ */
+
+typedef double core_zvec_t __attribute__((vector_size(16)));
+#define ZVEC_LEN ((int)(sizeof(core_zvec_t) / sizeof(double)))
+
+static inline core_zvec_t zvec_load(const double *p)
+{
+    core_zvec_t v;
+    memcpy(&v, p, sizeof v);
+    return v;
+}
+
+static inline void zvec_store(double *p, core_zvec_t v)
+{
+    memcpy(p, &v, sizeof v);
+}
+
+/* |x|: clear the sign bits. */
+static inline core_zvec_t zvec_abs(core_zvec_t x)
+{
+    __typeof__(x < x) sign = (__typeof__(x < x))(-(core_zvec_t){ 0 });
+    return (core_zvec_t)((__typeof__(x < x))x & ~sign);
+}
+
+/* Lane-wise max (for non-NaN lanes; NaN is caught by the sums).  x86's max
+ * instruction is one operation where the portable select takes four. */
+static inline core_zvec_t zvec_max(core_zvec_t a, core_zvec_t b)
+{
+#if defined(__SSE2__)
+    return _mm_max_pd(a, b);
+#else
+    __typeof__(a < a) k = a > b;
+    return (core_zvec_t)((k & (__typeof__(k))a) | (~k & (__typeof__(k))b));
+#endif
+}
+
+/*
+ * Max and sum (of |x| or of (|x| scale)^2) over the columns of a tile, summed in
+ * blocks for accuracy: each column in 4 x ZVEC_LEN lanes (so that the additions do
+ * not wait on one another), the lanes in order into the column's sum, the columns'
+ * sums pairwise (a binary counter: the sum of 2^k columns is added to one of as many).
+ */
+typedef struct zlan_acc_s {
+    core_zvec_t m[4], s[4];
+    double mt, st;      /**< segment tails */
+    double stack[64];   /**< pairwise sums of 1, 2, 4 ... columns */
+    int top;
+    unsigned long ncols;
+} zlan_acc_t;
+
+static void zlan_acc_init(zlan_acc_t *c)
+{
+    memset(c, 0, sizeof *c);
+}
+
+/*
+ * Four lane vectors, vector k at x + k ldx + i for i = 0, step, ... (iters of them):
+ * four independent chains of additions.  With ldx = ZVEC_LEN, step = 4 ZVEC_LEN they
+ * walk one column; with ldx = lda, step = ZVEC_LEN four columns at once, four streams
+ * from memory in flight (a column of a tile is one page: one stream alone leaves the
+ * memory idle while the prefetcher starts on the next page).
+ */
+static inline void zlan_acc_lanes(zlan_acc_t *c, const double *x, size_t ldx, int step,
+                                  int iters, int squares, const double *scale)
+{
+    /* Local copies: the compiler keeps them in registers (x may alias *c). */
+    const double *x0 = x, *x1 = x + ldx, *x2 = x + 2 * ldx, *x3 = x + 3 * ldx;
+    core_zvec_t m0 = c->m[0], m1 = c->m[1], m2 = c->m[2], m3 = c->m[3];
+    core_zvec_t s0 = c->s[0], s1 = c->s[1], s2 = c->s[2], s3 = c->s[3];
+    for (int it = 0, i = 0; it < iters; it++, i += step) {
+        core_zvec_t u0 = zvec_abs(zvec_load(x0 + i)), u1 = zvec_abs(zvec_load(x1 + i)),
+                    u2 = zvec_abs(zvec_load(x2 + i)), u3 = zvec_abs(zvec_load(x3 + i));
+        if (scale) {
+            u0 = u0 * scale[0] * scale[1]; u1 = u1 * scale[0] * scale[1];
+            u2 = u2 * scale[0] * scale[1]; u3 = u3 * scale[0] * scale[1];
+        }
+        m0 = zvec_max(m0, u0); m1 = zvec_max(m1, u1);
+        m2 = zvec_max(m2, u2); m3 = zvec_max(m3, u3);
+        s0 += squares ? u0 * u0 : u0; s1 += squares ? u1 * u1 : u1;
+        s2 += squares ? u2 * u2 : u2; s3 += squares ? u3 * u3 : u3;
+    }
+    c->m[0] = m0; c->m[1] = m1; c->m[2] = m2; c->m[3] = m3;
+    c->s[0] = s0; c->s[1] = s1; c->s[2] = s2; c->s[3] = s3;
+}
+
+/* The len reals at x, one at a time. */
+static inline void zlan_acc_tail(zlan_acc_t *c, const double *x, int len, int squares,
+                                 const double *scale)
+{
+    for (int i = 0; i < len; i++) {
+        double t = fabs(x[i]);
+        if (scale)
+            t = t * scale[0] * scale[1];
+        c->mt = t > c->mt ? t : c->mt;
+        c->st += squares ? t * t : t;
+    }
+}
+
+/* One column of len reals. */
+static inline void zlan_acc_seg(zlan_acc_t *c, const double *x, int len, int squares,
+                                const double *scale)
+{
+    int iters = len / (4 * ZVEC_LEN), done = iters * 4 * ZVEC_LEN;
+    zlan_acc_lanes(c, x, ZVEC_LEN, 4 * ZVEC_LEN, iters, squares, scale);
+    zlan_acc_tail(c, x + done, len - done, squares, scale);
+}
+
+/* Four columns of len reals, ldx apart. */
+static inline void zlan_acc_seg4(zlan_acc_t *c, const double *x, size_t ldx, int len,
+                                 int squares, const double *scale)
+{
+    int iters = len / ZVEC_LEN, done = iters * ZVEC_LEN;
+    zlan_acc_lanes(c, x, ldx, ZVEC_LEN, iters, squares, scale);
+    for (int k = 0; k < 4; k++)
+        zlan_acc_tail(c, x + k * ldx + done, len - done, squares, scale);
+}
+
+/* End of a column (or group of four): its lanes' sum joins the pairwise sum. */
+static void zlan_acc_column(zlan_acc_t *c)
+{
+    double s = c->st;
+    for (int k = 0; k < 4; k++)
+        for (int l = 0; l < ZVEC_LEN; l++)
+            s += c->s[k][l];
+    memset(c->s, 0, sizeof c->s);
+    c->st = 0;
+    for (unsigned long n = ++c->ncols; !(n & 1); n >>= 1)
+        s += c->stack[--c->top];
+    c->stack[c->top++] = s;
+}
+
+/* *max and the sum of the columns ended so far. */
+static double zlan_acc_result(const zlan_acc_t *c, double *max)
+{
+    double m = c->mt, s = 0;
+    for (int k = 0; k < 4; k++)
+        for (int l = 0; l < ZVEC_LEN; l++)
+            m = c->m[k][l] > m ? c->m[k][l] : m;
+    for (int k = c->top - 1; k >= 0; k--)
+        s += c->stack[k];
+    *max = m;
+    return s;
+}
+
+/* ---- Regions of a tile --------------------------------------------------------------- */
+
+/*
+ * Rows [*lo, *hi) of column j in the trapezoid `uplo` (TILA_GENERAL: all m rows);
+ * strict: without the diagonal.
+ */
+static inline void zlan_rows(tila_uplo_t uplo, int strict, int m, int j, int *lo, int *hi)
+{
+    int d = j + (strict ? 0 : 1); /* end of the upper part, start of the lower part */
+    *lo = 0;
+    *hi = m;
+    if (uplo == TILA_UPPER)
+        *hi = d < m ? d : m;
+    else if (uplo == TILA_LOWER)
+        *lo = j + (strict ? 1 : 0) < m ? j + (strict ? 1 : 0) : m;
+}
+
+/*
+ * Max and sum of |a| (squares = 0) or of |a|^2 over the region, entries multiplied by
+ * scale[0] scale[1] when scale is not NULL.  Inline: each caller gets its own loops.
+ */
+static inline void zlan_region(zlan_acc_t *c, int squares, const double *scale,
+                               tila_uplo_t uplo, int strict, int m, int n,
+                               const tila_complex64_t *A, int lda)
+{
+    int j = 0;
+#if defined(COMPLEX)
+    /* |a|^2 = re^2 + im^2: the real and imaginary parts of a column as 2 m reals. */
+    if (uplo == TILA_GENERAL && squares)
+        for (; j + 4 <= n; j += 4) {
+            zlan_acc_seg4(c, (const double *)(A + (size_t)j * lda), 2 * (size_t)lda, 2 * m, 1,
+                          scale);
+            zlan_acc_column(c);
+        }
+#else
+    if (uplo == TILA_GENERAL)
+        for (; j + 4 <= n; j += 4) {
+            zlan_acc_seg4(c, A + (size_t)j * lda, (size_t)lda, m, squares, scale);
+            zlan_acc_column(c);
+        }
+#endif
+    for (; j < n; j++) {
+        int lo, hi;
+        zlan_rows(uplo, strict, m, j, &lo, &hi);
+        const tila_complex64_t *a = A + (size_t)j * lda;
+#if defined(COMPLEX)
+        if (!squares)
+            for (int i = lo; i < hi; i++) {
+                double t = zlan_abs(a[i]);
+                c->mt = t > c->mt ? t : c->mt;
+                c->st += t;
+            }
+        else
+            zlan_acc_seg(c, (const double *)(a + lo), 2 * (hi - lo), 1, scale);
+#else
+        zlan_acc_seg(c, a + lo, hi - lo, squares, scale);
+#endif
+        zlan_acc_column(c);
+    }
+}
+
+/* Max over the region; NaN if an entry is NaN. */
+static double zlan_region_max(tila_uplo_t uplo, int strict, int m, int n,
+                              const tila_complex64_t *A, int lda)
+{
+    zlan_acc_t c;
+    double max;
+    zlan_acc_init(&c);
+    zlan_region(&c, 0, NULL, uplo, strict, m, n, A, lda);
+    double sum = zlan_acc_result(&c, &max);
+    return isnan(sum) ? sum : max;
+}
+
+/*
+ * Sum of |a|^2 over the region as a (scale, sumsq) pair.  One pass in plain
+ * arithmetic, which is exact enough unless the largest entry is so large that the
+ * sum overflowed or so small that its square lost bits to underflow; then a second
+ * pass over the (cached) tile with the entries scaled by a power of two, exactly.
+ */
+static void zlan_region_fro(tila_uplo_t uplo, int strict, int m, int n,
+                            const tila_complex64_t *A, int lda, double pair[2])
+{
+    zlan_acc_t c;
+    double amax;
+    zlan_acc_init(&c);
+    zlan_region(&c, 1, NULL, uplo, strict, m, n, A, lda);
+    double ssq = zlan_acc_result(&c, &amax);
+    pair[0] = 1;
+    pair[1] = ssq;
+    if (amax == 0 && !isnan(ssq)) {
+        pair[0] = pair[1] = 0;
+        return;
+    }
+    /* NaN or Inf (the pair says so), or a plain sum that neither overflowed nor lost
+     * bits: squares of entries below amax eps underflow harmlessly. */
+    if (isnan(ssq) || isinf(amax) || (isfinite(ssq) && amax >= sqrt(DBL_MIN) / DBL_EPSILON))
+        return;
+    /* Entries times 2^-e, amax = f 2^e: all scaled entries <= 1, the sum <= the count.
+     * 2^-e in two factors, each representable whatever e is. */
+    int e;
+    frexp(amax, &e);
+    double scale[2] = { ldexp(1, -e / 2), ldexp(1, -e - (-e / 2)) };
+    zlan_acc_t d;
+    zlan_acc_init(&d);
+    zlan_region(&d, 1, scale, uplo, strict, m, n, A, lda);
+    pair[0] = ldexp(1, e);
+    pair[1] = zlan_acc_result(&d, &amax);
+}
+
+/* acc = acc (+) (scale, sumsq), without overflow: the larger scale is kept. */
+static void zlan_fro_add(double acc[2], double scale, double sumsq)
+{
+    if (isnan(sumsq) || isinf(sumsq) || isnan(acc[1]) || isinf(acc[1])) {
+        acc[0] = 1;
+        acc[1] += sumsq; /* NaN wins, else Inf */
+        return;
+    }
+    if (sumsq == 0)
+        return;
+    if (acc[1] == 0) {
+        acc[0] = scale;
+        acc[1] = sumsq;
+        return;
+    }
+    if (scale > acc[0]) {
+        double r = acc[0] / scale;
+        acc[1] = sumsq + acc[1] * r * r;
+        acc[0] = scale;
+    }
+    else {
+        double r = scale / acc[0];
+        acc[1] += sumsq * r * r;
+    }
+}
+
+/* acc = acc (+) t^2 for one value t >= 0 (or NaN, Inf), scaled exactly. */
+static void zlan_fro_add_value(double acc[2], double t)
+{
+    int e;
+    if (!isfinite(t))
+        zlan_fro_add(acc, 1, t * t);
+    else if (t > 0) {
+        double f = frexp(t, &e);
+        zlan_fro_add(acc, ldexp(1, e), f * f);
+    }
+}
+
+/* ---- One and infinity norms --------------------------------------------------------- */
+
+/* work[j] += sum down column j of the region, in row order. */
+static void zlan_colsums(tila_uplo_t uplo, int strict, int m, int n,
+                         const tila_complex64_t *A, int lda, double *work)
+{
+    int j = 0;
+    if (uplo == TILA_GENERAL)
+        /* Four columns at once: four independent chains of additions. */
+        for (; j + 4 <= n; j += 4) {
+            const tila_complex64_t *a = A + (size_t)j * lda;
+            double s0 = work[j], s1 = work[j + 1], s2 = work[j + 2], s3 = work[j + 3];
+            for (int i = 0; i < m; i++) {
+                s0 += zlan_abs(a[i]);
+                s1 += zlan_abs(a[i + lda]);
+                s2 += zlan_abs(a[i + 2 * (size_t)lda]);
+                s3 += zlan_abs(a[i + 3 * (size_t)lda]);
+            }
+            work[j] = s0; work[j + 1] = s1; work[j + 2] = s2; work[j + 3] = s3;
+        }
+    for (; j < n; j++) {
+        int lo, hi;
+        zlan_rows(uplo, strict, m, j, &lo, &hi);
+        const tila_complex64_t *a = A + (size_t)j * lda;
+        double s = work[j];
+        for (int i = lo; i < hi; i++)
+            s += zlan_abs(a[i]);
+        work[j] = s;
+    }
+}
+
+/* work[i] += |a_i|, i in [lo, hi). */
+static void zlan_rowadd1(double *work, const tila_complex64_t *a, int lo, int hi)
+{
+    int i = lo;
+#if !defined(COMPLEX)
+    for (; i + ZVEC_LEN <= hi; i += ZVEC_LEN)
+        zvec_store(work + i, zvec_load(work + i) + zvec_abs(zvec_load(a + i)));
+#endif
+    for (; i < hi; i++)
+        work[i] += zlan_abs(a[i]);
+}
+
+/* work[i] += sum along row i of the region, in column order. */
+static void zlan_rowsums(tila_uplo_t uplo, int strict, int m, int n,
+                         const tila_complex64_t *A, int lda, double *work)
+{
+    int j = 0;
+    if (uplo == TILA_GENERAL)
+        /* Four columns per pass over the row sums: (((w + a0) + a1) + a2) + a3 is the
+         * column order, with a quarter of the loads and stores of the sums. */
+        for (; j + 4 <= n; j += 4) {
+            const tila_complex64_t *a0 = A + (size_t)j * lda, *a1 = a0 + lda, *a2 = a1 + lda,
+                                   *a3 = a2 + lda;
+            int i = 0;
+#if !defined(COMPLEX)
+            for (; i + ZVEC_LEN <= m; i += ZVEC_LEN)
+                zvec_store(work + i, zvec_load(work + i) + zvec_abs(zvec_load(a0 + i)) +
+                                         zvec_abs(zvec_load(a1 + i)) +
+                                         zvec_abs(zvec_load(a2 + i)) +
+                                         zvec_abs(zvec_load(a3 + i)));
+#endif
+            for (; i < m; i++)
+                work[i] = work[i] + zlan_abs(a0[i]) + zlan_abs(a1[i]) + zlan_abs(a2[i]) +
+                          zlan_abs(a3[i]);
+        }
+    for (; j < n; j++) {
+        int lo, hi;
+        zlan_rows(uplo, strict, m, j, &lo, &hi);
+        zlan_rowadd1(work, A + (size_t)j * lda, lo, hi);
+    }
+}
+
+/* ---- Kernels ------------------------------------------------------------------------ */
+
+static int zlan_valid_norm(tila_norm_t norm)
+{
+    return norm == TILA_NORM_MAX || norm == TILA_NORM_ONE || norm == TILA_NORM_INF ||
+           norm == TILA_NORM_FRO;
+}
+
+/* The trapezoid `uplo` (TILA_GENERAL: all) of the m x n tile; unit: ones on the diagonal. */
+static void zlan_trapezoid(tila_norm_t norm, tila_uplo_t uplo, int unit, int m, int n,
+                           const tila_complex64_t *A, int lda, double *work)
+{
+    int ndiag = unit ? (m < n ? m : n) : 0; /* ones not stored */
+    double pair[2];
+    switch (norm) {
+    case TILA_NORM_MAX:
+        work[0] = zlan_nanmax(work[0], zlan_region_max(uplo, unit, m, n, A, lda));
+        if (ndiag > 0)
+            work[0] = zlan_nanmax(work[0], 1);
+        break;
+    case TILA_NORM_ONE:
+        /* Unit diagonal: the ones are counted where the chain of the column starts,
+         * before its entries, as LAPACK's ?lantr does (see tila_core_zlan_init). */
+        zlan_colsums(uplo, unit, m, n, A, lda, work);
+        break;
+    case TILA_NORM_INF:
+        zlan_rowsums(uplo, unit, m, n, A, lda, work);
+        break;
+    default:
+        zlan_region_fro(uplo, unit, m, n, A, lda, pair);
+        zlan_fro_add(work, pair[0], pair[1]);
+        if (ndiag > 0)
+            zlan_fro_add(work, 1, ndiag);
+        break;
+    }
+}
+
+/**
+ * Fold the m x n tile A into the norm's partial result `work` (layout in core_z.h).
+ * @param lda >= max(1, m).
+ * @return 0, or -i if argument i is invalid.
+ */
+int tila_core_zlange(tila_norm_t norm, int m, int n, const tila_complex64_t *A, int lda,
+                     double *work)
+{
+    if (!zlan_valid_norm(norm)) return -1;
+    if (m < 0) return -2;
+    if (n < 0) return -3;
+    if (lda < tila_max1(m)) return -5;
+    if (m == 0 || n == 0)
+        return 0;
+    zlan_trapezoid(norm, TILA_GENERAL, 0, m, n, A, lda, work);
+    return 0;
+}
+
+/**
+ * Fold the trapezoid `uplo` of the m x n tile A (entries i <= j, or i >= j) into
+ * `work`; diag = TILA_UNIT: the diagonal is ones, not read.  For the one and infinity
+ * norms the ones are not added here but by tila_core_zlan_init at the start of the
+ * row or column (LAPACK's order).
+ * @param lda >= max(1, m).
+ * @return 0, or -i if argument i is invalid.
+ */
+int tila_core_zlantr(tila_norm_t norm, tila_uplo_t uplo, tila_diag_t diag, int m, int n,
+                     const tila_complex64_t *A, int lda, double *work)
+{
+    if (!zlan_valid_norm(norm)) return -1;
+    if (uplo != TILA_UPPER && uplo != TILA_LOWER) return -2;
+    if (diag != TILA_UNIT && diag != TILA_NONUNIT) return -3;
+    if (m < 0) return -4;
+    if (n < 0) return -5;
+    if (lda < tila_max1(m)) return -7;
+    if (m == 0 || n == 0)
+        return 0;
+    zlan_trapezoid(norm, uplo, diag == TILA_UNIT, m, n, A, lda, work);
+    return 0;
+}
+
+/* |a_jj| of a symmetric (herm = 0) or Hermitian (herm = 1: real part only) diagonal. */
+static inline double zlan_diag(const tila_complex64_t *A, int lda, int j, int herm)
+{
+#if defined(COMPLEX)
+    if (herm)
+        return fabs(creal(A[(size_t)j * lda + j]));
+#endif
+    (void)herm;
+    return zlan_abs(A[(size_t)j * lda + j]);
+}
+
+/*
+ * Diagonal tile of a symmetric or Hermitian matrix, triangle `uplo` stored.  The one
+ * (= infinity) norm follows LAPACK's ?lansy/?lanhe loops: work[j] ends as the full
+ * column j of the symmetric tile, added in row order.
+ */
+static int zlan_symmetric(tila_norm_t norm, tila_uplo_t uplo, int herm, int n,
+                          const tila_complex64_t *A, int lda, double *work)
+{
+    double pair[2], dmax = 0, dsum = 0;
+    if (!zlan_valid_norm(norm)) return -1;
+    if (uplo != TILA_UPPER && uplo != TILA_LOWER) return -2;
+    if (n < 0) return -3;
+    if (lda < tila_max1(n)) return -5;
+    switch (norm) {
+    case TILA_NORM_MAX:
+        for (int j = 0; j < n; j++) {
+            double t = zlan_diag(A, lda, j, herm);
+            dmax = t > dmax ? t : dmax;
+            dsum += t;
+        }
+        work[0] = zlan_nanmax(work[0], isnan(dsum) ? dsum : dmax);
+        work[0] = zlan_nanmax(work[0], zlan_region_max(uplo, 1, n, n, A, lda));
+        break;
+    case TILA_NORM_ONE:
+    case TILA_NORM_INF:
+        for (int j = 0; j < n; j++) {
+            const tila_complex64_t *a = A + (size_t)j * lda;
+            double s = work[j];
+            if (uplo == TILA_LOWER) {
+                s += zlan_diag(A, lda, j, herm);
+                for (int i = j + 1; i < n; i++) {
+                    double t = zlan_abs(a[i]);
+                    s += t;
+                    work[i] += t;
+                }
+            }
+            else {
+                for (int i = 0; i < j; i++) {
+                    double t = zlan_abs(a[i]);
+                    s += t;
+                    work[i] += t;
+                }
+                s += zlan_diag(A, lda, j, herm);
+            }
+            work[j] = s;
+        }
+        break;
+    default:
+        /* Off-diagonal entries count twice, the diagonal once. */
+        zlan_region_fro(uplo, 1, n, n, A, lda, pair);
+        zlan_fro_add(work, pair[0], 2 * pair[1]);
+        for (int j = 0; j < n; j++)
+            zlan_fro_add_value(work, zlan_diag(A, lda, j, herm));
+        break;
+    }
+    return 0;
+}
+
+/**
+ * Fold the n x n diagonal tile of a symmetric matrix, of which A holds the triangle
+ * `uplo`, into `work` (the other triangle is not read).  One/infinity: work[j] gets the
+ * sum of column j of the full symmetric tile.
+ * @param lda >= max(1, n).
+ * @return 0, or -i if argument i is invalid.
+ */
+int tila_core_zlansy(tila_norm_t norm, tila_uplo_t uplo, int n, const tila_complex64_t *A,
+                     int lda, double *work)
+{
+    return zlan_symmetric(norm, uplo, 0, n, A, lda, work);
+}
+
+#if defined(COMPLEX)
+/**
+ * As tila_core_zlansy for a Hermitian tile: the diagonal's imaginary parts are not read.
+ * @return 0, or -i if argument i is invalid.
+ */
+int tila_core_zlanhe(tila_norm_t norm, tila_uplo_t uplo, int n, const tila_complex64_t *A,
+                     int lda, double *work)
+{
+    return zlan_symmetric(norm, uplo, 1, n, A, lda, work);
+}
+#endif
+
+/**
+ * Fold an off-diagonal m x n tile of a symmetric or Hermitian matrix, read once, into
+ * the partials of the two block columns it belongs to: `colwork` for its own block
+ * column and `rowwork` for the block column of its transpose.  One/infinity:
+ * colwork[j] += sum down column j, rowwork[i] += sum along row i (both in order);
+ * max: both get the tile's max; Frobenius: both get the tile's pair, so the tile
+ * counts twice in the total.
+ * @param lda >= max(1, m).
+ * @return 0, or -i if argument i is invalid.
+ */
+int tila_core_zlansy_offdiag(tila_norm_t norm, int m, int n, const tila_complex64_t *A, int lda,
+                             double *colwork, double *rowwork)
+{
+    if (!zlan_valid_norm(norm)) return -1;
+    if (m < 0) return -2;
+    if (n < 0) return -3;
+    if (lda < tila_max1(m)) return -5;
+    if (m == 0 || n == 0)
+        return 0;
+    double pair[2], max;
+    switch (norm) {
+    case TILA_NORM_MAX:
+        max = zlan_region_max(TILA_GENERAL, 0, m, n, A, lda);
+        colwork[0] = zlan_nanmax(colwork[0], max);
+        rowwork[0] = zlan_nanmax(rowwork[0], max);
+        break;
+    case TILA_NORM_ONE:
+    case TILA_NORM_INF: {
+        int j = 0;
+        for (; j + 4 <= n; j += 4) {
+            const tila_complex64_t *a = A + (size_t)j * lda;
+            double s0 = colwork[j], s1 = colwork[j + 1], s2 = colwork[j + 2],
+                   s3 = colwork[j + 3];
+            for (int i = 0; i < m; i++) {
+                double t0 = zlan_abs(a[i]), t1 = zlan_abs(a[i + lda]),
+                       t2 = zlan_abs(a[i + 2 * (size_t)lda]),
+                       t3 = zlan_abs(a[i + 3 * (size_t)lda]);
+                s0 += t0; s1 += t1; s2 += t2; s3 += t3;
+                rowwork[i] = rowwork[i] + t0 + t1 + t2 + t3;
+            }
+            colwork[j] = s0; colwork[j + 1] = s1; colwork[j + 2] = s2; colwork[j + 3] = s3;
+        }
+        for (; j < n; j++) {
+            const tila_complex64_t *a = A + (size_t)j * lda;
+            double s = colwork[j];
+            for (int i = 0; i < m; i++) {
+                double t = zlan_abs(a[i]);
+                s += t;
+                rowwork[i] += t;
+            }
+            colwork[j] = s;
+        }
+        break;
+    }
+    default:
+        zlan_region_fro(TILA_GENERAL, 0, m, n, A, lda, pair);
+        zlan_fro_add(colwork, pair[0], pair[1]);
+        zlan_fro_add(rowwork, pair[0], pair[1]);
+        break;
+    }
+    return 0;
+}
+
+/**
+ * Start of a partial result of `len` entries: ones in the first `nones` (the unit
+ * diagonal of a trapezoid, counted first as LAPACK's ?lantr does), zeros after; the
+ * Frobenius pair (0, 0) is the empty sum.
+ */
+void tila_core_zlan_init(int len, int nones, double *work)
+{
+    for (int k = 0; k < len; k++)
+        work[k] = k < nones ? 1 : 0;
+}
+
+/**
+ * acc = acc (+) part: the largest of part's `len` entries folded into acc[0] (max,
+ * one, infinity: NaN wins), or part's Frobenius pair added to acc's.
+ * @return 0, or -1 if norm is invalid.
+ */
+int tila_core_zlan_combine(tila_norm_t norm, int len, const double *part, double *acc)
+{
+    if (!zlan_valid_norm(norm))
+        return -1;
+    if (norm == TILA_NORM_FRO) {
+        zlan_fro_add(acc, part[0], part[1]);
+        return 0;
+    }
+    for (int k = 0; k < len; k++)
+        acc[0] = zlan_nanmax(acc[0], part[k]);
+    return 0;
+}
+
+/** The norm from its final partial result: acc[0], or scale sqrt(sumsq). */
+double tila_core_zlan_value(tila_norm_t norm, const double *acc)
+{
+    return norm == TILA_NORM_FRO ? acc[0] * sqrt(acc[1]) : acc[0];
+}

@@ -1,0 +1,47 @@
+/**
+ * @file workspace.c
+ * @brief Workspaces of asynchronous routines: small vectors that live as long as the
+ * tasks using them, registered with StarPU-MPI and released without waiting.
+ *
+ * Each vector is registered with home node -1 on every rank, owned by the rank whose
+ * task writes it: StarPU allocates it where that task runs, StarPU-MPI moves it to the
+ * tasks of other ranks that read it.  tila_workspace_release submits the
+ * unregistration of every vector at once: StarPU frees each after the last task and
+ * transfer using it, so nothing waits and nothing is left after the sequence's wait.
+ *
+ * SPDX-License-Identifier: BSD-3-Clause
+ */
+#include <stdlib.h>
+
+#include "tila_internal.h"
+
+void tila_workspace_init(tila_workspace_t *ws, size_t eltsize)
+{
+    *ws = (tila_workspace_t){ .eltsize = eltsize };
+}
+
+starpu_data_handle_t tila_workspace_vector(tila_workspace_t *ws, int rank, int len)
+{
+    if (ws->count == ws->cap) {
+        size_t cap = ws->cap ? 2 * ws->cap : 64;
+        starpu_data_handle_t *h = realloc(ws->handles, cap * sizeof *h);
+        if (!h)
+            return NULL;
+        ws->handles = h;
+        ws->cap = cap;
+    }
+    starpu_data_handle_t h;
+    starpu_vector_data_register(&h, -1, 0, (uint32_t)len, ws->eltsize);
+    /* Every rank registers the same vectors in the same order: the tags agree. */
+    starpu_mpi_data_register(h, tila_rt.next_tag++, rank);
+    ws->handles[ws->count++] = h;
+    return h;
+}
+
+void tila_workspace_release(tila_workspace_t *ws)
+{
+    for (size_t k = 0; k < ws->count; k++)
+        starpu_data_unregister_submit(ws->handles[k]);
+    free(ws->handles);
+    *ws = (tila_workspace_t){ 0 };
+}
