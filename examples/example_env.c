@@ -41,6 +41,11 @@ int example_parse(int argc, char **argv, example_opts_t *o, const char *usage)
     return 0;
 }
 
+void example_defaults(void)
+{
+    setenv("STARPU_SCHED", "dmdas", 0);
+}
+
 tila_seconds_t example_now(void)
 {
     struct timespec t;

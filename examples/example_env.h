@@ -25,6 +25,12 @@ int example_parse(int argc, char **argv, example_opts_t *o, const char *usage);
  */
 void example_check_env(void);
 
+/**
+ * Before tila_init: the scheduler the examples run with unless STARPU_SCHED says
+ * otherwise (dmdas: measured best for potrf on this project's machine, see README).
+ */
+void example_defaults(void);
+
 /** Wall-clock seconds. */
 tila_seconds_t example_now(void);
 
