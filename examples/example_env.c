@@ -43,7 +43,7 @@ int example_parse(int argc, char **argv, example_opts_t *o, const char *usage)
 
 void example_defaults(void)
 {
-    setenv("STARPU_SCHED", "dmdas", 0);
+    setenv("STARPU_SCHED", "lws", 0);
 }
 
 tila_seconds_t example_now(void)

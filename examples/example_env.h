@@ -27,7 +27,8 @@ void example_check_env(void);
 
 /**
  * Before tila_init: the scheduler the examples run with unless STARPU_SCHED says
- * otherwise (dmdas: measured best for potrf on this project's machine, see README).
+ * otherwise: lws, measured best for potrf and geqrf on CPU-only nodes (bench/README.md);
+ * with GPUs, use dmdas with calibrated models (perfmodels/README.md).
  */
 void example_defaults(void);
 

@@ -11,12 +11,15 @@
 /*
  * An n = 4 nb matrix (square tiles, no edge tile, so every task has the calibrated
  * size): generators, copies, a product, a product with no inner dimension (LASCAL),
- * and a positive definite solve (POTRF, TRSM, HERK/SYRK, GEMM).
+ * norms, a positive definite solve (POTRF, TRSM, HERK/SYRK, GEMM), a QR factorization
+ * with the flat tree and Q^H applied (GEQRT, TSQRT, UNMQR, TSMQR), and one of a tall
+ * matrix with the binary tree (TTQRT, TTMQR).
  */
 int tila_calibrate_zworkload(int nb, unsigned long long seed)
 {
-    int n = 4 * nb, rc;
-    tila_desc_t *A, *B, *C, *E, *F;
+    int n = 4 * nb, ib = nb < 32 ? nb : 32, rc;
+    double norm;
+    tila_desc_t *A, *B, *C, *E, *F, *G, *T, *TG;
     tila_desc_create(&A, TILA_COMPLEX64, n, n, nb, nb, NULL);
     tila_desc_create(&B, TILA_COMPLEX64, n, n, nb, nb, NULL);
     tila_desc_create(&C, TILA_COMPLEX64, n, n, nb, nb, NULL);
@@ -28,7 +31,21 @@ int tila_calibrate_zworkload(int nb, unsigned long long seed)
     rc |= tila_zlacpy(TILA_GENERAL, B, C);
     rc |= tila_zgemm(TILA_NOTRANS, TILA_NOTRANS, 1, B, B, 1, C);
     rc |= tila_zgemm(TILA_NOTRANS, TILA_NOTRANS, 1, E, F, 0.5, C);
+    rc |= tila_zlange(TILA_NORM_ONE, B, &norm);
+    rc |= tila_zlange(TILA_NORM_FRO, B, &norm);
+    rc |= tila_zlantr(TILA_NORM_MAX, TILA_LOWER, TILA_NONUNIT, B, &norm);
+    rc |= tila_zlansy(TILA_NORM_INF, TILA_LOWER, A, &norm);
     rc |= tila_zposv(TILA_LOWER, A, B);
+    tila_desc_create(&G, TILA_COMPLEX64, 4 * n, 2 * nb, nb, nb, NULL);
+    rc |= tila_zplrnt(G, seed + 2);
+    rc |= tila_desc_create_qr_t(&T, C, ib, TILA_QR_TREE_FLAT);
+    rc |= tila_desc_create_qr_t(&TG, G, ib, TILA_QR_TREE_BINARY);
+    rc |= tila_zgeqrf(C, T);
+    rc |= tila_zunmqr(TILA_LEFT, TILA_CONJTRANS, C, T, B);
+    rc |= tila_zgeqrf(G, TG);
+    tila_desc_destroy(&T);
+    tila_desc_destroy(&TG);
+    tila_desc_destroy(&G);
     tila_desc_destroy(&A);
     tila_desc_destroy(&B);
     tila_desc_destroy(&C);

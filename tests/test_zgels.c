@@ -23,12 +23,6 @@
 
 #include "tests_z.h"
 
-#if defined(COMPLEX)
-#define CBLAS_SADDR(x) &(x)
-#else
-#define CBLAS_SADDR(x) (x)
-#endif
-
 static int max1(int x) { return x > 1 ? x : 1; }
 
 static void run_one(const tila_test_opts_t *o, int m, int n, int nrhs, int nb, int ib,

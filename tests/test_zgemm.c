@@ -21,12 +21,6 @@
 
 #include "tests_z.h"
 
-#if defined(COMPLEX)
-#define CBLAS_SADDR(x) &(x)
-#else
-#define CBLAS_SADDR(x) (x)
-#endif
-
 static const char *trans_name(tila_trans_t t)
 {
     return t == TILA_NOTRANS ? "N" : t == TILA_TRANS ? "T" : "C";

@@ -29,12 +29,6 @@
 
 #include "tests_z.h"
 
-#if defined(COMPLEX)
-#define CBLAS_SADDR(x) &(x)
-#else
-#define CBLAS_SADDR(x) (x)
-#endif
-
 static int max1(int x) { return x > 1 ? x : 1; }
 
 /* A's entries on rank 0 (column-major, ld max(1, m)); every rank gets a buffer. */

@@ -27,12 +27,6 @@
 
 #include "tests_z.h"
 
-#if defined(COMPLEX)
-#define CBLAS_SADDR(x) &(x)
-#else
-#define CBLAS_SADDR(x) (x)
-#endif
-
 static char uplo_char(tila_uplo_t uplo) { return uplo == TILA_LOWER ? 'L' : 'U'; }
 
 /* A new n x nrhs descriptor on a grid, filled by plghe (herm) or plrnt. */
