@@ -95,6 +95,12 @@ int tila_check_desc(const char *func, int pos, const char *name, const tila_desc
 int tila_check_sequence(const char *func, int pos, tila_sequence_t *seq, tila_request_t *req);
 /** uplo is TILA_UPPER, TILA_LOWER or TILA_GENERAL. */
 int tila_check_uplo(const char *func, int pos, tila_uplo_t uplo);
+/** uplo is TILA_UPPER or TILA_LOWER (a triangle, not the whole matrix). */
+int tila_check_triangle(const char *func, int pos, tila_uplo_t uplo);
+/** trans (argument `name`) is TILA_NOTRANS, TILA_TRANS or TILA_CONJTRANS. */
+int tila_check_trans(const char *func, int pos, const char *name, tila_trans_t trans);
+int tila_check_side(const char *func, int pos, tila_side_t side);
+int tila_check_diag(const char *func, int pos, tila_diag_t diag);
 /** A triangle (uplo not TILA_GENERAL) needs square tiles. */
 int tila_check_triangle_tiles(const char *func, int pos, tila_uplo_t uplo, const tila_desc_t *A);
 /** A (argument pos) is square in square tiles and B (pos + 1) has its rows and tiling. */

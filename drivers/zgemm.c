@@ -21,14 +21,8 @@ int tila_zgemm_async(tila_trans_t transa, tila_trans_t transb, tila_complex64_t 
     static const char *func = "tila_zgemm";
     int rc = tila_check_init(func);
     if (rc) return rc;
-    if (transa != TILA_NOTRANS && transa != TILA_TRANS && transa != TILA_CONJTRANS) {
-        tila_error(func, "argument 1 (transa) has illegal value %d", (int)transa);
-        return -1;
-    }
-    if (transb != TILA_NOTRANS && transb != TILA_TRANS && transb != TILA_CONJTRANS) {
-        tila_error(func, "argument 2 (transb) has illegal value %d", (int)transb);
-        return -2;
-    }
+    if ((rc = tila_check_trans(func, 1, "transa", transa))) return rc;
+    if ((rc = tila_check_trans(func, 2, "transb", transb))) return rc;
     if ((rc = tila_check_desc(func, 4, "A", A, TILA_COMPLEX64))) return rc;
     if ((rc = tila_check_desc(func, 5, "B", B, TILA_COMPLEX64))) return rc;
     if ((rc = tila_check_desc(func, 7, "C", C, TILA_COMPLEX64))) return rc;

@@ -245,16 +245,6 @@ static int zlan_check_value(const char *func, int pos, const double *value)
     return -pos;
 }
 
-/* uplo is TILA_UPPER or TILA_LOWER. */
-static int zlan_check_triangle(const char *func, int pos, tila_uplo_t uplo)
-{
-    if (uplo == TILA_UPPER || uplo == TILA_LOWER)
-        return 0;
-    tila_error(func, "argument %d (uplo) has illegal value %d: TILA_UPPER or TILA_LOWER",
-               pos, (int)uplo);
-    return -pos;
-}
-
 int tila_zlange_async(tila_norm_t norm, tila_desc_t *A, double *value, tila_sequence_t *seq,
                       tila_request_t *req)
 {
@@ -286,11 +276,8 @@ int tila_zlantr_async(tila_norm_t norm, tila_uplo_t uplo, tila_diag_t diag, tila
     int rc = tila_check_init(func);
     if (rc) return rc;
     if ((rc = zlan_check_norm(func, norm))) return rc;
-    if ((rc = zlan_check_triangle(func, 2, uplo))) return rc;
-    if (diag != TILA_UNIT && diag != TILA_NONUNIT) {
-        tila_error(func, "argument 3 (diag) has illegal value %d", (int)diag);
-        return -3;
-    }
+    if ((rc = tila_check_triangle(func, 2, uplo))) return rc;
+    if ((rc = tila_check_diag(func, 3, diag))) return rc;
     if ((rc = tila_check_desc(func, 4, "A", A, TILA_COMPLEX64))) return rc;
     if ((rc = tila_check_triangle_tiles(func, 4, uplo, A))) return rc;
     if ((rc = zlan_check_value(func, 5, value))) return rc;
@@ -318,7 +305,7 @@ static int zlan_symmetric_async(const char *func, tila_lan_kind_t kind, tila_nor
     int rc = tila_check_init(func);
     if (rc) return rc;
     if ((rc = zlan_check_norm(func, norm))) return rc;
-    if ((rc = zlan_check_triangle(func, 2, uplo))) return rc;
+    if ((rc = tila_check_triangle(func, 2, uplo))) return rc;
     if ((rc = tila_check_desc(func, 3, "A", A, TILA_COMPLEX64))) return rc;
     if (A->m != A->n) {
         tila_error(func, "argument 3 (A) is %d x %d: a symmetric matrix is square", A->m,

@@ -35,10 +35,7 @@ int tila_zpotrf_async(tila_uplo_t uplo, tila_desc_t *A, tila_sequence_t *seq,
     static const char *func = "tila_zpotrf";
     int rc = tila_check_init(func);
     if (rc) return rc;
-    if (uplo != TILA_UPPER && uplo != TILA_LOWER) {
-        tila_error(func, "argument 1 (uplo) has illegal value %d", (int)uplo);
-        return -1;
-    }
+    if ((rc = tila_check_triangle(func, 1, uplo))) return rc;
     if ((rc = tila_check_desc(func, 2, "A", A, TILA_COMPLEX64))) return rc;
     if (A->m != A->n || A->mb != A->nb) {
         tila_error(func, "argument 2 (A) must be square in square tiles, it is %d x %d in "

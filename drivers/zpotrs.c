@@ -14,10 +14,7 @@ int tila_zpotrs_async(tila_uplo_t uplo, tila_desc_t *A, tila_desc_t *B, tila_seq
     static const char *func = "tila_zpotrs";
     int rc = tila_check_init(func);
     if (rc) return rc;
-    if (uplo != TILA_UPPER && uplo != TILA_LOWER) {
-        tila_error(func, "argument 1 (uplo) has illegal value %d", (int)uplo);
-        return -1;
-    }
+    if ((rc = tila_check_triangle(func, 1, uplo))) return rc;
     if ((rc = tila_check_desc(func, 2, "A", A, TILA_COMPLEX64))) return rc;
     if ((rc = tila_check_desc(func, 3, "B", B, TILA_COMPLEX64))) return rc;
     if ((rc = tila_check_rhs(func, 2, A, B))) return rc;

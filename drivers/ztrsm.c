@@ -86,22 +86,10 @@ int tila_ztrsm_async(tila_side_t side, tila_uplo_t uplo, tila_trans_t trans, til
     static const char *func = "tila_ztrsm";
     int rc = tila_check_init(func);
     if (rc) return rc;
-    if (side != TILA_LEFT && side != TILA_RIGHT) {
-        tila_error(func, "argument 1 (side) has illegal value %d", (int)side);
-        return -1;
-    }
-    if (uplo != TILA_UPPER && uplo != TILA_LOWER) {
-        tila_error(func, "argument 2 (uplo) has illegal value %d", (int)uplo);
-        return -2;
-    }
-    if (trans != TILA_NOTRANS && trans != TILA_TRANS && trans != TILA_CONJTRANS) {
-        tila_error(func, "argument 3 (trans) has illegal value %d", (int)trans);
-        return -3;
-    }
-    if (diag != TILA_UNIT && diag != TILA_NONUNIT) {
-        tila_error(func, "argument 4 (diag) has illegal value %d", (int)diag);
-        return -4;
-    }
+    if ((rc = tila_check_side(func, 1, side))) return rc;
+    if ((rc = tila_check_triangle(func, 2, uplo))) return rc;
+    if ((rc = tila_check_trans(func, 3, "trans", trans))) return rc;
+    if ((rc = tila_check_diag(func, 4, diag))) return rc;
     if ((rc = tila_check_desc(func, 6, "A", A, TILA_COMPLEX64))) return rc;
     if ((rc = tila_check_desc(func, 7, "B", B, TILA_COMPLEX64))) return rc;
     int order = side == TILA_LEFT ? B->m : B->n, tile = side == TILA_LEFT ? B->mb : B->nb;

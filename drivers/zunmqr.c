@@ -95,10 +95,8 @@ int tila_zunmqr_async(tila_side_t side, tila_trans_t trans, tila_desc_t *A, tila
     int rc = tila_check_init(func);
     if (rc)
         return rc;
-    if (side != TILA_LEFT && side != TILA_RIGHT) {
-        tila_error(func, "argument 1 (side) has illegal value %d", (int)side);
-        return -1;
-    }
+    if ((rc = tila_check_side(func, 1, side)))
+        return rc;
 #if defined(COMPLEX)
     if (trans != TILA_NOTRANS && trans != TILA_CONJTRANS) {
         tila_error(func, "argument 2 (trans) has illegal value %d: Q is applied as Q "
@@ -106,10 +104,8 @@ int tila_zunmqr_async(tila_side_t side, tila_trans_t trans, tila_desc_t *A, tila
         return -2;
     }
 #else
-    if (trans != TILA_NOTRANS && trans != TILA_TRANS && trans != TILA_CONJTRANS) {
-        tila_error(func, "argument 2 (trans) has illegal value %d", (int)trans);
-        return -2;
-    }
+    if ((rc = tila_check_trans(func, 2, "trans", trans)))
+        return rc;
 #endif
     if ((rc = tila_zqr_check_factors(func, 3, A, T))) return rc;
     if ((rc = tila_check_desc(func, 5, "C", C, TILA_COMPLEX64))) return rc;
