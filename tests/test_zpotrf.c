@@ -245,12 +245,18 @@ void tila_test_zpotrf(const tila_test_opts_t *o)
 void tila_test_ztrsm(const tila_test_opts_t *o)
 {
     static const tila_trans_t ops[] = { TILA_NOTRANS, TILA_TRANS, TILA_CONJTRANS };
+    /* m, n, nb: small tiles on the first and last grids; then tiles large enough for the
+     * tile kernel's recursion (two levels, uneven halves, edge tiles) on the first. */
+    static const int sizes[2][3] = { { 29, 19, 8 }, { 150, 140, 136 } };
     int grids[8][2], ngrids = tila_test_grids(grids, 8);
-    for (int g = 0; g < ngrids; g += ngrids > 1 ? ngrids - 1 : 1)
-        for (int side = 0; side < 2; side++)
-            for (int u = 0; u < 2; u++)
-                for (int t = 0; t < 3; t++)
-                    for (int d = 0; d < 2; d++)
-                        trsm_one(o, side ? TILA_RIGHT : TILA_LEFT, u ? TILA_UPPER : TILA_LOWER,
-                                 ops[t], d ? TILA_UNIT : TILA_NONUNIT, 29, 19, 8, grids[g]);
+    for (int c = 0; c < 2; c++)
+        for (int g = 0; g < (c ? 1 : ngrids); g += ngrids > 1 ? ngrids - 1 : 1)
+            for (int side = 0; side < 2; side++)
+                for (int u = 0; u < 2; u++)
+                    for (int t = 0; t < 3; t++)
+                        for (int d = 0; d < 2; d++)
+                            trsm_one(o, side ? TILA_RIGHT : TILA_LEFT,
+                                     u ? TILA_UPPER : TILA_LOWER, ops[t],
+                                     d ? TILA_UNIT : TILA_NONUNIT, sizes[c][0], sizes[c][1],
+                                     sizes[c][2], grids[g]);
 }
