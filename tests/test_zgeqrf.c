@@ -222,9 +222,10 @@ void tila_test_zgeqrf(const tila_test_opts_t *o)
     /* m, n, nb, ib, tree, unmqr: square with edge tiles; tall-skinny (m = 16 n) flat,
      * binary, pure binary (one tile column) and a last tile row shorter than the panel;
      * wide; n < nb; empty; tiles and ib large enough for the recursive TSQRT kernel (two
-     * levels, ib not dividing nb, edge tiles).  The cases marked 1, which cover both trees, square, tall and
-     * wide, run unmqr's four variants and on every grid; the others on the squarest grid
-     * only (the suite stays near a minute at 4 ranks on 2 cores). */
+     * levels, ib not dividing nb, edge tiles).  The cases marked 1, which cover both
+     * trees, square, tall and wide, run unmqr's four variants and on every grid; the
+     * others on the squarest grid only (the suite stays near a minute at 4 ranks on 2
+     * cores). */
     static const struct { int m, n, nb, ib; tila_qr_tree_t tree; int unmqr; } cases[] = {
         { 37, 37, 8, 3, TILA_QR_TREE_FLAT, 1 }, { 40, 40, 8, 8, TILA_QR_TREE_AUTO, 0 },
         { 96, 6, 4, 3, TILA_QR_TREE_FLAT, 0 }, { 96, 6, 4, 3, TILA_QR_TREE_BINARY, 1 },

@@ -59,9 +59,9 @@ static void ztpqrt_rec(int m, int n, tila_complex64_t *A, int lda, tila_complex6
 
 /*
  * ?tpqrt with l = 0, each block of nb columns factored by ztpqrt_rec instead of the
- * level-2 ?tpqrt2 (same T layout and results up to rounding; 15-40 % faster on 256-512
- * tiles, more as nb grows, which lets TSMQR use a larger, faster nb), then applied to the
- * columns on its right with LAPACK's ?tprfb.
+ * level-2 ?tpqrt2 (same T layout and results up to rounding; 15-75 % faster on 256-512
+ * tiles, the more the larger nb, so the larger ib that TSMQR prefers costs the panel
+ * little), then applied to the columns on its right with LAPACK's ?tprfb.
  */
 static void ztsqrt_blocked(int m, int n, int nb, tila_complex64_t *A, int lda,
                            tila_complex64_t *B, int ldb, tila_complex64_t *T, int ldt,
