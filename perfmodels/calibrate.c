@@ -78,6 +78,9 @@ static int parse(int argc, char **argv, opts_t *o)
         else return -1;
         i++;
     }
+    /* Precisions: one or more of s, d, c, z (they index the workloads). */
+    if (!o->prec[0] || o->prec[strspn(o->prec, "sdcz")])
+        return -1;
     return o->samples > 0 && o->rounds > 0 ? 0 : -1;
 }
 
@@ -171,14 +174,11 @@ static void plot(const opts_t *o)
 /* One round in this process: a StarPU session running every workload once. */
 static int round_here(int argc, char **argv, const opts_t *o)
 {
-    int provided, rc;
-    MPI_Init_thread(&argc, &argv, MPI_THREAD_MULTIPLE, &provided);
-    rc = tila_init(&argc, &argv);
+    int rc = tila_init(&argc, &argv); /* starts MPI, and tila_finalize ends it */
     for (int s = 0; s < o->nsizes && !rc; s++)
         for (const char *p = o->prec; *p && !rc; p++)
             rc = workloads[strchr("sdcz", *p) - "sdcz"](o->sizes[s], (unsigned long long)o->round);
     tila_finalize(); /* writes the models */
-    MPI_Finalize();
     return rc ? 1 : 0;
 }
 

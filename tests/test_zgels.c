@@ -35,20 +35,16 @@ static void run_one(const tila_test_opts_t *o, int m, int n, int nrhs, int nb, i
     tila_desc_create(&B, TILA_COMPLEX64, m, nrhs, nb, nb, &dist);
     tila_zplrnt(A, o->seed);
     tila_zplrnt(B, o->seed + 3);
-    size_t asz = (size_t)max1(m) * max1(n), bsz = (size_t)max1(m) * max1(nrhs);
-    tila_complex64_t *a = calloc(asz, sizeof *a), *b0 = calloc(bsz, sizeof *b0),
-                     *x = calloc(bsz, sizeof *x);
-    tila_desc_gather(A, 0, a, max1(m));
-    tila_desc_gather(B, 0, b0, max1(m));
+    tila_complex64_t *a = tila_test_zgather(A), *b0 = tila_test_zgather(B);
     tila_desc_create_qr_t(&T, A, ib, tree);
     int rc = tila_zgels(A, T, B);
-    tila_desc_gather(B, 0, x, max1(m));
+    tila_complex64_t *x = tila_test_zgather(B);
 
     double err_ne = 0, err_res = 0;
     if (tila_comm_rank() == 0 && m > 0 && nrhs > 0) {
         tila_complex64_t one = 1, mone = -1, zero = 0;
         /* r = B0 - A X, then A^H r. */
-        tila_complex64_t *r = malloc(sizeof *r * bsz);
+        tila_complex64_t *r = malloc(sizeof *r * (size_t)m * nrhs);
         tila_complex64_t *g = calloc((size_t)max1(n) * nrhs, sizeof *g);
         for (size_t i = 0; i < (size_t)m * nrhs; i++)
             r[i] = b0[i];
@@ -73,8 +69,7 @@ static void run_one(const tila_test_opts_t *o, int m, int n, int nrhs, int nb, i
         free(g);
     }
     const char *tn = tila_desc_qr_tree(T) == TILA_QR_TREE_BINARY ? "tree" : "flat";
-    tila_test_check(rc == 0 && err_ne < o->tol && err_res < o->tol && !isnan(err_ne) &&
-                    !isnan(err_res), "gels", prec, err_ne > err_res ? err_ne : err_res,
+    tila_test_check(rc == 0 && err_ne < o->tol && err_res < o->tol, "gels", prec, err_ne > err_res ? err_ne : err_res,
                     "m=%d n=%d nrhs=%d nb=%d ib=%d tree=%s grid=%dx%d rc=%d", m, n, nrhs, nb,
                     ib, tn, grid[0], grid[1], rc);
     free(a);

@@ -43,21 +43,13 @@ static tila_desc_t *make(int m, int n, int nb, const int grid[2], int herm,
     return A;
 }
 
-static tila_complex64_t *gather(tila_desc_t *A)
-{
-    int m = tila_desc_m(A), n = tila_desc_n(A);
-    tila_complex64_t *a = calloc((size_t)(m ? m : 1) * (n ? n : 1), sizeof *a);
-    tila_desc_gather(A, 0, a, m > 1 ? m : 1);
-    return a;
-}
-
 static void potrf_one(const tila_test_opts_t *o, tila_uplo_t uplo, int n, int nb,
                       const int grid[2])
 {
     tila_desc_t *A = make(n, n, nb, grid, 1, o->seed);
-    tila_complex64_t *a0 = gather(A);
+    tila_complex64_t *a0 = tila_test_zgather(A);
     int info = tila_zpotrf(uplo, A);
-    tila_complex64_t *f = gather(A);
+    tila_complex64_t *f = tila_test_zgather(A);
     double err = 0;
     if (tila_comm_rank() == 0 && n > 0) {
         /* R = A0 - T T^H on the triangle, T the factor's triangle (zeros elsewhere). */
@@ -83,9 +75,9 @@ static void posv_one(const tila_test_opts_t *o, tila_uplo_t uplo, int n, int nrh
                      const int grid[2])
 {
     tila_desc_t *A = make(n, n, nb, grid, 1, o->seed), *B = make(n, nrhs, nb, grid, 0, o->seed + 1);
-    tila_complex64_t *a0 = gather(A), *b0 = gather(B);
+    tila_complex64_t *a0 = tila_test_zgather(A), *b0 = tila_test_zgather(B);
     int info = tila_zposv(uplo, A, B);
-    tila_complex64_t *x = gather(B);
+    tila_complex64_t *x = tila_test_zgather(B);
     double err = 0;
     if (tila_comm_rank() == 0 && n > 0 && nrhs > 0) {
         double anorm = LAPACKE_zlange(LAPACK_COL_MAJOR, 'F', n, n, a0, n);
@@ -114,9 +106,9 @@ static void trsm_one(const tila_test_opts_t *o, tila_side_t side, tila_uplo_t up
     alpha += 0.25 * I;
 #endif
     tila_desc_t *A = make(na, na, nb, grid, 1, o->seed), *B = make(m, n, nb, grid, 0, o->seed + 2);
-    tila_complex64_t *a = gather(A), *b0 = gather(B);
+    tila_complex64_t *a = tila_test_zgather(A), *b0 = tila_test_zgather(B);
     int rc = tila_ztrsm(side, uplo, trans, diag, alpha, A, B);
-    tila_complex64_t *x = gather(B);
+    tila_complex64_t *x = tila_test_zgather(B);
     double err = 0;
     if (tila_comm_rank() == 0 && m > 0 && n > 0) {
         double anorm = LAPACKE_zlantr(LAPACK_COL_MAJOR, 'F', uplo_char(uplo),
@@ -157,7 +149,7 @@ static void not_definite(tila_uplo_t uplo, int n, int nb, const int grid[2],
 {
     tila_desc_t *A = make(n, n, nb, grid, 1, seed), *B = make(n, 2, nb, grid, 0, seed + 1);
     int k = planted_column(A);
-    tila_complex64_t *a = gather(A), *b0 = gather(B);
+    tila_complex64_t *a = tila_test_zgather(A), *b0 = tila_test_zgather(B);
     int expect = 0;
     if (tila_comm_rank() == 0) {
         a[(size_t)k * n + k] = -1;
@@ -169,7 +161,7 @@ static void not_definite(tila_uplo_t uplo, int n, int nb, const int grid[2],
     MPI_Bcast(&expect, 1, MPI_INT, 0, MPI_COMM_WORLD);
     tila_desc_scatter(A, 0, a, n);
     int info = tila_zposv(uplo, A, B);
-    tila_complex64_t *b = gather(B);
+    tila_complex64_t *b = tila_test_zgather(B);
     int same = tila_comm_rank() != 0 || !memcmp(b, b0, sizeof *b * (size_t)n * 2);
     tila_test_check(info == expect && expect == k + 1 && same, "posv-not-definite",
                     tila_test_prec_letter(TILA_COMPLEX64), 0,
@@ -199,7 +191,7 @@ static void failed_sequence(unsigned long long seed)
     tila_desc_t *A = make(n, n, nb, grid, 1, seed), *C;
     tila_desc_create(&C, TILA_COMPLEX64, n, n, nb, nb, NULL);
     tila_zlaset(TILA_GENERAL, 7, 7, C);
-    tila_complex64_t *a = gather(A);
+    tila_complex64_t *a = tila_test_zgather(A);
     a[(size_t)2 * n + 2] = -1; /* fails in the first tile: info 3 */
     tila_desc_scatter(A, 0, a, n);
     tila_sequence_t *seq;
@@ -211,7 +203,7 @@ static void failed_sequence(unsigned long long seed)
     int status = tila_sequence_wait(seq);
     int again = tila_sequence_wait(seq);
     tila_sequence_destroy(&seq);
-    tila_complex64_t *c = gather(C);
+    tila_complex64_t *c = tila_test_zgather(C);
     int untouched = 1;
     for (int i = 0; i < n * n; i++)
         untouched &= c[i] == 7;
