@@ -31,7 +31,13 @@ static inline cublasOperation_t tila_cublas_op(tila_trans_t t)
     return t == TILA_NOTRANS ? CUBLAS_OP_N : t == TILA_TRANS ? CUBLAS_OP_T : CUBLAS_OP_C;
 }
 
+static inline cublasFillMode_t tila_cublas_fill(tila_uplo_t uplo)
+{
+    return uplo == TILA_UPPER ? CUBLAS_FILL_MODE_UPPER : CUBLAS_FILL_MODE_LOWER;
+}
+
 static inline int tila_cuda_max1(int x) { return x > 1 ? x : 1; }
+static inline int tila_cuda_min(int x, int y) { return x < y ? x : y; }
 
 /* Threads per block of the element-wise kernels, and blocks to cover m x n. */
 #define TILA_CUDA_BLOCK 256

@@ -57,15 +57,6 @@ int tila_cuda_zherk(cublasHandle_t handle, tila_uplo_t uplo, tila_trans_t trans,
                     cuDoubleComplex *C, int ldc);
 /* ---- QR ---- */
 
-/** The real scalar `re` (+ 0 i) in this precision, for cuBLAS's by-address scalars. */
-static inline cuDoubleComplex tila_cuda_zreal(double re)
-{
-    cuDoubleComplex x;
-    memset(&x, 0, sizeof x);
-    memcpy(&x, &re, sizeof re);
-    return x;
-}
-
 void tila_cuda_zlarft_blocks_worksize(cusolverDnHandle_t solver, cusolverDnParams_t params,
                                       int m, int k, int ib, const cuDoubleComplex *V, int ldv,
                                       const cuDoubleComplex *tau, cuDoubleComplex *T, int ldt,

@@ -13,8 +13,6 @@
 /* cuSOLVER's devInfo sits at the start of the device workspace, the rest is aligned. */
 #define TILA_CUDA_INFO_BYTES 256
 
-static int tila_cuda_min(int x, int y) { return x < y ? x : y; }
-
 /**
  * Workspace (bytes, device and host) that tila_cuda_zlarft_blocks needs for these sizes;
  * a query, nothing runs.

@@ -19,8 +19,7 @@ int tila_cuda_zherk(cublasHandle_t handle, tila_uplo_t uplo, tila_trans_t trans,
     if (ldc < tila_cuda_max1(n)) return -11;
     if (n == 0)
         return 0;
-    TILA_CUDA_CHECK(cublasZherk(handle, uplo == TILA_UPPER ? CUBLAS_FILL_MODE_UPPER
-                                                           : CUBLAS_FILL_MODE_LOWER,
-                                tila_cublas_op(trans), n, k, &alpha, A, lda, &beta, C, ldc));
+    TILA_CUDA_CHECK(cublasZherk(handle, tila_cublas_fill(uplo), tila_cublas_op(trans), n, k,
+                                &alpha, A, lda, &beta, C, ldc));
     return 0;
 }

@@ -10,16 +10,11 @@
 #include "cuda_kernel.h"
 #include "cuda_z.h"
 
-static cublasFillMode_t fill(tila_uplo_t uplo)
-{
-    return uplo == TILA_UPPER ? CUBLAS_FILL_MODE_UPPER : CUBLAS_FILL_MODE_LOWER;
-}
-
 /** Workspace elements cusolverDnZpotrf needs for an n x n tile. */
 int tila_cuda_zpotrf_lwork(cusolverDnHandle_t handle, tila_uplo_t uplo, int n)
 {
     int lwork = 0;
-    TILA_CUDA_CHECK(cusolverDnZpotrf_bufferSize(handle, fill(uplo), n, NULL, n > 1 ? n : 1,
+    TILA_CUDA_CHECK(cusolverDnZpotrf_bufferSize(handle, tila_cublas_fill(uplo), n, NULL, n > 1 ? n : 1,
                                                 &lwork));
     return lwork;
 }
@@ -37,6 +32,6 @@ int tila_cuda_zpotrf(cusolverDnHandle_t handle, tila_uplo_t uplo, int n, cuDoubl
     if (lda < tila_cuda_max1(n)) return -5;
     if (n == 0)
         return 0;
-    TILA_CUDA_CHECK(cusolverDnZpotrf(handle, fill(uplo), n, A, lda, work, lwork, devinfo));
+    TILA_CUDA_CHECK(cusolverDnZpotrf(handle, tila_cublas_fill(uplo), n, A, lda, work, lwork, devinfo));
     return 0;
 }

@@ -33,7 +33,7 @@ int tila_cuda_ztpmqrt(cublasHandle_t handle, tila_side_t side, tila_trans_t tran
     if (l < 0 || l > k || l > (left ? m : n)) return -7;
     if (ib < 1) return -8;
     if (ldv < tila_cuda_max1(left ? m : n)) return -10;
-    int nb = ib < k ? ib : k;
+    int nb = tila_cuda_min(ib, k);
     if (ldt < tila_cuda_max1(nb)) return -12;
     if (lda < tila_cuda_max1(left ? k : m)) return -14;
     if (ldb < tila_cuda_max1(m)) return -16;
@@ -41,14 +41,14 @@ int tila_cuda_ztpmqrt(cublasHandle_t handle, tila_side_t side, tila_trans_t tran
         return 0;
     int nv = left ? m : n; /* rows of V */
     cublasOperation_t opT = notrans ? CUBLAS_OP_N : CUBLAS_OP_C;
-    cuDoubleComplex one = tila_cuda_zreal(1.0), mone = tila_cuda_zreal(-1.0),
-                    zero = tila_cuda_zreal(0.0);
+    cuDoubleComplex one = tila_cuda_zscalar(1.0), mone = tila_cuda_zscalar(-1.0),
+                    zero = tila_cuda_zscalar(0.0);
     cudaStream_t stream;
     TILA_CUDA_CHECK(cublasGetStream(handle, &stream));
     for (int b = 0, kb; b * nb < k; b++) {
         int j = tila_cuda_wy_block(b, k, nb, left != notrans, &kb);
         /* As ?tpmqrt: V_j's first mb rows, the last lb of them its triangle. */
-        int mb = nv - l + j + kb < nv ? nv - l + j + kb : nv;
+        int mb = tila_cuda_min(nv - l + j + kb, nv);
         int lb = j + 1 >= l ? 0 : mb - nv + l - j;
         const cuDoubleComplex *Vj = V + (size_t)j * ldv;
         int ldvj = ldv;

@@ -24,7 +24,7 @@
 static void stack_in(cudaStream_t stream, int m, int n, int l, const cuDoubleComplex *A,
                      int lda, const cuDoubleComplex *B, int ldb, cuDoubleComplex *S, int lds)
 {
-    cuDoubleComplex zero = tila_cuda_zreal(0.0);
+    cuDoubleComplex zero = tila_cuda_zscalar(0.0);
     tila_cuda_zlaset(stream, TILA_LOWER, n, n, zero, zero, S, lds);
     tila_cuda_zlacpy(stream, TILA_UPPER, n, n, A, lda, S, lds);
     tila_cuda_zlacpy(stream, TILA_GENERAL, m - l, n, B, ldb, S + n, lds);
@@ -65,11 +65,11 @@ int tila_cuda_ztpqrt(cusolverDnHandle_t solver, cusolverDnParams_t params, int m
 {
     if (m < 0) return -3;
     if (n < 0) return -4;
-    if (l < 0 || l > (m < n ? m : n)) return -5;
+    if (l < 0 || l > tila_cuda_min(m, n)) return -5;
     if (ib < 1) return -6;
     if (lda < tila_cuda_max1(n)) return -8;
     if (ldb < tila_cuda_max1(m)) return -10;
-    if (ldt < tila_cuda_max1(ib < n ? ib : n)) return -12;
+    if (ldt < tila_cuda_max1(tila_cuda_min(ib, n))) return -12;
     if (m == 0 || n == 0)
         return 0;
     cudaStream_t stream;

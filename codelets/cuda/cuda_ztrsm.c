@@ -20,9 +20,7 @@ int tila_cuda_ztrsm(cublasHandle_t handle, tila_side_t side, tila_uplo_t uplo,
     if (m == 0 || n == 0)
         return 0;
     TILA_CUDA_CHECK(cublasZtrsm(handle, side == TILA_LEFT ? CUBLAS_SIDE_LEFT : CUBLAS_SIDE_RIGHT,
-                                uplo == TILA_UPPER ? CUBLAS_FILL_MODE_UPPER
-                                                   : CUBLAS_FILL_MODE_LOWER,
-                                tila_cublas_op(trans),
+                                tila_cublas_fill(uplo), tila_cublas_op(trans),
                                 diag == TILA_UNIT ? CUBLAS_DIAG_UNIT : CUBLAS_DIAG_NON_UNIT, m, n,
                                 &alpha, A, lda, B, ldb));
     return 0;

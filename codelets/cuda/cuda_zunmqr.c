@@ -29,13 +29,13 @@ int tila_cuda_zunmqr(cublasHandle_t handle, tila_side_t side, tila_trans_t trans
     if (k < 0 || k > (left ? m : n)) return -6;
     if (ib < 1) return -7;
     if (ldv < tila_cuda_max1(left ? m : n)) return -9;
-    int nb = ib < k ? ib : k;
+    int nb = tila_cuda_min(ib, k);
     if (ldt < tila_cuda_max1(nb)) return -11;
     if (ldc < tila_cuda_max1(m)) return -13;
     if (m == 0 || n == 0 || k == 0)
         return 0;
-    cuDoubleComplex one = tila_cuda_zreal(1.0), mone = tila_cuda_zreal(-1.0),
-                    zero = tila_cuda_zreal(0.0);
+    cuDoubleComplex one = tila_cuda_zscalar(1.0), mone = tila_cuda_zscalar(-1.0),
+                    zero = tila_cuda_zscalar(0.0);
     cublasOperation_t opT = notrans ? CUBLAS_OP_N : CUBLAS_OP_C;
     cudaStream_t stream;
     TILA_CUDA_CHECK(cublasGetStream(handle, &stream));
