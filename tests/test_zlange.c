@@ -366,6 +366,32 @@ static void run_scaled(const tila_test_opts_t *o, enum kind k, tila_uplo_t uplo,
 }
 
 /*
+ * One entry 2^(emax-1) (2^1023 in double, the largest power of two), zeros elsewhere:
+ * every norm is that entry, finite, though a scale of 2^emax for it would not be.
+ */
+static void run_top_entry(const tila_test_opts_t *o, const int grid[2])
+{
+    int m = 9, n = 9, nb = 4, emax = PREC == TILA_REAL32 || PREC == TILA_COMPLEX32 ? 128 : 1024;
+    tila_complex64_t *a = calloc((size_t)m * n, sizeof *a);
+    a[(size_t)(n - 1) * m + m - 2] = ldexp(1, emax - 1);
+    tila_desc_t *A = scatter(a, m, n, nb, grid);
+    for (int t = 0; t < 4; t++) {
+        double v = 0, err = 0;
+        int rc = tila_norm(GE, norms[t], TILA_GENERAL, TILA_NONUNIT, A, &v);
+        int ok = rc == 0 && same_everywhere(v);
+        if (tila_comm_rank() == 0) {
+            err = rel_error(v, ref_norm(GE, norms[t], TILA_GENERAL, TILA_NONUNIT, m, n, a));
+            ok = ok && err <= o->tol;
+        }
+        tila_test_check(ok, "lange", prec_letter(), err,
+                        "norm=%c one entry 2^%d m=%d n=%d nb=%d grid=%dx%d value=%g",
+                        (char)norms[t], emax - 1, m, n, nb, grid[0], grid[1], v);
+    }
+    tila_desc_destroy(&A);
+    free(a);
+}
+
+/*
  * Single precision: the Frobenius norm of n x n equal entries c is n |c|.  Each tile
  * sums groups of four columns in 4 L lanes (L = 4 floats per SIMD vector) of nb/L
  * terms, the lanes in order, then the groups pairwise; chains add the tiles of a tile
@@ -462,13 +488,18 @@ void tila_test_zlange(const tila_test_opts_t *o)
 #endif
         }
     }
+    /* e: squares overflow/underflow within a tile; mid: each tile's sum of squares fits,
+     * the matrix's does not. */
     int e = PREC == TILA_REAL32 || PREC == TILA_COMPLEX32 ? 120 : 996;
+    int mid = PREC == TILA_REAL32 || PREC == TILA_COMPLEX32 ? 62 : 510;
     for (int u = 0; u < 2; u++) {
         enum kind k = u == 0 ? GE : SY;
         run_special(o, k, TILA_LOWER, square);
         run_scaled(o, k, TILA_UPPER, e, square);
         run_scaled(o, k, TILA_UPPER, -e, square);
+        run_scaled(o, k, TILA_UPPER, mid, square);
     }
+    run_top_entry(o, square);
 #if defined(COMPLEX)
     run_special(o, HE, TILA_UPPER, square);
 #endif

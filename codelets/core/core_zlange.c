@@ -292,14 +292,25 @@ static void zlan_region_fro(tila_uplo_t uplo, int strict, int m, int n,
         pair[0] = pair[1] = 0;
         return;
     }
-    /* NaN or Inf (the pair says so), or a plain sum that neither overflowed nor lost
-     * bits: squares of entries below amax eps underflow harmlessly. */
-    if (isnan(ssq) || isinf(amax) || (isfinite(ssq) && amax >= sqrt(DBL_MIN) / DBL_EPSILON))
+    /* NaN or Inf: the pair (1, ssq) says so. */
+    if (isnan(ssq) || isinf(amax))
         return;
-    /* Entries times 2^-e, amax = f 2^e: all scaled entries <= 1, the sum <= the count.
-     * 2^-e in two factors, each representable whatever e is. */
+    /* A plain sum that neither overflowed nor lost bits (squares of entries below
+     * amax eps underflow harmlessly): ssq = f 2^k as (2^(k/2), ssq 2^-2(k/2)), exactly,
+     * so that sumsq stays below 2 and adding such pairs cannot overflow. */
+    if (isfinite(ssq) && amax >= sqrt(DBL_MIN) / DBL_EPSILON) {
+        int k;
+        frexp(ssq, &k);
+        pair[0] = ldexp(1, k / 2);
+        pair[1] = ldexp(ssq, -2 * (k / 2));
+        return;
+    }
+    /* Entries times 2^-(e-1), amax = f 2^e: all scaled entries < 2, the sum < 4 times
+     * the count, and the scale 2^(e-1) finite even for amax >= 2^1023.  2^-(e-1) in two
+     * factors, each representable whatever e is. */
     int e;
     frexp(amax, &e);
+    e -= 1;
     double scale[2] = { ldexp(1, -e / 2), ldexp(1, -e - (-e / 2)) };
     zlan_acc_t d;
     zlan_acc_init(&d);
@@ -334,7 +345,8 @@ static void zlan_fro_add(double acc[2], double scale, double sumsq)
     }
 }
 
-/* acc = acc (+) t^2 for one value t >= 0 (or NaN, Inf), scaled exactly. */
+/* acc = acc (+) t^2 for one value t >= 0 (or NaN, Inf), scaled exactly: t = 2f 2^(e-1)
+ * with 2f < 2, and 2^(e-1) finite for every finite t. */
 static void zlan_fro_add_value(double acc[2], double t)
 {
     int e;
@@ -342,7 +354,7 @@ static void zlan_fro_add_value(double acc[2], double t)
         zlan_fro_add(acc, 1, t * t);
     else if (t > 0) {
         double f = frexp(t, &e);
-        zlan_fro_add(acc, ldexp(1, e), f * f);
+        zlan_fro_add(acc, ldexp(1, e - 1), 4 * f * f);
     }
 }
 
