@@ -57,12 +57,14 @@ int tila_sequence_status(const tila_sequence_t *seq)
 
 void tila_sequence_attach(tila_sequence_t *seq, tila_request_t *req)
 {
-    req->status = 0;
     pthread_mutex_lock(&seq->lock);
     tila_request_t *r = seq->requests;
     while (r && r != req)
         r = r->next;
+    /* A request already in the sequence keeps its status: a driver made of several
+     * (posv = potrf + potrs) attaches it again, maybe after a task recorded a failure. */
     if (!r) {
+        req->status = 0;
         req->next = seq->requests;
         seq->requests = req;
     }

@@ -22,6 +22,7 @@
 #include <float.h>
 #include <lapacke.h>
 #include <math.h>
+#include <sched.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -195,11 +196,15 @@ static void failed_sequence(unsigned long long seed)
     a[(size_t)2 * n + 2] = -1; /* fails in the first tile: info 3 */
     tila_desc_scatter(A, 0, a, n);
     tila_sequence_t *seq;
-    tila_request_t r1 = TILA_REQUEST_INITIALIZER, r2 = TILA_REQUEST_INITIALIZER;
+    tila_request_t r1 = TILA_REQUEST_INITIALIZER;
     tila_sequence_create(&seq);
     tila_zpotrf_async(TILA_LOWER, A, seq, &r1);
-    /* Every tile of the lower triangle is written after the failing first POTRF. */
-    tila_zlacpy_async(TILA_LOWER, A, C, seq, &r2);
+    /* Once the failure is recorded, a second call on the same request (as posv makes
+     * potrs's) keeps it; every tile of the lower triangle is written after the failing
+     * first POTRF. */
+    while (__atomic_load_n(&r1.status, __ATOMIC_ACQUIRE) == 0)
+        sched_yield();
+    tila_zlacpy_async(TILA_LOWER, A, C, seq, &r1);
     int status = tila_sequence_wait(seq);
     int again = tila_sequence_wait(seq);
     tila_sequence_destroy(&seq);
