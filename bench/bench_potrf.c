@@ -20,28 +20,36 @@ static void setup(bench_cfg_t *c)
     bench_add_op(c, c->n, c->n, BENCH_SPD);
 }
 
+/* The triangle: the variant (tila-bench --uplo), lower unless it says U. */
+static int upper(const bench_cfg_t *c) { return c->variant == 'U'; }
+
 static int run(bench_cfg_t *c)
 {
     bench_op_t *A = &c->op[0];
+    char uplo = upper(c) ? 'U' : 'L';
     if (c->impl == BENCH_TILA)
-        return tila_dpotrf(TILA_LOWER, A->desc);
+        return tila_dpotrf(upper(c) ? TILA_UPPER : TILA_LOWER, A->desc);
     if (c->impl == BENCH_LAPACKE)
-        return LAPACKE_dpotrf(LAPACK_COL_MAJOR, 'L', c->n, A->full, c->n);
+        return LAPACKE_dpotrf(LAPACK_COL_MAJOR, uplo, c->n, A->full, c->n);
     int one = 1, info;
-    pdpotrf_("L", &c->n, A->local, &one, &one, A->desc_sl, &info);
+    pdpotrf_(&uplo, &c->n, A->local, &one, &one, A->desc_sl, &info);
     return info;
 }
 
+/* ||A x - F^H (F x)|| / (||A|| ||x|| n eps), F = L^T (lower: A = L L^T) or U (A = U^T U). */
 static double check(bench_cfg_t *c)
 {
     int n = c->n;
-    const double *a = c->op[0].in, *l = c->op[0].full;
+    const double *a = c->op[0].in, *f = c->op[0].full;
+    enum CBLAS_UPLO uplo = upper(c) ? CblasUpper : CblasLower;
+    enum CBLAS_TRANSPOSE first = upper(c) ? CblasNoTrans : CblasTrans;
+    enum CBLAS_TRANSPOSE second = upper(c) ? CblasTrans : CblasNoTrans;
     double *x = malloc(sizeof(double) * n), *y = malloc(sizeof(double) * n);
     for (int j = 0; j < n; j++)
         x[j] = y[j] = (double)((j * 7919) % 1000) / 1000 - 0.5;
-    cblas_dtrmv(CblasColMajor, CblasLower, CblasTrans, CblasNonUnit, n, l, n, y, 1);
-    cblas_dtrmv(CblasColMajor, CblasLower, CblasNoTrans, CblasNonUnit, n, l, n, y, 1);
-    cblas_dsymv(CblasColMajor, CblasLower, n, 1.0, a, n, x, 1, -1.0, y, 1);
+    cblas_dtrmv(CblasColMajor, uplo, first, CblasNonUnit, n, f, n, y, 1);
+    cblas_dtrmv(CblasColMajor, uplo, second, CblasNonUnit, n, f, n, y, 1);
+    cblas_dsymv(CblasColMajor, uplo, n, 1.0, a, n, x, 1, -1.0, y, 1);
     double res = cblas_dnrm2(n, y, 1) /
                  (LAPACKE_dlange(LAPACK_COL_MAJOR, 'F', n, n, a, n) * cblas_dnrm2(n, x, 1) * n *
                   DBL_EPSILON);
