@@ -54,9 +54,8 @@ int tila_check_same_tiling(const char *func, int pos, const char *name, const ti
     return 0;
 }
 
-/* Print the message of an enum argument with an illegal value; returns -pos. */
-static int tila_illegal(const char *func, int pos, const char *name, int value,
-                        const char *allowed)
+int tila_illegal_value(const char *func, int pos, const char *name, int value,
+                       const char *allowed)
 {
     tila_error(func, "argument %d (%s) has illegal value %d: %s", pos, name, value, allowed);
     return -pos;
@@ -65,8 +64,8 @@ static int tila_illegal(const char *func, int pos, const char *name, int value,
 int tila_check_uplo(const char *func, int pos, tila_uplo_t uplo)
 {
     return uplo == TILA_UPPER || uplo == TILA_LOWER || uplo == TILA_GENERAL
-               ? 0 : tila_illegal(func, pos, "uplo", (int)uplo,
-                                  "TILA_UPPER, TILA_LOWER or TILA_GENERAL");
+               ? 0 : tila_illegal_value(func, pos, "uplo", (int)uplo,
+                                        "TILA_UPPER, TILA_LOWER or TILA_GENERAL");
 }
 
 int tila_check_triangle_tiles(const char *func, int pos, tila_uplo_t uplo, const tila_desc_t *A)
@@ -96,24 +95,27 @@ int tila_check_rhs(const char *func, int pos, const tila_desc_t *A, const tila_d
 int tila_check_triangle(const char *func, int pos, tila_uplo_t uplo)
 {
     return uplo == TILA_UPPER || uplo == TILA_LOWER
-               ? 0 : tila_illegal(func, pos, "uplo", (int)uplo, "TILA_UPPER or TILA_LOWER");
+               ? 0 : tila_illegal_value(func, pos, "uplo", (int)uplo,
+                                        "TILA_UPPER or TILA_LOWER");
 }
 
 int tila_check_trans(const char *func, int pos, const char *name, tila_trans_t trans)
 {
     return trans == TILA_NOTRANS || trans == TILA_TRANS || trans == TILA_CONJTRANS
-               ? 0 : tila_illegal(func, pos, name, (int)trans,
-                                  "TILA_NOTRANS, TILA_TRANS or TILA_CONJTRANS");
+               ? 0 : tila_illegal_value(func, pos, name, (int)trans,
+                                        "TILA_NOTRANS, TILA_TRANS or TILA_CONJTRANS");
 }
 
 int tila_check_side(const char *func, int pos, tila_side_t side)
 {
     return side == TILA_LEFT || side == TILA_RIGHT
-               ? 0 : tila_illegal(func, pos, "side", (int)side, "TILA_LEFT or TILA_RIGHT");
+               ? 0 : tila_illegal_value(func, pos, "side", (int)side,
+                                        "TILA_LEFT or TILA_RIGHT");
 }
 
 int tila_check_diag(const char *func, int pos, tila_diag_t diag)
 {
     return diag == TILA_UNIT || diag == TILA_NONUNIT
-               ? 0 : tila_illegal(func, pos, "diag", (int)diag, "TILA_UNIT or TILA_NONUNIT");
+               ? 0 : tila_illegal_value(func, pos, "diag", (int)diag,
+                                        "TILA_UNIT or TILA_NONUNIT");
 }

@@ -70,10 +70,9 @@ int tila_desc_create_qr_t(tila_desc_t **T, const tila_desc_t *A, int ib, tila_qr
         tila_error(func, "argument 3 (ib) = %d, expected 1 <= ib <= nb = %d", ib, A->nb);
         return -3;
     }
-    if (tree != TILA_QR_TREE_AUTO && tree != TILA_QR_TREE_FLAT && tree != TILA_QR_TREE_BINARY) {
-        tila_error(func, "argument 4 (tree) has illegal value %d", (int)tree);
-        return -4;
-    }
+    if (tree != TILA_QR_TREE_AUTO && tree != TILA_QR_TREE_FLAT && tree != TILA_QR_TREE_BINARY)
+        return tila_illegal_value(func, 4, "tree", (int)tree, "TILA_QR_TREE_AUTO, "
+                                  "TILA_QR_TREE_FLAT or TILA_QR_TREE_BINARY");
     int domain = tila_qr_domain(A->mt, A->nt, tree);
     int halves = domain >= A->mt ? 1 : 2;
     tila_dist_t dist = { .rank_of = tila_qr_t_rank, .rank_arg = (void *)A,

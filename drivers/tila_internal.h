@@ -93,6 +93,9 @@ int tila_check_init(const char *func);
 int tila_check_desc(const char *func, int pos, const char *name, const tila_desc_t *A,
                     tila_prec_t prec);
 int tila_check_sequence(const char *func, int pos, tila_sequence_t *seq, tila_request_t *req);
+/** Print "argument pos (name) has illegal value value: allowed"; returns -pos. */
+int tila_illegal_value(const char *func, int pos, const char *name, int value,
+                       const char *allowed);
 /** uplo is TILA_UPPER, TILA_LOWER or TILA_GENERAL. */
 int tila_check_uplo(const char *func, int pos, tila_uplo_t uplo);
 /** uplo is TILA_UPPER or TILA_LOWER (a triangle, not the whole matrix). */

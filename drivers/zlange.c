@@ -233,8 +233,8 @@ static int zlan_check_norm(const char *func, tila_norm_t norm)
     if (norm == TILA_NORM_MAX || norm == TILA_NORM_ONE || norm == TILA_NORM_INF ||
         norm == TILA_NORM_FRO)
         return 0;
-    tila_error(func, "argument 1 (norm) has illegal value %d", (int)norm);
-    return -1;
+    return tila_illegal_value(func, 1, "norm", (int)norm,
+                              "TILA_NORM_MAX, TILA_NORM_ONE, TILA_NORM_INF or TILA_NORM_FRO");
 }
 
 static int zlan_check_value(const char *func, int pos, const double *value)

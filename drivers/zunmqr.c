@@ -98,11 +98,9 @@ int tila_zunmqr_async(tila_side_t side, tila_trans_t trans, tila_desc_t *A, tila
     if ((rc = tila_check_side(func, 1, side)))
         return rc;
 #if defined(COMPLEX)
-    if (trans != TILA_NOTRANS && trans != TILA_CONJTRANS) {
-        tila_error(func, "argument 2 (trans) has illegal value %d: Q is applied as Q "
-                   "(TILA_NOTRANS) or Q^H (TILA_CONJTRANS)", (int)trans);
-        return -2;
-    }
+    if (trans != TILA_NOTRANS && trans != TILA_CONJTRANS)
+        return tila_illegal_value(func, 2, "trans", (int)trans, "Q is applied as Q "
+                                  "(TILA_NOTRANS) or Q^H (TILA_CONJTRANS)");
 #else
     if ((rc = tila_check_trans(func, 2, "trans", trans)))
         return rc;
