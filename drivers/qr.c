@@ -96,10 +96,9 @@ int tila_check_qr_t(const char *func, int pos, const tila_desc_t *A, const tila_
     if (rc)
         return rc;
     int halves = T->qr_domain >= T->mt ? 1 : 2;
-    if (T->qr_domain < 1 || T->mt != A->mt || T->nb != A->nb || T->n != halves * A->nt * A->nb
-        || A->mb != A->nb) {
+    if (T->qr_domain < 1 || T->mt != A->mt || T->nb != A->nb || T->n != halves * A->nt * A->nb) {
         tila_error(func, "argument %d (T) is not the T of this matrix: create it with "
-                   "tila_desc_create_qr_t(&T, A, ib, tree), A with square tiles", pos);
+                   "tila_desc_create_qr_t(&T, A, ib, tree)", pos);
         return -pos;
     }
     return 0;

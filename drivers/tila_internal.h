@@ -65,6 +65,13 @@ static inline starpu_data_handle_t tila_tile(const tila_desc_t *A, int m, int n)
     return A->handles[(size_t)n * A->mt + m];
 }
 
+/* Tile (i, j) of op(X): tile (i, j) of X, or (j, i) when transposed. */
+static inline starpu_data_handle_t tila_op_tile(const tila_desc_t *X, tila_trans_t trans, int i,
+                                                int j)
+{
+    return trans == TILA_NOTRANS ? tila_tile(X, i, j) : tila_tile(X, j, i);
+}
+
 /** No part of the tile is in the triangle (see tila_tile_part). */
 #define TILA_TILE_NONE ((tila_uplo_t)0)
 
@@ -145,7 +152,8 @@ starpu_data_handle_t tila_qr_t_tile(const tila_desc_t *T, int nt, int k,
                                     const tila_qr_op_t *op);
 
 /**
- * Check that T was made by tila_desc_create_qr_t for a matrix tiled like A (square tiles),
+ * Check that T was made by tila_desc_create_qr_t for a matrix tiled like A (whose square
+ * tiles tila_zqr_check_factors checks first),
  * prints the message and returns -pos otherwise.
  */
 int tila_check_qr_t(const char *func, int pos, const tila_desc_t *A, const tila_desc_t *T);

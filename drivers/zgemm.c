@@ -8,12 +8,6 @@
 #include "codelets_z.h"
 #include "tila_internal.h"
 
-/* Tile (i, j) of op(X) is tile (i, j) of X, or (j, i) when transposed. */
-static starpu_data_handle_t op_tile(const tila_desc_t *X, tila_trans_t trans, int i, int j)
-{
-    return trans == TILA_NOTRANS ? tila_tile(X, i, j) : tila_tile(X, j, i);
-}
-
 int tila_zgemm_async(tila_trans_t transa, tila_trans_t transb, tila_complex64_t alpha,
                      tila_desc_t *A, tila_desc_t *B, tila_complex64_t beta, tila_desc_t *C,
                      tila_sequence_t *seq, tila_request_t *req)
@@ -63,7 +57,8 @@ int tila_zgemm_async(tila_trans_t transa, tila_trans_t transb, tila_complex64_t 
             for (int k = 0; k < kt && !rc; k++) {
                 int inner = k == kt - 1 ? ak - k * akb : akb;
                 rc = tila_insert_zgemm(&t, transa, transb, rows, cols, inner, alpha,
-                                       op_tile(A, transa, m, k), op_tile(B, transb, k, n),
+                                       tila_op_tile(A, transa, m, k),
+                                       tila_op_tile(B, transb, k, n),
                                        k == 0 ? beta : (tila_complex64_t)1.0,
                                        tila_tile(C, m, n));
             }

@@ -9,12 +9,6 @@
 #include "codelets_z.h"
 #include "tila_internal.h"
 
-/* Tile (i, j) of op(A). */
-static starpu_data_handle_t op_tile(const tila_desc_t *A, tila_trans_t trans, int i, int j)
-{
-    return trans == TILA_NOTRANS ? tila_tile(A, i, j) : tila_tile(A, j, i);
-}
-
 /*
  * Left: op(A) X = alpha B, swept down the tile rows when op(A) is lower, up when it is
  * upper.  Step kk solves tile row k, then removes it from the rows still to solve; the
@@ -41,8 +35,8 @@ static int trsm_left(tila_task_t *t, tila_uplo_t uplo, tila_trans_t trans, tila_
                 tila_task_on(t, B, m, n);
                 rc = tila_insert_zgemm(t, trans, TILA_NOTRANS, tila_tile_rows(B, m),
                                        tila_tile_cols(B, n), tila_tile_rows(B, k), -1.0,
-                                       op_tile(A, trans, m, k), tila_tile(B, k, n), lalpha,
-                                       tila_tile(B, m, n));
+                                       tila_op_tile(A, trans, m, k), tila_tile(B, k, n),
+                                       lalpha, tila_tile(B, m, n));
             }
         }
     }
@@ -71,8 +65,8 @@ static int trsm_right(tila_task_t *t, tila_uplo_t uplo, tila_trans_t trans, tila
                 tila_task_on(t, B, m, n);
                 rc = tila_insert_zgemm(t, TILA_NOTRANS, trans, tila_tile_rows(B, m),
                                        tila_tile_cols(B, n), tila_tile_cols(B, k), -1.0,
-                                       tila_tile(B, m, k), op_tile(A, trans, k, n), lalpha,
-                                       tila_tile(B, m, n));
+                                       tila_tile(B, m, k), tila_op_tile(A, trans, k, n),
+                                       lalpha, tila_tile(B, m, n));
             }
         }
     }

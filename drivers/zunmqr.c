@@ -74,7 +74,7 @@ int tila_zunmqr_submit(tila_side_t side, tila_trans_t trans, const tila_desc_t *
     return rc;
 }
 
-/* Shared argument checks of unmqr and ungqr: A with square tiles and its T. */
+/* Shared argument checks of geqrf, unmqr, ungqr and gels: A with square tiles and its T. */
 int tila_zqr_check_factors(const char *func, int pos, tila_desc_t *A, tila_desc_t *T)
 {
     int rc = tila_check_desc(func, pos, "A", A, TILA_COMPLEX64);
