@@ -147,7 +147,7 @@ static int zlan_general(zlan_ctx_t *c, tila_lan_kind_t kind, tila_uplo_t uplo,
                 int count = bycol ? tila_tile_cols(A, k) : tila_tile_rows(A, k);
                 int first = k * (bycol ? A->nb : A->mb), nones = unit ? ndiag - first : 0;
                 nones = nones < 0 ? 0 : nones > count ? count : nones;
-                rc = zlan_start(c, ch, A->owner[(size_t)n * A->mt + m],
+                rc = zlan_start(c, ch, tila_desc_tile_rank(A, m, n),
                                 zlan_len(c->norm, count), nones);
                 started = 1;
             }
@@ -174,7 +174,7 @@ static int zlan_symmetric(zlan_ctx_t *c, tila_lan_kind_t kind, tila_uplo_t uplo,
     int nt = A->nt, rc = 0;
     for (int k = 0; k < nt && !rc; k++) {
         int m = uplo == TILA_LOWER ? k : 0, n = uplo == TILA_LOWER ? 0 : k;
-        rc = zlan_start(c, &chains[k], A->owner[(size_t)n * A->mt + m],
+        rc = zlan_start(c, &chains[k], tila_desc_tile_rank(A, m, n),
                         zlan_len(c->norm, tila_tile_cols(A, k)), 0);
     }
     for (int i = 0; i < nt && !rc; i++)
