@@ -30,21 +30,14 @@ int main(int argc, char **argv)
         return 2;
     }
     example_check_env();
-    tila_dist_t dist = { .p = o.p, .q = o.q };
-    tila_desc_t *A, *B, *A0 = NULL, *B0 = NULL;
-    int rc = tila_desc_create(&A, TILA_REAL64, o.n, o.n, o.nb, o.nb, &dist);
-    if (rc) {
-        if (tila_comm_rank() == 0)
-            fprintf(stderr, "cholesky: %s\n", tila_strerror(rc));
-        tila_finalize();
-        return 1;
-    }
-    tila_desc_create(&B, TILA_REAL64, o.n, o.k, o.nb, o.nb, &dist);
+    tila_desc_t *A = example_desc("cholesky", o.n, o.n, &o);
+    tila_desc_t *B = example_desc("cholesky", o.n, o.k, &o), *A0 = NULL, *B0 = NULL;
+    int rc = 0;
     tila_dplgsy((double)o.n, A, o.seed);
     tila_dplrnt(B, o.seed + 1);
     if (o.check) {
-        tila_desc_create(&A0, TILA_REAL64, o.n, o.n, o.nb, o.nb, &dist);
-        tila_desc_create(&B0, TILA_REAL64, o.n, o.k, o.nb, o.nb, &dist);
+        A0 = example_desc("cholesky", o.n, o.n, &o);
+        B0 = example_desc("cholesky", o.n, o.k, &o);
         tila_dlacpy(TILA_GENERAL, A, A0);
         tila_dlacpy(TILA_GENERAL, B, B0);
     }

@@ -46,6 +46,20 @@ void example_defaults(void)
     setenv("STARPU_SCHED", "lws", 0);
 }
 
+tila_desc_t *example_desc(const char *prog, int m, int n, const example_opts_t *o)
+{
+    tila_dist_t dist = { .p = o->p, .q = o->q };
+    tila_desc_t *A;
+    int rc = tila_desc_create(&A, TILA_REAL64, m, n, o->nb, o->nb, &dist);
+    if (rc) {
+        if (tila_comm_rank() == 0)
+            fprintf(stderr, "%s: %s\n", prog, tila_strerror(rc));
+        tila_finalize();
+        exit(1);
+    }
+    return A;
+}
+
 tila_seconds_t example_now(void)
 {
     struct timespec t;

@@ -32,6 +32,12 @@ void example_check_env(void);
  */
 void example_defaults(void);
 
+/**
+ * A new m x n double descriptor with o->nb square tiles on the o->p x o->q grid (or the
+ * default one).  On failure: the reason on rank 0 ("prog: ..."), tila_finalize, exit 1.
+ */
+tila_desc_t *example_desc(const char *prog, int m, int n, const example_opts_t *o);
+
 /** Wall-clock seconds. */
 tila_seconds_t example_now(void);
 

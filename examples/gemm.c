@@ -30,23 +30,14 @@ int main(int argc, char **argv)
     if (!o.m) o.m = o.n;
     if (!o.k) o.k = o.n;
     example_check_env();
-    tila_dist_t dist = { .p = o.p, .q = o.q };
-    tila_desc_t *A, *B, *C;
-    int rc = tila_desc_create(&A, TILA_REAL64, o.m, o.k, o.nb, o.nb, &dist);
-    if (rc) {
-        if (tila_comm_rank() == 0)
-            fprintf(stderr, "gemm: %s\n", tila_strerror(rc));
-        tila_finalize();
-        return 1;
-    }
-    tila_desc_create(&B, TILA_REAL64, o.k, o.n, o.nb, o.nb, &dist);
-    tila_desc_create(&C, TILA_REAL64, o.m, o.n, o.nb, o.nb, &dist);
+    tila_desc_t *A = example_desc("gemm", o.m, o.k, &o), *B = example_desc("gemm", o.k, o.n, &o);
+    tila_desc_t *C = example_desc("gemm", o.m, o.n, &o);
     tila_dplrnt(A, o.seed);
     tila_dplrnt(B, o.seed + 1);
 
     MPI_Barrier(MPI_COMM_WORLD);
     tila_seconds_t t0 = example_now();
-    rc = tila_dgemm(TILA_NOTRANS, TILA_NOTRANS, 1.0, A, B, 0.0, C);
+    int rc = tila_dgemm(TILA_NOTRANS, TILA_NOTRANS, 1.0, A, B, 0.0, C);
     tila_seconds_t t = example_now() - t0;
     double gflops = 2.0 * o.m * o.n * o.k / t * 1e-9;
     if (tila_comm_rank() == 0)
@@ -57,11 +48,9 @@ int main(int argc, char **argv)
 
     if (o.check && rc == 0) {
         /* r = C x - A (B x) for a random x: ||r|| / (||A|| ||B|| ||x|| k eps). */
-        tila_desc_t *x, *y, *r;
+        tila_desc_t *x = example_desc("gemm", o.n, 1, &o), *y = example_desc("gemm", o.k, 1, &o);
+        tila_desc_t *r = example_desc("gemm", o.m, 1, &o);
         double na, nbb, nx, nr;
-        tila_desc_create(&x, TILA_REAL64, o.n, 1, o.nb, o.nb, &dist);
-        tila_desc_create(&y, TILA_REAL64, o.k, 1, o.nb, o.nb, &dist);
-        tila_desc_create(&r, TILA_REAL64, o.m, 1, o.nb, o.nb, &dist);
         tila_dplrnt(x, o.seed + 2);
         tila_dgemm(TILA_NOTRANS, TILA_NOTRANS, 1.0, B, x, 0.0, y);
         tila_dgemm(TILA_NOTRANS, TILA_NOTRANS, 1.0, C, x, 0.0, r);
