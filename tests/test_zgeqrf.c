@@ -209,8 +209,9 @@ void tila_test_zgeqrf(const tila_test_opts_t *o)
 {
     /* m, n, nb, ib, tree, unmqr: square with edge tiles; tall-skinny (m = 16 n) flat,
      * binary, pure binary (one tile column) and a last tile row shorter than the panel;
-     * wide; n < nb; empty; tiles and ib large enough for the recursive TSQRT kernel (two
-     * levels, ib not dividing nb, edge tiles).  The cases marked 1, which cover both
+     * wide; n < nb; empty; tiles and ib large enough for the recursive TS and TT kernels
+     * (two levels, ib not dividing nb, edge tiles; a 10-row last tile under a 40-column
+     * TT, whose blocks are trapezoids).  The cases marked 1, which cover both
      * trees, square, tall and wide, run unmqr's four variants and on every grid; the
      * others on the squarest grid only (the suite stays near a minute at 4 ranks on 2
      * cores). */
@@ -220,7 +221,7 @@ void tila_test_zgeqrf(const tila_test_opts_t *o)
         { 64, 4, 4, 3, TILA_QR_TREE_AUTO, 0 }, { 21, 16, 8, 3, TILA_QR_TREE_BINARY, 0 },
         { 20, 45, 8, 3, TILA_QR_TREE_AUTO, 1 }, { 5, 3, 16, 4, TILA_QR_TREE_AUTO, 0 },
         { 0, 5, 4, 2, TILA_QR_TREE_AUTO, 1 }, { 6, 0, 4, 2, TILA_QR_TREE_AUTO, 0 },
-        { 130, 100, 40, 24, TILA_QR_TREE_FLAT, 0 },
+        { 130, 100, 40, 24, TILA_QR_TREE_FLAT, 0 }, { 170, 40, 40, 24, TILA_QR_TREE_BINARY, 1 },
     };
     int grids[8][2], ngrids = tila_test_grids(grids, 8);
     int square = ngrids / 2; /* the squarest: P and Q > 1 from 4 ranks on */

@@ -1,7 +1,7 @@
 /**
  * @file core_ztpqrt.c
- * @brief Tile kernel: QR of a triangle stacked on a (pentagonal) tile (recursive for a
- *        square tile, LAPACKE ?tpqrt for a triangle).
+ * @brief Tile kernel: QR of a triangle stacked on a (pentagonal) tile, LAPACK's ?tpqrt
+ *        blocking with a recursive factorization of each block.
  * @precisions normal z -> c d s
  *
  * SPDX-License-Identifier: BSD-3-Clause
@@ -14,69 +14,54 @@
 #define TPQRT_RECURSION_CUTOFF 8
 
 /*
- * [A; B] = Q [R; 0] for A n x n upper triangular and B m x n full (l = 0), with T the
- * n x n triangular factor of Q = I - V T V^H, V = [I; B]: the recursive formulation of
- * Elmroth and Gustavson (LAPACK's ?geqrt3, here for the triangle-on-square shape, which
- * LAPACK only has as the level-2 ?tpqrt2).  Factor the left half, apply it to the right
- * half with GEMM/TRMM, factor the right half, then join the two T factors:
- * T12 = -T11 (V1^H V2) T22, where V1^H V2 = B1^H B2 since the identity parts do not meet.
+ * [A; B] = Q [R; 0] for A n x n upper triangular and B m x n pentagonal (its first m - l
+ * rows full, its last l rows upper trapezoidal), with T the n x n triangular factor of
+ * Q = I - V T V^H, V = [I; B]: the recursive formulation of Elmroth and Gustavson
+ * (LAPACK's ?geqrt3, here for the stacked shape, which LAPACK only has as the level-2
+ * ?tpqrt2).  Factor the left n1 columns (a pentagon of m1 rows), apply them to the right
+ * half with ?tprfb (its W in T12's place), factor the right half (all m rows, the part of
+ * the trapezoid right of column n1), then join the two T factors:
+ * T12 = -T11 (V1^H V2) T22, where V1^H V2 = B1^H B2(0:m1, :) since the identity parts do
+ * not meet: B1's p full rows by GEMM, its l1 x n1 trapezoid by TRMM (its triangle) and
+ * GEMM (the columns right of the triangle, when l1 < n1).
  */
-static void ztpqrt_rec(int m, int n, tila_complex64_t *A, int lda, tila_complex64_t *B,
+static void ztpqrt_rec(int m, int n, int l, tila_complex64_t *A, int lda, tila_complex64_t *B,
                        int ldb, tila_complex64_t *T, int ldt)
 {
     if (n <= TPQRT_RECURSION_CUTOFF) {
-        LAPACKE_ztpqrt2_work(LAPACK_COL_MAJOR, m, n, 0, A, lda, B, ldb, T, ldt);
+        LAPACKE_ztpqrt2_work(LAPACK_COL_MAJOR, m, n, l, A, lda, B, ldb, T, ldt);
         return;
     }
     int n1 = n / 2, n2 = n - n1;
+    int l1 = tila_min(n1, l), m1 = m - l + l1, p = m1 - l1;
     tila_complex64_t *A12 = A + (size_t)n1 * lda, *A22 = A12 + n1;
     tila_complex64_t *B2 = B + (size_t)n1 * ldb;
     tila_complex64_t *T12 = T + (size_t)n1 * ldt, *T22 = T12 + n1;
     tila_complex64_t one = 1.0, mone = -1.0, zero = 0.0;
 
-    ztpqrt_rec(m, n1, A, lda, B, ldb, T, ldt);
-    /* [A12; B2] = Q1^H [A12; B2]: W = T11^H (A12 + B1^H B2) in T12's place, then
-     * A12 -= W and B2 -= B1 W. */
-    LAPACKE_zlacpy_work(LAPACK_COL_MAJOR, 'A', n1, n2, A12, lda, T12, ldt);
-    cblas_zgemm(CblasColMajor, CblasConjTrans, CblasNoTrans, n1, n2, m, CBLAS_SADDR(one), B,
-                ldb, B2, ldb, CBLAS_SADDR(one), T12, ldt);
-    cblas_ztrmm(CblasColMajor, CblasLeft, CblasUpper, CblasConjTrans, CblasNonUnit, n1, n2,
-                CBLAS_SADDR(one), T, ldt, T12, ldt);
-    for (int j = 0; j < n2; j++)
-        for (int i = 0; i < n1; i++)
-            A12[i + (size_t)j * lda] -= T12[i + (size_t)j * ldt];
-    cblas_zgemm(CblasColMajor, CblasNoTrans, CblasNoTrans, m, n2, n1, CBLAS_SADDR(mone), B,
-                ldb, T12, ldt, CBLAS_SADDR(one), B2, ldb);
+    ztpqrt_rec(m1, n1, l1, A, lda, B, ldb, T, ldt);
+    LAPACKE_ztprfb_work(LAPACK_COL_MAJOR, 'L', tila_lapack_trans_qr(TILA_CONJTRANS), 'F', 'C',
+                        m1, n2, n1, l1, B, ldb, T, ldt, A12, lda, B2, ldb, T12, ldt);
+    ztpqrt_rec(m, n2, l > n1 ? l - n1 : 0, A22, lda, B2, ldb, T22, ldt);
 
-    ztpqrt_rec(m, n2, A22, lda, B2, ldb, T22, ldt);
-    cblas_zgemm(CblasColMajor, CblasConjTrans, CblasNoTrans, n1, n2, m, CBLAS_SADDR(one), B,
-                ldb, B2, ldb, CBLAS_SADDR(zero), T12, ldt);
+    tila_complex64_t beta = zero;
+    if (l1 > 0) {
+        LAPACKE_zlacpy_work(LAPACK_COL_MAJOR, 'A', l1, n2, B2 + p, ldb, T12, ldt);
+        cblas_ztrmm(CblasColMajor, CblasLeft, CblasUpper, CblasConjTrans, CblasNonUnit, l1, n2,
+                    CBLAS_SADDR(one), B + p, ldb, T12, ldt);
+        if (l1 < n1)
+            cblas_zgemm(CblasColMajor, CblasConjTrans, CblasNoTrans, n1 - l1, n2, l1,
+                        CBLAS_SADDR(one), B + p + (size_t)l1 * ldb, ldb, B2 + p, ldb,
+                        CBLAS_SADDR(zero), T12 + l1, ldt);
+        beta = one;
+    }
+    if (p > 0)
+        cblas_zgemm(CblasColMajor, CblasConjTrans, CblasNoTrans, n1, n2, p, CBLAS_SADDR(one),
+                    B, ldb, B2, ldb, CBLAS_SADDR(beta), T12, ldt);
     cblas_ztrmm(CblasColMajor, CblasLeft, CblasUpper, CblasNoTrans, CblasNonUnit, n1, n2,
                 CBLAS_SADDR(mone), T, ldt, T12, ldt);
     cblas_ztrmm(CblasColMajor, CblasRight, CblasUpper, CblasNoTrans, CblasNonUnit, n1, n2,
                 CBLAS_SADDR(one), T22, ldt, T12, ldt);
-}
-
-/*
- * ?tpqrt with l = 0, each block of nb columns factored by ztpqrt_rec instead of the
- * level-2 ?tpqrt2 (same T layout and results up to rounding; 15-75 % faster on 256-512
- * tiles, the more the larger nb, so the larger ib that TSMQR prefers costs the panel
- * little), then applied to the columns on its right with LAPACK's ?tprfb.
- */
-static void ztsqrt_blocked(int m, int n, int nb, tila_complex64_t *A, int lda,
-                           tila_complex64_t *B, int ldb, tila_complex64_t *T, int ldt,
-                           tila_complex64_t *work)
-{
-    for (int i = 0; i < n; i += nb) {
-        int kb = tila_min(nb, n - i);
-        ztpqrt_rec(m, kb, A + i + (size_t)i * lda, lda, B + (size_t)i * ldb, ldb,
-                   T + (size_t)i * ldt, ldt);
-        if (i + kb < n)
-            LAPACKE_ztprfb_work(LAPACK_COL_MAJOR, 'L', tila_lapack_trans_qr(TILA_CONJTRANS),
-                                'F', 'C', m, n - i - kb, kb, 0, B + (size_t)i * ldb, ldb,
-                                T + (size_t)i * ldt, ldt, A + i + (size_t)(i + kb) * lda, lda,
-                                B + (size_t)(i + kb) * ldb, ldb, work, kb);
-    }
 }
 
 /**
@@ -105,9 +90,19 @@ int tila_core_ztpqrt(int m, int n, int l, int ib, tila_complex64_t *A, int lda,
     if (ldt < tila_max1(nb)) return -10;
     if (m == 0 || n == 0)
         return 0;
-    if (l == 0) {
-        ztsqrt_blocked(m, n, nb, A, lda, B, ldb, T, ldt, work);
-        return 0;
+    /* LAPACK's ?tpqrt blocking: block i meets the first mb rows of B, of which the last
+     * lb are its trapezoid; it is factored by ztpqrt_rec, then applied to the columns on
+     * its right with ?tprfb. */
+    for (int i = 0; i < n; i += nb) {
+        int kb = tila_min(nb, n - i), mb = tila_min(m - l + i + kb, m);
+        int lb = i >= l ? 0 : mb - m + l - i;
+        ztpqrt_rec(mb, kb, lb, A + i + (size_t)i * lda, lda, B + (size_t)i * ldb, ldb,
+                   T + (size_t)i * ldt, ldt);
+        if (i + kb < n)
+            LAPACKE_ztprfb_work(LAPACK_COL_MAJOR, 'L', tila_lapack_trans_qr(TILA_CONJTRANS),
+                                'F', 'C', mb, n - i - kb, kb, lb, B + (size_t)i * ldb, ldb,
+                                T + (size_t)i * ldt, ldt, A + i + (size_t)(i + kb) * lda, lda,
+                                B + (size_t)(i + kb) * ldb, ldb, work, kb);
     }
-    return LAPACKE_ztpqrt_work(LAPACK_COL_MAJOR, m, n, l, nb, A, lda, B, ldb, T, ldt, work);
+    return 0;
 }
