@@ -3,7 +3,7 @@
  * @brief TSQRT and TTQRT tile codelets: QR of a triangle stacked on a square or a triangle.
  * @precisions normal z -> c d s
  *
- * Both are LAPACK's ?tpqrt operation (the CPU kernel recurses for l = 0: core_ztpqrt.c),
+ * Both are LAPACK's ?tpqrt operation (recursive on the CPU: core_ztpqrt.c),
  * with l = 0 (TS: the tile below is full) or l = its rows (TT: the tile below is a
  * triangle from GEQRT, its reflectors below the diagonal are left untouched),
  * so they share the functions and differ in their perfmodels, which the scheduler needs
