@@ -9,6 +9,16 @@
 
 #include "tila.h"
 
+/* QR's inner block size in the workloads: the one tila-bench picks for square matrices
+ * (nb/4 rounded down to a multiple of 8, at least 32, at most nb), so that the QR models
+ * hold the T tiles (ib x nb) that runs use. */
+static inline int tila_calibrate_ib(int nb)
+{
+    int ib = nb / 4 / 8 * 8;
+    ib = ib < 32 ? 32 : ib;
+    return ib < nb ? ib : nb;
+}
+
 int tila_calibrate_sworkload(int nb, unsigned long long seed);
 int tila_calibrate_dworkload(int nb, unsigned long long seed);
 int tila_calibrate_cworkload(int nb, unsigned long long seed);

@@ -17,7 +17,7 @@
  */
 int tila_calibrate_zworkload(int nb, unsigned long long seed)
 {
-    int n = 4 * nb, ib = nb < 32 ? nb : 32, rc;
+    int n = 4 * nb, ib = tila_calibrate_ib(nb), rc;
     double norm;
     tila_desc_t *A, *B, *C, *E, *F, *G, *T, *TG;
     tila_desc_create(&A, TILA_COMPLEX64, n, n, nb, nb, NULL);
