@@ -32,6 +32,15 @@ int tila_zunmqr_submit(tila_side_t side, tila_trans_t trans, const tila_desc_t *
                        const tila_desc_t *T, const tila_desc_t *C, int identity_cols,
                        tila_sequence_t *seq, tila_request_t *req);
 
+/**
+ * Submit op(A) X = alpha B (tila_ztrsm's left side) for B's first mt tile rows, with A's
+ * leading mt x mt tiles as the triangle: tile k is A's tile column k's order, and B's tile
+ * row k may be taller (its first rows are solved).
+ */
+int tila_ztrsm_left_submit(tila_task_t *t, tila_uplo_t uplo, tila_trans_t trans,
+                           tila_diag_t diag, tila_complex64_t alpha, const tila_desc_t *A,
+                           const tila_desc_t *B, int mt);
+
 /** Checks of A (square tiles, argument pos) and its T (argument pos + 1); -i on failure. */
 int tila_zqr_check_factors(const char *func, int pos, tila_desc_t *A, tila_desc_t *T);
 

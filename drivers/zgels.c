@@ -9,30 +9,6 @@
 #include "codelets_z.h"
 #include "drivers_z.h"
 
-/* B(0:n, :) = R^{-1} B(0:n, :), R the n x n upper triangle of A's top: tile back substitution. */
-static int zgels_trsm(tila_task_t *t, const tila_desc_t *A, const tila_desc_t *B)
-{
-    int rc = 0;
-    for (int k = A->nt - 1; k >= 0 && !rc; k--) {
-        int kn = tila_tile_cols(A, k);
-        for (int j = 0; j < B->nt && !rc; j++) {
-            int cols = tila_tile_cols(B, j);
-            t->priority = 2 * k + 1;
-            tila_task_on(t, B, k, j);
-            rc = tila_insert_ztrsm(t, TILA_LEFT, TILA_UPPER, TILA_NOTRANS, TILA_NONUNIT, kn, cols,
-                                   1.0, tila_tile(A, k, k), tila_tile(B, k, j));
-            t->priority = 2 * k;
-            for (int i = 0; i < k && !rc; i++) {
-                tila_task_on(t, B, i, j);
-                rc = tila_insert_zgemm(t, TILA_NOTRANS, TILA_NOTRANS, A->nb, cols, kn, -1.0,
-                                       tila_tile(A, i, k), tila_tile(B, k, j), 1.0,
-                                       tila_tile(B, i, j));
-            }
-        }
-    }
-    return rc;
-}
-
 int tila_zgels_async(tila_desc_t *A, tila_desc_t *T, tila_desc_t *B, tila_sequence_t *seq,
                      tila_request_t *req)
 {
@@ -56,8 +32,10 @@ int tila_zgels_async(tila_desc_t *A, tila_desc_t *T, tila_desc_t *B, tila_sequen
     if (!rc)
         rc = tila_zunmqr_submit(TILA_LEFT, TILA_CONJTRANS, A, T, B, 0, seq, req);
     if (!rc) {
+        /* B(0:n, :) = R^{-1} B(0:n, :), R the n x n upper triangle on A's top. */
         tila_task_t t = tila_task_init(seq, req, 0);
-        rc = zgels_trsm(&t, A, B);
+        rc = tila_ztrsm_left_submit(&t, TILA_UPPER, TILA_NOTRANS, TILA_NONUNIT, 1.0, A, B,
+                                    A->nt);
     }
     return rc;
 }

@@ -7,24 +7,26 @@
  */
 #define COMPLEX
 #include "codelets_z.h"
-#include "tila_internal.h"
+#include "drivers_z.h"
 
 /*
  * Left: op(A) X = alpha B, swept down the tile rows when op(A) is lower, up when it is
  * upper.  Step kk solves tile row k, then removes it from the rows still to solve; the
- * first step scales those rows by alpha through its gemm's beta.
+ * first step scales those rows by alpha through its gemm's beta.  Tile k has A's tile
+ * column k's order (B's tile row k may be taller: gels solves with R on B's top).
  */
-static int trsm_left(tila_task_t *t, tila_uplo_t uplo, tila_trans_t trans, tila_diag_t diag,
-                     tila_complex64_t alpha, const tila_desc_t *A, tila_desc_t *B)
+int tila_ztrsm_left_submit(tila_task_t *t, tila_uplo_t uplo, tila_trans_t trans,
+                           tila_diag_t diag, tila_complex64_t alpha, const tila_desc_t *A,
+                           const tila_desc_t *B, int mt)
 {
-    int rc = 0, mt = B->mt, forward = (uplo == TILA_LOWER) == (trans == TILA_NOTRANS);
+    int rc = 0, forward = (uplo == TILA_LOWER) == (trans == TILA_NOTRANS);
     for (int kk = 0; kk < mt && !rc; kk++) {
         int k = forward ? kk : mt - 1 - kk;
         tila_complex64_t lalpha = kk == 0 ? alpha : (tila_complex64_t)1.0;
         for (int n = 0; n < B->nt && !rc; n++) {
             t->priority = 1;
             tila_task_on(t, B, k, n);
-            rc = tila_insert_ztrsm(t, TILA_LEFT, uplo, trans, diag, tila_tile_rows(B, k),
+            rc = tila_insert_ztrsm(t, TILA_LEFT, uplo, trans, diag, tila_tile_cols(A, k),
                                    tila_tile_cols(B, n), lalpha, tila_tile(A, k, k),
                                    tila_tile(B, k, n));
         }
@@ -33,8 +35,8 @@ static int trsm_left(tila_task_t *t, tila_uplo_t uplo, tila_trans_t trans, tila_
             for (int n = 0; n < B->nt && !rc; n++) {
                 t->priority = mm == kk + 1;
                 tila_task_on(t, B, m, n);
-                rc = tila_insert_zgemm(t, trans, TILA_NOTRANS, tila_tile_rows(B, m),
-                                       tila_tile_cols(B, n), tila_tile_rows(B, k), -1.0,
+                rc = tila_insert_zgemm(t, trans, TILA_NOTRANS, tila_tile_cols(A, m),
+                                       tila_tile_cols(B, n), tila_tile_cols(A, k), -1.0,
                                        tila_op_tile(A, trans, m, k), tila_tile(B, k, n),
                                        lalpha, tila_tile(B, m, n));
             }
@@ -97,8 +99,9 @@ int tila_ztrsm_async(tila_side_t side, tila_uplo_t uplo, tila_trans_t trans, til
     if (B->m == 0 || B->n == 0)
         return 0;
     tila_task_t t = tila_task_init(seq, req, 0);
-    return side == TILA_LEFT ? trsm_left(&t, uplo, trans, diag, alpha, A, B)
-                             : trsm_right(&t, uplo, trans, diag, alpha, A, B);
+    if (side == TILA_LEFT)
+        return tila_ztrsm_left_submit(&t, uplo, trans, diag, alpha, A, B, B->mt);
+    return trsm_right(&t, uplo, trans, diag, alpha, A, B);
 }
 
 int tila_ztrsm(tila_side_t side, tila_uplo_t uplo, tila_trans_t trans, tila_diag_t diag,
