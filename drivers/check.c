@@ -68,22 +68,34 @@ int tila_check_uplo(const char *func, int pos, tila_uplo_t uplo)
                                         "TILA_UPPER, TILA_LOWER or TILA_GENERAL");
 }
 
+int tila_check_square_tiles(const char *func, int pos, const char *what, const tila_desc_t *A)
+{
+    if (A->mb == A->nb)
+        return 0;
+    tila_error(func, "argument %d (A): %s needs square tiles, A has %d x %d tiles", pos, what,
+               A->mb, A->nb);
+    return -pos;
+}
+
 int tila_check_triangle_tiles(const char *func, int pos, tila_uplo_t uplo, const tila_desc_t *A)
 {
-    if (uplo == TILA_GENERAL || A->mb == A->nb)
+    return uplo == TILA_GENERAL ? 0 : tila_check_square_tiles(func, pos, "a triangle", A);
+}
+
+int tila_check_square(const char *func, int pos, const tila_desc_t *A)
+{
+    if (A->m == A->n && A->mb == A->nb)
         return 0;
-    tila_error(func, "argument %d: a triangle of a matrix needs square tiles, this one has "
-               "%d x %d tiles", pos, A->mb, A->nb);
+    tila_error(func, "argument %d (A) is %d x %d in %d x %d tiles: it must be square, in "
+               "square tiles", pos, A->m, A->n, A->mb, A->nb);
     return -pos;
 }
 
 int tila_check_rhs(const char *func, int pos, const tila_desc_t *A, const tila_desc_t *B)
 {
-    if (A->m != A->n || A->mb != A->nb) {
-        tila_error(func, "argument %d (A) is %d x %d in %d x %d tiles: it must be square, in "
-                   "square tiles", pos, A->m, A->n, A->mb, A->nb);
-        return -pos;
-    }
+    int rc = tila_check_square(func, pos, A);
+    if (rc)
+        return rc;
     if (B->m != A->n || B->mb != A->nb) {
         tila_error(func, "argument %d (B) has %d rows in tiles of %d; A is %d x %d in tiles "
                    "of %d", pos + 1, B->m, B->mb, A->m, A->n, A->nb);

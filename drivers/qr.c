@@ -61,11 +61,8 @@ int tila_desc_create_qr_t(tila_desc_t **T, const tila_desc_t *A, int ib, tila_qr
         tila_error(func, "argument 2 (A) is NULL");
         return -2;
     }
-    if (A->mb != A->nb) {
-        tila_error(func, "argument 2 (A): the tiled QR needs square tiles, A has %d x %d",
-                   A->mb, A->nb);
-        return -2;
-    }
+    if ((rc = tila_check_square_tiles(func, 2, "the tiled QR", A)))
+        return rc;
     if (ib < 1 || ib > A->nb) {
         tila_error(func, "argument 3 (ib) = %d, expected 1 <= ib <= nb = %d", ib, A->nb);
         return -3;

@@ -111,8 +111,12 @@ int tila_check_triangle(const char *func, int pos, tila_uplo_t uplo);
 int tila_check_trans(const char *func, int pos, const char *name, tila_trans_t trans);
 int tila_check_side(const char *func, int pos, tila_side_t side);
 int tila_check_diag(const char *func, int pos, tila_diag_t diag);
+/** A (argument pos) has square tiles, which `what` ("the tiled QR", ...) needs. */
+int tila_check_square_tiles(const char *func, int pos, const char *what, const tila_desc_t *A);
 /** A triangle (uplo not TILA_GENERAL) needs square tiles. */
 int tila_check_triangle_tiles(const char *func, int pos, tila_uplo_t uplo, const tila_desc_t *A);
+/** A (argument pos) is square, in square tiles. */
+int tila_check_square(const char *func, int pos, const tila_desc_t *A);
 /** A (argument pos) is square in square tiles and B (pos + 1) has its rows and tiling. */
 int tila_check_rhs(const char *func, int pos, const tila_desc_t *A, const tila_desc_t *B);
 /** B has A's size and tiling. */

@@ -17,11 +17,9 @@ int tila_zlaset_async(tila_uplo_t uplo, tila_complex64_t alpha, tila_complex64_t
     if ((rc = tila_check_uplo(func, 1, uplo))) return rc;
     if ((rc = tila_check_desc(func, 4, "A", A, TILA_COMPLEX64))) return rc;
     if ((rc = tila_check_triangle_tiles(func, 4, uplo, A))) return rc;
-    if (alpha != beta && A->mb != A->nb) {
-        tila_error(func, "argument 4 (A): a diagonal different from the rest needs square "
-                   "tiles, A has %d x %d tiles", A->mb, A->nb);
-        return -4;
-    }
+    if (alpha != beta &&
+        (rc = tila_check_square_tiles(func, 4, "a diagonal different from the rest", A)))
+        return rc;
     if ((rc = tila_check_sequence(func, 5, seq, req))) return rc;
 
     tila_task_t t = tila_task_init(seq, req, 0);

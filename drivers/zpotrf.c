@@ -37,11 +37,7 @@ int tila_zpotrf_async(tila_uplo_t uplo, tila_desc_t *A, tila_sequence_t *seq,
     if (rc) return rc;
     if ((rc = tila_check_triangle(func, 1, uplo))) return rc;
     if ((rc = tila_check_desc(func, 2, "A", A, TILA_COMPLEX64))) return rc;
-    if (A->m != A->n || A->mb != A->nb) {
-        tila_error(func, "argument 2 (A) must be square in square tiles, it is %d x %d in "
-                   "%d x %d tiles", A->m, A->n, A->mb, A->nb);
-        return -2;
-    }
+    if ((rc = tila_check_square(func, 2, A))) return rc;
     if ((rc = tila_check_sequence(func, 3, seq, req))) return rc;
     if (A->n == 0)
         return 0;

@@ -80,11 +80,8 @@ int tila_zqr_check_factors(const char *func, int pos, tila_desc_t *A, tila_desc_
     int rc = tila_check_desc(func, pos, "A", A, TILA_COMPLEX64);
     if (rc)
         return rc;
-    if (A->mb != A->nb) {
-        tila_error(func, "argument %d (A): the tiled QR needs square tiles, A has %d x %d",
-                   pos, A->mb, A->nb);
-        return -pos;
-    }
+    if ((rc = tila_check_square_tiles(func, pos, "the tiled QR", A)))
+        return rc;
     return tila_check_qr_t(func, pos + 1, A, T);
 }
 
