@@ -91,6 +91,33 @@ static int tila_device_workers_init(void)
     return TILA_SUCCESS;
 }
 
+/*
+ * starpu_init reads StarPU's bus calibration under $STARPU_HOME, and measures and rewrites
+ * it when it is missing or was made for another view of the machine (a rank bound to one
+ * core sees one CPU).  Ranks of one node doing that at once can read a file that another
+ * is writing, and StarPU aborts ("Error when reading from file .../bus/<host>.affinity"):
+ * 3 of 46 runs of an example at 4 ranks, alternating with bound 2-rank ones.  So the first
+ * rank of each node starts StarPU alone and writes what is needed, then the node's other
+ * ranks, which then only read it (ranks launched alike see the machine alike).  Collective
+ * over MPI_COMM_WORLD; ranks whose StarPU is already up only take part in the barrier.
+ */
+static int tila_starpu_init_in_node_order(struct starpu_conf *conf)
+{
+    MPI_Comm node;
+    int local = 0, rc = 0, up = starpu_is_initialized();
+    if (MPI_Comm_split_type(MPI_COMM_WORLD, MPI_COMM_TYPE_SHARED, 0, MPI_INFO_NULL, &node) !=
+        MPI_SUCCESS)
+        return up ? 0 : starpu_init(conf);
+    MPI_Comm_rank(node, &local);
+    if (local == 0 && !up)
+        rc = starpu_init(conf);
+    MPI_Barrier(node);
+    if (local != 0 && !up)
+        rc = starpu_init(conf);
+    MPI_Comm_free(&node);
+    return rc;
+}
+
 int tila_init(int *argc, char ***argv)
 {
     static const char *func = "tila_init";
@@ -119,21 +146,19 @@ int tila_init(int *argc, char ***argv)
             MPI_Finalize();
         return TILA_ERR_MPI;
     }
-    if (!starpu_is_initialized()) {
-        struct starpu_conf conf;
-        starpu_conf_init(&conf);
-        conf.will_use_mpi = 1;
-        int rc = starpu_init(&conf);
-        if (rc == -ENODEV) {
-            tila_error(func, "StarPU found no worker: check STARPU_NCPU / STARPU_NCUDA");
-            return TILA_ERR_NO_WORKER;
-        }
-        if (rc != 0) {
-            tila_error(func, "starpu_init failed (%d)", rc);
-            return TILA_ERR_STARPU;
-        }
-        tila_rt.started_starpu = 1;
+    struct starpu_conf conf;
+    starpu_conf_init(&conf);
+    conf.will_use_mpi = 1;
+    int up = starpu_is_initialized(), rc = tila_starpu_init_in_node_order(&conf);
+    if (rc == -ENODEV) {
+        tila_error(func, "StarPU found no worker: check STARPU_NCPU / STARPU_NCUDA");
+        return TILA_ERR_NO_WORKER;
     }
+    if (rc != 0) {
+        tila_error(func, "starpu_init failed (%d)", rc);
+        return TILA_ERR_STARPU;
+    }
+    tila_rt.started_starpu = !up;
     /* StarPU-MPI on the world; MPI and StarPU are both up already. */
     if (starpu_mpi_init_conf(argc, argv, 0, MPI_COMM_WORLD, NULL) != 0) {
         tila_error(func, "starpu_mpi_init_conf failed");
@@ -143,7 +168,7 @@ int tila_init(int *argc, char ***argv)
         return TILA_ERR_MPI;
     MPI_Comm_rank(tila_rt.comm, &tila_rt.rank);
     MPI_Comm_size(tila_rt.comm, &tila_rt.size);
-    int rc = tila_device_workers_init();
+    rc = tila_device_workers_init();
     if (rc != TILA_SUCCESS)
         return rc;
 #ifdef TILA_USE_CUDA
