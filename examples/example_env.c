@@ -22,6 +22,7 @@ int example_parse(int argc, char **argv, example_opts_t *o, const char *usage)
         const char *a = argv[i];
         int *dst = !strcmp(a, "--m") ? &o->m : !strcmp(a, "--n") ? &o->n
                  : !strcmp(a, "--k") ? &o->k : !strcmp(a, "--nb") ? &o->nb
+                 : !strcmp(a, "--ib") ? &o->ib
                  : !strcmp(a, "--p") ? &o->p : !strcmp(a, "--q") ? &o->q : NULL;
         if (dst && i + 1 < argc) {
             *dst = atoi(argv[++i]);

@@ -11,11 +11,11 @@
 
 /** Options of the examples. */
 typedef struct example_opts_s {
-    int m, n, k, nb, p, q, check;
+    int m, n, k, nb, ib, p, q, check;
     unsigned long long seed;
 } example_opts_t;
 
-/** Parse --m --n --k --nb --p --q --seed --check; -1 with a usage message on error. */
+/** Parse --m --n --k --nb --ib --p --q --seed --check; -1 with a usage message on error. */
 int example_parse(int argc, char **argv, example_opts_t *o, const char *usage);
 
 /**
