@@ -99,15 +99,15 @@ static int tila_device_workers_init(void)
  * 3 of 46 runs of an example at 4 ranks, alternating with bound 2-rank ones.  So the first
  * rank of each node starts StarPU alone and writes what is needed, then the node's other
  * ranks, which then only read it (ranks launched alike see the machine alike).  Collective
- * over MPI_COMM_WORLD; ranks whose StarPU is already up only take part in the barrier.
+ * over MPI_COMM_WORLD; ranks whose StarPU is already up only take part.  Every rank returns
+ * the worst result, so that none goes on to StarPU-MPI's collectives alone: a rank whose
+ * start failed makes the others stop the StarPU they started.
  */
 static int tila_starpu_init_in_node_order(struct starpu_conf *conf)
 {
     MPI_Comm node;
     int local = 0, rc = 0, up = starpu_is_initialized();
-    if (MPI_Comm_split_type(MPI_COMM_WORLD, MPI_COMM_TYPE_SHARED, 0, MPI_INFO_NULL, &node) !=
-        MPI_SUCCESS)
-        return up ? 0 : starpu_init(conf);
+    MPI_Comm_split_type(MPI_COMM_WORLD, MPI_COMM_TYPE_SHARED, 0, MPI_INFO_NULL, &node);
     MPI_Comm_rank(node, &local);
     if (local == 0 && !up)
         rc = starpu_init(conf);
@@ -115,7 +115,11 @@ static int tila_starpu_init_in_node_order(struct starpu_conf *conf)
     if (local != 0 && !up)
         rc = starpu_init(conf);
     MPI_Comm_free(&node);
-    return rc;
+    int worst = rc;
+    MPI_Allreduce(&rc, &worst, 1, MPI_INT, MPI_MIN, MPI_COMM_WORLD);
+    if (worst != 0 && rc == 0 && !up)
+        starpu_shutdown();
+    return worst;
 }
 
 int tila_init(int *argc, char ***argv)
@@ -150,13 +154,14 @@ int tila_init(int *argc, char ***argv)
     starpu_conf_init(&conf);
     conf.will_use_mpi = 1;
     int up = starpu_is_initialized(), rc = tila_starpu_init_in_node_order(&conf);
-    if (rc == -ENODEV) {
-        tila_error(func, "StarPU found no worker: check STARPU_NCPU / STARPU_NCUDA");
-        return TILA_ERR_NO_WORKER;
-    }
     if (rc != 0) {
-        tila_error(func, "starpu_init failed (%d)", rc);
-        return TILA_ERR_STARPU;
+        if (rc == -ENODEV)
+            tila_error(func, "StarPU found no worker: check STARPU_NCPU / STARPU_NCUDA");
+        else
+            tila_error(func, "starpu_init failed (%d) on at least one rank", rc);
+        if (tila_rt.started_mpi)
+            MPI_Finalize();
+        return rc == -ENODEV ? TILA_ERR_NO_WORKER : TILA_ERR_STARPU;
     }
     tila_rt.started_starpu = !up;
     /* StarPU-MPI on the world; MPI and StarPU are both up already. */
