@@ -11,7 +11,7 @@
 
 /* QR's inner block size in the workloads: the one tila-bench picks for square matrices
  * (nb/4 rounded down to a multiple of 8, at least 32, at most nb), so that the QR models
- * hold the T tiles (ib x nb) that runs use. */
+ * hold the T tiles (ib x nb) that square runs use (tall ones use 64). */
 static inline int tila_calibrate_ib(int nb)
 {
     int ib = nb / 4 / 8 * 8;

@@ -10,7 +10,7 @@
 #include "core_kernel.h"
 #include "core_z.h"
 
-/* Below this many columns the recursion hands over to LAPACK's level-2 ?tpqrt2. */
+/* At or below this many columns the recursion hands over to LAPACK's level-2 ?tpqrt2. */
 #define TPQRT_RECURSION_CUTOFF 8
 
 /*
