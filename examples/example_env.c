@@ -16,28 +16,49 @@
 char *openblas_get_corename(void);
 #endif
 
+/* Does the usage string offer option `opt` (as a whole word)? */
+static int usage_offers(const char *usage, const char *opt)
+{
+    size_t len = strlen(opt);
+    for (const char *p = strstr(usage, opt); p; p = strstr(p + 1, opt))
+        if ((p == usage || p[-1] == '[' || p[-1] == ' ') && (p[len] == ' ' || p[len] == ']'))
+            return 1;
+    return 0;
+}
+
 int example_parse(int argc, char **argv, example_opts_t *o, const char *usage)
 {
     for (int i = 1; i < argc; i++) {
-        const char *a = argv[i];
+        const char *a = argv[i], *why = "unknown option";
         int *dst = !strcmp(a, "--m") ? &o->m : !strcmp(a, "--n") ? &o->n
                  : !strcmp(a, "--k") ? &o->k : !strcmp(a, "--nb") ? &o->nb
                  : !strcmp(a, "--ib") ? &o->ib
                  : !strcmp(a, "--p") ? &o->p : !strcmp(a, "--q") ? &o->q : NULL;
-        if (dst && i + 1 < argc) {
-            *dst = atoi(argv[++i]);
+        int seed = !strcmp(a, "--seed"), offered = usage_offers(usage, a);
+        if (offered && (dst || seed) && i + 1 < argc) {
+            char *end;
+            unsigned long long v = strtoull(argv[i + 1], &end, 10);
+            if (*argv[i + 1] != '-' && *end == '\0' && end != argv[i + 1] &&
+                (seed || v <= 1u << 30)) {
+                if (seed)
+                    o->seed = v;
+                else
+                    *dst = (int)v;
+                i++;
+                continue;
+            }
+            why = "not a non-negative integer after";
         }
-        else if (!strcmp(a, "--seed") && i + 1 < argc) {
-            o->seed = strtoull(argv[++i], NULL, 10);
-        }
-        else if (!strcmp(a, "--check")) {
+        else if (offered && !strcmp(a, "--check")) {
             o->check = 1;
+            continue;
         }
-        else {
-            if (tila_comm_rank() == 0)
-                fprintf(stderr, "unknown option '%s'\nusage: %s\n", a, usage);
-            return -1;
+        else if (offered && (dst || seed)) {
+            why = "no value after";
         }
+        if (tila_comm_rank() == 0)
+            fprintf(stderr, "%s '%s'\nusage: %s\n", why, a, usage);
+        return -1;
     }
     return 0;
 }

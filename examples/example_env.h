@@ -15,7 +15,10 @@ typedef struct example_opts_s {
     unsigned long long seed;
 } example_opts_t;
 
-/** Parse --m --n --k --nb --ib --p --q --seed --check; -1 with a usage message on error. */
+/**
+ * Parse the options among --m --n --k --nb --ib --p --q --seed --check that `usage` offers
+ * (values: non-negative integers); -1 with a usage message on anything else.
+ */
 int example_parse(int argc, char **argv, example_opts_t *o, const char *usage);
 
 /**
