@@ -31,6 +31,17 @@ static inline cublasOperation_t tila_cublas_op(tila_trans_t t)
     return t == TILA_NOTRANS ? CUBLAS_OP_N : t == TILA_TRANS ? CUBLAS_OP_T : CUBLAS_OP_C;
 }
 
+/* op(Q) is Q or Q^H: TILA_NOTRANS or TILA_CONJTRANS, and TILA_TRANS in real arithmetic,
+ * where cuBLAS's OP_C is OP_T (z-sources define COMPLEX before including this). */
+static inline int tila_cuda_valid_trans_qr(tila_trans_t t)
+{
+#if defined(COMPLEX)
+    return t == TILA_NOTRANS || t == TILA_CONJTRANS;
+#else
+    return t == TILA_NOTRANS || t == TILA_TRANS || t == TILA_CONJTRANS;
+#endif
+}
+
 static inline cublasFillMode_t tila_cublas_fill(tila_uplo_t uplo)
 {
     return uplo == TILA_UPPER ? CUBLAS_FILL_MODE_UPPER : CUBLAS_FILL_MODE_LOWER;

@@ -5,6 +5,7 @@
  *
  * SPDX-License-Identifier: BSD-3-Clause
  */
+#define COMPLEX
 #include "cuda_kernel.h"
 #include "cuda_z.h"
 
@@ -27,6 +28,7 @@ int tila_cuda_ztpmqrt(cublasHandle_t handle, tila_side_t side, tila_trans_t tran
 {
     int left = side == TILA_LEFT, notrans = trans == TILA_NOTRANS;
     if (side != TILA_LEFT && side != TILA_RIGHT) return -2;
+    if (!tila_cuda_valid_trans_qr(trans)) return -3;
     if (m < 0) return -4;
     if (n < 0) return -5;
     if (k < 0) return -6;
