@@ -22,6 +22,8 @@ int tila_insert_zlaset(const tila_task_t *t, tila_uplo_t uplo, int m, int n,
                        tila_complex64_t alpha, tila_complex64_t beta, starpu_data_handle_t A);
 int tila_insert_zlascal(const tila_task_t *t, int m, int n, tila_complex64_t alpha,
                         starpu_data_handle_t A);
+int tila_insert_zgeadd(const tila_task_t *t, int m, int n, tila_complex64_t alpha,
+                       starpu_data_handle_t A, tila_complex64_t beta, starpu_data_handle_t B);
 int tila_insert_zplrnt(const tila_task_t *t, int m, int n, starpu_data_handle_t A, int i0,
                        int j0, unsigned long long seed);
 int tila_insert_zplghe(const tila_task_t *t, double bump, int m, int n, starpu_data_handle_t A,

@@ -24,6 +24,11 @@ int tila_zgemm_async(tila_trans_t transa, tila_trans_t transb, tila_complex64_t 
                      tila_desc_t *A, tila_desc_t *B, tila_complex64_t beta, tila_desc_t *C,
                      tila_sequence_t *seq, tila_request_t *req);
 
+/** B = alpha A + beta B; A and B tiled alike (any distributions). */
+int tila_zgeadd(tila_complex64_t alpha, tila_desc_t *A, tila_complex64_t beta, tila_desc_t *B);
+int tila_zgeadd_async(tila_complex64_t alpha, tila_desc_t *A, tila_complex64_t beta,
+                      tila_desc_t *B, tila_sequence_t *seq, tila_request_t *req);
+
 /** B = A on the triangle `uplo` (TILA_GENERAL: everything); A and B tiled alike. */
 int tila_zlacpy(tila_uplo_t uplo, tila_desc_t *A, tila_desc_t *B);
 int tila_zlacpy_async(tila_uplo_t uplo, tila_desc_t *A, tila_desc_t *B,

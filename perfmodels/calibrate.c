@@ -30,6 +30,7 @@
 /* Codelet stems, with their name in real precisions where it differs. */
 static const struct { const char *complex_name, *real_name; } stems[] = {
     { "gemm", "gemm" }, { "lacpy", "lacpy" }, { "laset", "laset" }, { "lascal", "lascal" },
+    { "geadd", "geadd" },
     { "plrnt", "plrnt" }, { "plghe", "plgsy" }, { "potrf", "potrf" },
     { "trsm_left", "trsm_left" }, { "trsm_right", "trsm_right" }, { "herk", "syrk" }, { "lange", "lange" }, { "lansy_offdiag", "lansy_offdiag" },
     { "geqrt", "geqrt" }, { "unmqr", "ormqr" }, { "tsqrt", "tsqrt" }, { "tsmqr", "tsmqr" },

@@ -29,6 +29,7 @@ int tila_calibrate_zworkload(int nb, unsigned long long seed)
     rc |= tila_zplrnt(B, seed + 1);
     rc |= tila_zlaset(TILA_GENERAL, 0, 0, C);
     rc |= tila_zlacpy(TILA_GENERAL, B, C);
+    rc |= tila_zgeadd(0.5, B, 2.0, C);
     rc |= tila_zgemm(TILA_NOTRANS, TILA_NOTRANS, 1, B, B, 1, C);
     rc |= tila_zgemm(TILA_NOTRANS, TILA_NOTRANS, 1, E, F, 0.5, C);
     rc |= tila_zlange(TILA_NORM_ONE, B, &norm);

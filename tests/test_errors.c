@@ -69,6 +69,8 @@ void tila_test_errors(const tila_test_opts_t *o)
            "dgemm_async seq=NULL");
     expect(tila_dlacpy((tila_uplo_t)5, A, A), -1, "dlacpy uplo=5");
     expect(tila_dlacpy(TILA_GENERAL, A, C), -3, "dlacpy B of another size");
+    expect(tila_dgeadd(1, A, 1, C), -4, "dgeadd B of another size");
+    expect(tila_zgeadd(1, Z, 1, C), -4, "zgeadd B real");
     expect(tila_zlaset(TILA_UPPER, 0, 1, A), -4, "zlaset on a real matrix");
     expect(tila_dplgsy(1, A, 1), -2, "dplgsy non-square");
     expect(tila_desc_scatter(A, size, x, 6), -2, "scatter root=size");

@@ -8,6 +8,7 @@
  * computed by tasks on the distributed tiles equals CBLAS's product on the same
  * matrices, within the rounding error of a dot product of length k:
  * ||C - C_ref||_F / ((|alpha| ||A||_F ||B||_F + |beta| ||C0||_F) (k + 2) eps) < tol.
+ * Also geadd, B = alpha A + beta B with A and B on different grids, within 2 eps.
  *
  * SPDX-License-Identifier: BSD-3-Clause
  */
@@ -79,6 +80,37 @@ static void run_one(const tila_test_opts_t *o, tila_trans_t ta, tila_trans_t tb,
     free(a); free(b); free(c0); free(c);
 }
 
+/* B = alpha A + beta B with A and B on different grids: within 2 eps of the same sum. */
+static void geadd_one(const tila_test_opts_t *o, tila_complex64_t beta, int m, int n, int nb,
+                      const int grid_a[2], const int grid_b[2])
+{
+    tila_complex64_t alpha = 1.5, *a, *b0, *b;
+#if defined(COMPLEX)
+    alpha -= 0.5 * I;
+#endif
+    tila_desc_t *A = random_desc(m, n, nb, grid_a, o->seed, &a);
+    tila_desc_t *B = random_desc(m, n, nb, grid_b, o->seed + 1, &b0);
+    int rc = tila_zgeadd(alpha, A, beta, B);
+    b = malloc(sizeof(tila_complex64_t) * (size_t)(m > 1 ? m : 1) * (n > 1 ? n : 1));
+    tila_desc_gather(B, 0, b, m > 1 ? m : 1);
+    double err = 0;
+    if (tila_comm_rank() == 0 && m > 0 && n > 0) {
+        double scale = (cabs(alpha) * LAPACKE_zlange(LAPACK_COL_MAJOR, 'F', m, n, a, m) +
+                        cabs(beta) * LAPACKE_zlange(LAPACK_COL_MAJOR, 'F', m, n, b0, m)) *
+                       2 * DBL_EPSILON;
+        for (size_t i = 0; i < (size_t)m * n; i++)
+            b[i] -= alpha * a[i] + beta * b0[i];
+        err = LAPACKE_zlange(LAPACK_COL_MAJOR, 'F', m, n, b, m) / (scale > 0 ? scale : 1);
+    }
+    tila_test_check(rc == 0 && err < o->tol && !isnan(err), "geadd",
+                    tila_test_prec_letter(TILA_COMPLEX64), err,
+                    "beta=%g m=%d n=%d nb=%d grids A %dx%d B %dx%d rc=%d", creal(beta), m, n, nb,
+                    grid_a[0], grid_a[1], grid_b[0], grid_b[1], rc);
+    tila_desc_destroy(&A);
+    tila_desc_destroy(&B);
+    free(a); free(b0); free(b);
+}
+
 void tila_test_zgemm(const tila_test_opts_t *o)
 {
     /* Edge tiles (sizes not multiples of nb), n < nb, empty m, n and k. */
@@ -98,4 +130,14 @@ void tila_test_zgemm(const tila_test_opts_t *o)
                 int k = o->k.n ? o->k.v[0] : sizes[s][2], nb = o->nb.n ? o->nb.v[0] : sizes[s][3];
                 run_one(o, ops[t][0], ops[t][1], m, n, k, nb, grids[g]);
             }
+    /* geadd: beta general, 0 and 1 (the kernel's three ways), A and B distributed apart. */
+    tila_complex64_t betas[] = { -0.75, 0, 1 };
+#if defined(COMPLEX)
+    betas[0] += 0.25 * I;
+#endif
+    for (int g = 0; g < ngrids; g++)
+        for (size_t s = 0; s < sizeof sizes / sizeof sizes[0]; s++)
+            for (size_t b = 0; b < sizeof betas / sizeof betas[0]; b++)
+                geadd_one(o, betas[b], sizes[s][0], sizes[s][1], sizes[s][3], grids[g],
+                          grids[ngrids - 1 - g]);
 }

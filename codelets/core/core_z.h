@@ -19,6 +19,8 @@ int tila_core_zlacpy(tila_uplo_t uplo, int m, int n, const tila_complex64_t *A, 
 int tila_core_zlaset(tila_uplo_t uplo, int m, int n, tila_complex64_t alpha,
                      tila_complex64_t beta, tila_complex64_t *A, int lda);
 int tila_core_zlascal(int m, int n, tila_complex64_t alpha, tila_complex64_t *A, int lda);
+int tila_core_zgeadd(int m, int n, tila_complex64_t alpha, const tila_complex64_t *A, int lda,
+                     tila_complex64_t beta, tila_complex64_t *B, int ldb);
 int tila_core_zplrnt(int m, int n, tila_complex64_t *A, int lda, int i0, int j0,
                      unsigned long long seed);
 int tila_core_zplghe(double bump, int m, int n, tila_complex64_t *A, int lda, int i0, int j0,

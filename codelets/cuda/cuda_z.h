@@ -37,6 +37,9 @@ int tila_cuda_zgemm(cublasHandle_t handle, tila_trans_t transa, tila_trans_t tra
                     cuDoubleComplex *C, int ldc);
 int tila_cuda_zlascal(cublasHandle_t handle, int m, int n, cuDoubleComplex alpha,
                       cuDoubleComplex *A, int lda);
+int tila_cuda_zgeadd(cublasHandle_t handle, int m, int n, cuDoubleComplex alpha,
+                     const cuDoubleComplex *A, int lda, cuDoubleComplex beta,
+                     cuDoubleComplex *B, int ldb);
 int tila_cuda_zlacpy(cudaStream_t stream, tila_uplo_t uplo, int m, int n,
                      const cuDoubleComplex *A, int lda, cuDoubleComplex *B, int ldb);
 int tila_cuda_zlaset(cudaStream_t stream, tila_uplo_t uplo, int m, int n,
