@@ -63,8 +63,9 @@ struct starpu_codelet tila_cl_zgemm = {
     .cuda_funcs = { zgemm_cuda },
     .cuda_flags = { STARPU_CUDA_ASYNC },
 #endif
-    .nbuffers = 3,
-    .modes = { STARPU_R, STARPU_R, STARPU_RW },
+    /* A and B read; C written (beta = 0: never read, so a workspace tile that holds
+     * nothing yet can be the target) or updated: the modes are given per task. */
+    .nbuffers = STARPU_VARIABLE_NBUFFERS,
     .model = &zgemm_model,
 };
 
@@ -85,7 +86,8 @@ int tila_insert_zgemm(const tila_task_t *t, tila_trans_t transa, tila_trans_t tr
 #endif
     rc = starpu_mpi_task_insert(tila_starpu_comm(), &tila_cl_zgemm,
                                 STARPU_CL_ARGS, a, a ? sizeof *a : 0,
-                                STARPU_R, A, STARPU_R, B, STARPU_RW, C,
+                                STARPU_R, A, STARPU_R, B,
+                                beta == (tila_complex64_t)0 ? STARPU_W : STARPU_RW, C,
                                 TILA_TASK_OPTIONS(t, "zgemm", flops), 0);
     return tila_task_submitted(t, rc);
 }

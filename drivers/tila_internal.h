@@ -180,7 +180,7 @@ static inline int tila_qr_priority(int nt, int col, int panel)
     return 2 * (nt - col) + (panel ? 1 : 0);
 }
 /**
- * Vectors of partial results of one asynchronous call (see workspace.c): registered
+ * Vectors and tiles of partial results of one asynchronous call (see workspace.c): registered
  * as they are needed, released with tila_workspace_release once the call's tasks are
  * submitted; StarPU frees each vector after its last use.
  */
@@ -193,6 +193,8 @@ typedef struct tila_workspace_s {
 void tila_workspace_init(tila_workspace_t *ws, size_t eltsize);
 /** A vector of len elements written first by a task on `rank`; NULL when out of memory. */
 starpu_data_handle_t tila_workspace_vector(tila_workspace_t *ws, int rank, int len);
+/** A rows x cols tile (leading dimension rows), written first by a task on `rank`. */
+starpu_data_handle_t tila_workspace_tile(tila_workspace_t *ws, int rank, int rows, int cols);
 void tila_workspace_release(tila_workspace_t *ws);
 
 #endif /* TILA_INTERNAL_H */

@@ -1,9 +1,9 @@
 /**
  * @file workspace.c
- * @brief Workspaces of asynchronous routines: small vectors that live as long as the
- * tasks using them, registered with StarPU-MPI and released without waiting.
+ * @brief Workspaces of asynchronous routines: small vectors and tiles that live as long as
+ * the tasks using them, registered with StarPU-MPI and released without waiting.
  *
- * Each vector is registered with home node -1 on every rank, owned by the rank whose
+ * Each vector or tile is registered with home node -1 on every rank, owned by the rank whose
  * task writes it: StarPU allocates it where that task runs, StarPU-MPI moves it to the
  * tasks of other ranks that read it.  tila_workspace_release submits the
  * unregistration of every vector at once: StarPU frees each after the last task and
@@ -20,22 +20,38 @@ void tila_workspace_init(tila_workspace_t *ws, size_t eltsize)
     *ws = (tila_workspace_t){ .eltsize = eltsize };
 }
 
-starpu_data_handle_t tila_workspace_vector(tila_workspace_t *ws, int rank, int len)
+/* Keep h (registered with home node -1) as written first on `rank`; NULL on failure. */
+static starpu_data_handle_t workspace_add(tila_workspace_t *ws, starpu_data_handle_t h, int rank)
 {
     if (ws->count == ws->cap) {
         size_t cap = ws->cap ? 2 * ws->cap : 64;
-        starpu_data_handle_t *h = realloc(ws->handles, cap * sizeof *h);
-        if (!h)
+        starpu_data_handle_t *hs = realloc(ws->handles, cap * sizeof *hs);
+        if (!hs) {
+            starpu_data_unregister_submit(h);
             return NULL;
-        ws->handles = h;
+        }
+        ws->handles = hs;
         ws->cap = cap;
     }
-    starpu_data_handle_t h;
-    starpu_vector_data_register(&h, -1, 0, (uint32_t)len, ws->eltsize);
-    /* Every rank registers the same vectors in the same order: the tags agree. */
+    /* Every rank registers the same data in the same order: the tags agree. */
     starpu_mpi_data_register(h, tila_rt.next_tag++, rank);
     ws->handles[ws->count++] = h;
     return h;
+}
+
+starpu_data_handle_t tila_workspace_vector(tila_workspace_t *ws, int rank, int len)
+{
+    starpu_data_handle_t h;
+    starpu_vector_data_register(&h, -1, 0, (uint32_t)len, ws->eltsize);
+    return workspace_add(ws, h, rank);
+}
+
+starpu_data_handle_t tila_workspace_tile(tila_workspace_t *ws, int rank, int rows, int cols)
+{
+    starpu_data_handle_t h;
+    starpu_matrix_data_register(&h, -1, 0, (uint32_t)rows, (uint32_t)rows, (uint32_t)cols,
+                                ws->eltsize);
+    return workspace_add(ws, h, rank);
 }
 
 void tila_workspace_release(tila_workspace_t *ws)

@@ -242,12 +242,14 @@ void tila_test_zpotrf(const tila_test_opts_t *o)
 void tila_test_ztrsm(const tila_test_opts_t *o)
 {
     static const tila_trans_t ops[] = { TILA_NOTRANS, TILA_TRANS, TILA_CONJTRANS };
-    /* m, n, nb: small tiles on the first and last grids; then tiles large enough for the
-     * tile kernel's recursion (two levels, uneven halves, edge tiles) on the first. */
-    static const int sizes[2][3] = { { 29, 19, 8 }, { 150, 140, 136 } };
+    /* m, n, nb: small tiles on the first and last grids; tiles large enough for the tile
+     * kernel's recursion (two levels, uneven halves, edge tiles) on the first; a B
+     * narrower than half a tile (left: the updates run on A's owners into partial sums
+     * on several ranks) on the first and last grids. */
+    static const int sizes[3][3] = { { 29, 19, 8 }, { 150, 140, 136 }, { 45, 3, 8 } };
     int grids[8][2], ngrids = tila_test_grids(grids, 8);
-    for (int c = 0; c < 2; c++)
-        for (int g = 0; g < (c ? 1 : ngrids); g += ngrids > 1 ? ngrids - 1 : 1)
+    for (int c = 0; c < 3; c++)
+        for (int g = 0; g < (c == 1 ? 1 : ngrids); g += ngrids > 1 ? ngrids - 1 : 1)
             for (int side = 0; side < 2; side++)
                 for (int u = 0; u < 2; u++)
                     for (int t = 0; t < 3; t++)
