@@ -1,6 +1,7 @@
 /**
  * @file codelet_ztrsm.c
- * @brief TRSM tile codelet: B = alpha op(A)^-1 B or alpha B op(A)^-1.
+ * @brief Triangular tile codelets: TRSM, B = alpha op(A)^-1 B or alpha B op(A)^-1, and
+ *        TRMM, B = alpha op(A) B or alpha B op(A) (same arguments, same flops).
  * @precisions normal z -> c d s
  *
  * SPDX-License-Identifier: BSD-3-Clause
@@ -13,7 +14,7 @@
 #include "cuda/cuda_z.h"
 #endif
 
-struct ztrsm_args {
+struct ztrxm_args {
     tila_cl_base_t base;
     tila_side_t side;
     tila_uplo_t uplo;
@@ -23,30 +24,55 @@ struct ztrsm_args {
     tila_complex64_t alpha;
 };
 
-static void ztrsm_cpu(void *buffers[], void *cl_arg)
+typedef int (*ztrxm_core_t)(tila_side_t, tila_uplo_t, tila_trans_t, tila_diag_t, int, int,
+                            tila_complex64_t, const tila_complex64_t *, int,
+                            tila_complex64_t *, int);
+
+static void ztrxm_cpu(void *buffers[], const struct ztrxm_args *a, ztrxm_core_t kernel)
 {
-    const struct ztrsm_args *a = cl_arg;
     if (tila_cl_skip(&a->base))
         return;
-    tila_core_ztrsm(a->side, a->uplo, a->trans, a->diag, a->m, a->n, a->alpha,
-                    (const tila_complex64_t *)STARPU_MATRIX_GET_PTR(buffers[0]),
-                    (int)STARPU_MATRIX_GET_LD(buffers[0]),
-                    (tila_complex64_t *)STARPU_MATRIX_GET_PTR(buffers[1]),
-                    (int)STARPU_MATRIX_GET_LD(buffers[1]));
+    kernel(a->side, a->uplo, a->trans, a->diag, a->m, a->n, a->alpha,
+           (const tila_complex64_t *)STARPU_MATRIX_GET_PTR(buffers[0]),
+           (int)STARPU_MATRIX_GET_LD(buffers[0]),
+           (tila_complex64_t *)STARPU_MATRIX_GET_PTR(buffers[1]),
+           (int)STARPU_MATRIX_GET_LD(buffers[1]));
+}
+
+static void ztrsm_cpu(void *buffers[], void *cl_arg)
+{
+    ztrxm_cpu(buffers, cl_arg, tila_core_ztrsm);
+}
+
+static void ztrmm_cpu(void *buffers[], void *cl_arg)
+{
+    ztrxm_cpu(buffers, cl_arg, tila_core_ztrmm);
 }
 
 #ifdef TILA_USE_CUDA
-static void ztrsm_cuda(void *buffers[], void *cl_arg)
+typedef int (*ztrxm_cuda_t)(cublasHandle_t, tila_side_t, tila_uplo_t, tila_trans_t, tila_diag_t,
+                            int, int, cuDoubleComplex, const cuDoubleComplex *, int,
+                            cuDoubleComplex *, int);
+
+static void ztrxm_cuda(void *buffers[], const struct ztrxm_args *a, ztrxm_cuda_t kernel)
 {
-    const struct ztrsm_args *a = cl_arg;
     if (tila_cl_skip(&a->base))
         return;
-    tila_cuda_ztrsm(starpu_cublas_get_local_handle(), a->side, a->uplo, a->trans, a->diag, a->m,
-                    a->n, tila_cuda_zscalar(a->alpha),
-                    (const cuDoubleComplex *)STARPU_MATRIX_GET_PTR(buffers[0]),
-                    (int)STARPU_MATRIX_GET_LD(buffers[0]),
-                    (cuDoubleComplex *)STARPU_MATRIX_GET_PTR(buffers[1]),
-                    (int)STARPU_MATRIX_GET_LD(buffers[1]));
+    kernel(starpu_cublas_get_local_handle(), a->side, a->uplo, a->trans, a->diag, a->m, a->n,
+           tila_cuda_zscalar(a->alpha), (const cuDoubleComplex *)STARPU_MATRIX_GET_PTR(buffers[0]),
+           (int)STARPU_MATRIX_GET_LD(buffers[0]),
+           (cuDoubleComplex *)STARPU_MATRIX_GET_PTR(buffers[1]),
+           (int)STARPU_MATRIX_GET_LD(buffers[1]));
+}
+
+static void ztrsm_cuda(void *buffers[], void *cl_arg)
+{
+    ztrxm_cuda(buffers, cl_arg, tila_cuda_ztrsm);
+}
+
+static void ztrmm_cuda(void *buffers[], void *cl_arg)
+{
+    ztrxm_cuda(buffers, cl_arg, tila_cuda_ztrmm);
 }
 #endif
 
@@ -90,26 +116,56 @@ static struct starpu_codelet ztrsm_right_cl = {
     .model = &ztrsm_right_model,
 };
 
-int tila_insert_ztrsm(const tila_task_t *t, tila_side_t side, tila_uplo_t uplo,
-                      tila_trans_t trans, tila_diag_t diag, int m, int n,
-                      tila_complex64_t alpha, starpu_data_handle_t A, starpu_data_handle_t B)
+static struct starpu_perfmodel ztrmm_model = {
+    .type = STARPU_NL_REGRESSION_BASED,
+    .symbol = "tila_ztrmm",
+};
+
+static struct starpu_codelet ztrmm_cl = {
+    .name = "ztrmm",
+    .cpu_funcs = { ztrmm_cpu },
+#ifdef TILA_USE_CUDA
+    .cuda_funcs = { ztrmm_cuda },
+    .cuda_flags = { STARPU_CUDA_ASYNC },
+#endif
+    .nbuffers = 2,
+    .modes = { STARPU_R, STARPU_RW },
+    .model = &ztrmm_model,
+};
+
+static int ztrxm_insert(struct starpu_codelet *cl, const tila_task_t *t, tila_side_t side,
+                        tila_uplo_t uplo, tila_trans_t trans, tila_diag_t diag, int m, int n,
+                        tila_complex64_t alpha, starpu_data_handle_t A, starpu_data_handle_t B)
 {
-    struct ztrsm_args *a;
+    struct ztrxm_args *a;
     int rc = tila_task_args(t, sizeof *a, (void **)&a);
     if (rc)
         return rc;
     if (a)
-        *a = (struct ztrsm_args){ a->base, side, uplo, trans, diag, m, n, alpha };
+        *a = (struct ztrxm_args){ a->base, side, uplo, trans, diag, m, n, alpha };
     double order = side == TILA_LEFT ? m : n;
 #if defined(COMPLEX)
     double flops = 4.0 * order * m * n;
 #else
     double flops = 1.0 * order * m * n;
 #endif
-    rc = starpu_mpi_task_insert(tila_starpu_comm(),
-                                side == TILA_LEFT ? &ztrsm_left_cl : &ztrsm_right_cl,
-                                STARPU_CL_ARGS, a, a ? sizeof *a : 0,
+    rc = starpu_mpi_task_insert(tila_starpu_comm(), cl, STARPU_CL_ARGS, a, a ? sizeof *a : 0,
                                 STARPU_R, A, STARPU_RW, B,
-                                TILA_TASK_OPTIONS(t, "ztrsm", flops), 0);
+                                TILA_TASK_OPTIONS(t, cl->name, flops), 0);
     return tila_task_submitted(t, rc);
+}
+
+int tila_insert_ztrsm(const tila_task_t *t, tila_side_t side, tila_uplo_t uplo,
+                      tila_trans_t trans, tila_diag_t diag, int m, int n,
+                      tila_complex64_t alpha, starpu_data_handle_t A, starpu_data_handle_t B)
+{
+    return ztrxm_insert(side == TILA_LEFT ? &ztrsm_left_cl : &ztrsm_right_cl, t, side, uplo,
+                        trans, diag, m, n, alpha, A, B);
+}
+
+int tila_insert_ztrmm(const tila_task_t *t, tila_side_t side, tila_uplo_t uplo,
+                      tila_trans_t trans, tila_diag_t diag, int m, int n,
+                      tila_complex64_t alpha, starpu_data_handle_t A, starpu_data_handle_t B)
+{
+    return ztrxm_insert(&ztrmm_cl, t, side, uplo, trans, diag, m, n, alpha, A, B);
 }

@@ -34,6 +34,22 @@ static inline int tila_valid_uplo(tila_uplo_t u)
 
 static inline int tila_max1(int x) { return x > 1 ? x : 1; }
 
+/* Argument checks of the triangular kernels TRSM and TRMM (B = alpha op(A)^{-1 or 1} B,
+ * or B times it on the right): 0, or -i for the first invalid argument i. */
+static inline int tila_check_trxm(tila_side_t side, tila_uplo_t uplo, tila_trans_t trans,
+                                  tila_diag_t diag, int m, int n, int lda, int ldb)
+{
+    if (side != TILA_LEFT && side != TILA_RIGHT) return -1;
+    if (uplo != TILA_UPPER && uplo != TILA_LOWER) return -2;
+    if (!tila_valid_trans(trans)) return -3;
+    if (diag != TILA_UNIT && diag != TILA_NONUNIT) return -4;
+    if (m < 0) return -5;
+    if (n < 0) return -6;
+    if (lda < tila_max1(side == TILA_LEFT ? m : n)) return -9;
+    if (ldb < tila_max1(m)) return -11;
+    return 0;
+}
+
 /* CBLAS takes complex scalars by address, real ones by value; the including
  * z-source defines COMPLEX or REAL first. */
 #if defined(COMPLEX)

@@ -71,16 +71,9 @@ int tila_core_ztrsm(tila_side_t side, tila_uplo_t uplo, tila_trans_t trans, tila
                     int m, int n, tila_complex64_t alpha, const tila_complex64_t *A, int lda,
                     tila_complex64_t *B, int ldb)
 {
-    if (side != TILA_LEFT && side != TILA_RIGHT) return -1;
-    if (uplo != TILA_UPPER && uplo != TILA_LOWER) return -2;
-    if (!tila_valid_trans(trans)) return -3;
-    if (diag != TILA_UNIT && diag != TILA_NONUNIT) return -4;
-    if (m < 0) return -5;
-    if (n < 0) return -6;
-    if (lda < tila_max1(side == TILA_LEFT ? m : n)) return -9;
-    if (ldb < tila_max1(m)) return -11;
-    if (m == 0 || n == 0)
-        return 0;
+    int rc = tila_check_trxm(side, uplo, trans, diag, m, n, lda, ldb);
+    if (rc || m == 0 || n == 0)
+        return rc;
     ztrsm_rec(side, uplo, trans, diag, m, n, alpha, A, lda, B, ldb);
     return 0;
 }

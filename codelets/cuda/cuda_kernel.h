@@ -50,6 +50,17 @@ static inline cublasFillMode_t tila_cublas_fill(tila_uplo_t uplo)
 static inline int tila_cuda_max1(int x) { return x > 1 ? x : 1; }
 static inline int tila_cuda_min(int x, int y) { return x < y ? x : y; }
 
+/* Argument checks of the cuBLAS triangular kernels TRSM and TRMM (tila_cuda_ztrsm's
+ * numbering): 0, or -i for the first invalid argument i. */
+static inline int tila_cuda_check_trxm(tila_side_t side, int m, int n, int lda, int ldb)
+{
+    if (m < 0) return -6;
+    if (n < 0) return -7;
+    if (lda < tila_cuda_max1(side == TILA_LEFT ? m : n)) return -10;
+    if (ldb < tila_cuda_max1(m)) return -12;
+    return 0;
+}
+
 /* Threads per block of the element-wise kernels, and blocks to cover m x n. */
 #define TILA_CUDA_BLOCK 256
 static inline unsigned tila_cuda_grid(int m, int n)

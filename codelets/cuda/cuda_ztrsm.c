@@ -13,12 +13,9 @@ int tila_cuda_ztrsm(cublasHandle_t handle, tila_side_t side, tila_uplo_t uplo,
                     tila_trans_t trans, tila_diag_t diag, int m, int n, cuDoubleComplex alpha,
                     const cuDoubleComplex *A, int lda, cuDoubleComplex *B, int ldb)
 {
-    if (m < 0) return -6;
-    if (n < 0) return -7;
-    if (lda < tila_cuda_max1(side == TILA_LEFT ? m : n)) return -10;
-    if (ldb < tila_cuda_max1(m)) return -12;
-    if (m == 0 || n == 0)
-        return 0;
+    int rc = tila_cuda_check_trxm(side, m, n, lda, ldb);
+    if (rc || m == 0 || n == 0)
+        return rc;
     TILA_CUDA_CHECK(cublasZtrsm(handle, side == TILA_LEFT ? CUBLAS_SIDE_LEFT : CUBLAS_SIDE_RIGHT,
                                 tila_cublas_fill(uplo), tila_cublas_op(trans),
                                 diag == TILA_UNIT ? CUBLAS_DIAG_UNIT : CUBLAS_DIAG_NON_UNIT, m, n,
