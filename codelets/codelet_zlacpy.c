@@ -55,11 +55,15 @@ struct starpu_codelet tila_cl_zlacpy = {
     .cuda_funcs = { zlacpy_cuda },
     .cuda_flags = { STARPU_CUDA_ASYNC },
 #endif
-    .nbuffers = 2,
-    .modes = { STARPU_R, STARPU_RW },
+    .nbuffers = STARPU_VARIABLE_NBUFFERS, /* modes per task: see tila_insert_zlacpy */
     .model = &zlacpy_model,
 };
 
+/**
+ * B = A on the triangle uplo of the m x n tiles.  With TILA_GENERAL, B is m x n and
+ * written without being read (it may be a workspace tile holding nothing yet); a
+ * triangular copy reads B too, to keep its other part.
+ */
 int tila_insert_zlacpy(const tila_task_t *t, tila_uplo_t uplo, int m, int n,
                        starpu_data_handle_t A, starpu_data_handle_t B)
 {
@@ -69,10 +73,9 @@ int tila_insert_zlacpy(const tila_task_t *t, tila_uplo_t uplo, int m, int n,
         return rc;
     if (a)
         *a = (struct zlacpy_args){ a->base, uplo, m, n };
-    /* B is read too: a triangular copy keeps B's other part. */
     rc = starpu_mpi_task_insert(tila_starpu_comm(), &tila_cl_zlacpy,
-                                STARPU_CL_ARGS, a, a ? sizeof *a : 0,
-                                STARPU_R, A, STARPU_RW, B,
+                                STARPU_CL_ARGS, a, a ? sizeof *a : 0, STARPU_R, A,
+                                uplo == TILA_GENERAL ? STARPU_W : STARPU_RW, B,
                                 TILA_TASK_OPTIONS(t, "zlacpy", 0), 0);
     return tila_task_submitted(t, rc);
 }

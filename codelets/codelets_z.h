@@ -36,11 +36,18 @@ int tila_insert_zpotrf(const tila_task_t *t, tila_uplo_t uplo, int n, starpu_dat
 int tila_insert_ztrsm(const tila_task_t *t, tila_side_t side, tila_uplo_t uplo,
                       tila_trans_t trans, tila_diag_t diag, int m, int n,
                       tila_complex64_t alpha, starpu_data_handle_t A, starpu_data_handle_t B);
+int tila_insert_ztrmm(const tila_task_t *t, tila_side_t side, tila_uplo_t uplo,
+                      tila_trans_t trans, tila_diag_t diag, int m, int n,
+                      tila_complex64_t alpha, starpu_data_handle_t A, starpu_data_handle_t B);
 int tila_insert_zherk(const tila_task_t *t, tila_uplo_t uplo, tila_trans_t trans, int n, int k,
                       double alpha, starpu_data_handle_t A, double beta, starpu_data_handle_t C);
 /* ---- QR (and the triangular solve it shares with the other factorizations) ---- */
 int tila_insert_zgeqrt(const tila_task_t *t, int m, int n, int ib, starpu_data_handle_t A,
                        starpu_data_handle_t T, starpu_data_handle_t work);
+size_t tila_zgeqrt_col_scratch(int m, int n);
+int tila_insert_zgeqrt_col(const tila_task_t *t, int m, int n, int mb,
+                           const starpu_data_handle_t *A, starpu_data_handle_t T,
+                           starpu_data_handle_t work);
 int tila_insert_zunmqr(const tila_task_t *t, tila_side_t side, tila_trans_t trans, int m, int n,
                        int k, int ib, starpu_data_handle_t V, starpu_data_handle_t T,
                        starpu_data_handle_t C, starpu_data_handle_t work);

@@ -23,6 +23,33 @@ int tila_zqr_apply_op(tila_task_t *t, tila_side_t side, tila_trans_t trans,
                       const tila_desc_t *A, const tila_desc_t *T, int k, const tila_qr_op_t *op,
                       const tila_desc_t *C, int j, starpu_data_handle_t ws);
 
+/** Reflectors of panel k of the PANEL scheme: min(rows from tile row k, its columns). */
+static inline int tila_zqr_col_k(const tila_desc_t *A, int k)
+{
+    int rows = A->m - k * A->mb, cols = tila_tile_cols(A, k);
+    return rows < cols ? rows : cols;
+}
+
+/**
+ * PANEL scheme: a workspace tile holding the top block of panel k's V (tile (k, k)'s unit
+ * lower trapezoid, ones on the diagonal, zeros above), for the GEMMs of its updates.
+ * @return 0, TILA_ERR_NOMEM or TILA_ERR_STARPU.
+ */
+int tila_zqr_col_v(tila_task_t *t, const tila_desc_t *A, int k, tila_workspace_t *ws,
+                   starpu_data_handle_t *E);
+
+/**
+ * PANEL scheme: submit op(Q_k) C_j (left: C's tile column j) or C_j op(Q_k) (right: C's
+ * tile row j) for panel k's block reflector Q_k = I - V T V^H, with E from
+ * tila_zqr_col_v: W = V^H C_j (or C_j V) by a chain of GEMMs on the owner of C_j's tile
+ * in row (column) k, W = op(T) W (or W op(T)), then C_j -= V W (or W V^H) tile by tile on
+ * their owners.  @return 0, TILA_ERR_NOMEM or TILA_ERR_STARPU.
+ */
+int tila_zqr_col_apply(tila_task_t *t, tila_side_t side, tila_trans_t trans,
+                       const tila_desc_t *A, const tila_desc_t *T, int k,
+                       starpu_data_handle_t E, const tila_desc_t *C, int j,
+                       tila_workspace_t *ws);
+
 /**
  * Submit C = op(Q) C (left) or C op(Q) (right) for the Q of (A, T).  With `identity_cols`
  * (left, Q only), C's tile columns lying left of panel k are known to be columns of the

@@ -9,6 +9,9 @@
  * is the flat tree of Buttari et al.; d = 1 is a pure binary tree.  T keeps d, so that the
  * routines applying Q replay the same operations.
  *
+ * The PANEL scheme has no tree: tile column k is factored by one task (GEQRT_COL) as one
+ * panel, and T holds one nb x nb triangular factor per tile column (tile (0, k)).
+ *
  * SPDX-License-Identifier: BSD-3-Clause
  */
 #include <stdlib.h>
@@ -24,12 +27,32 @@
  */
 static int tila_qr_domain(int mt, int nt, tila_qr_tree_t tree)
 {
-    if (tree == TILA_QR_TREE_AUTO)
-        tree = mt > 2 * nt ? TILA_QR_TREE_BINARY : TILA_QR_TREE_FLAT;
     if (tree == TILA_QR_TREE_FLAT)
         return mt > 1 ? mt : 1;
     int d = (mt + 15) / 16;
     return d > nt ? d : nt > 1 ? nt : 1;
+}
+
+/* Whether each tile column of A lives on one rank (a P = 1 grid, one rank, or a mapping
+ * of the same kind): then the PANEL scheme's panels and updates move no tile. */
+static int tila_qr_columns_local(const tila_desc_t *A)
+{
+    for (int n = 0; n < A->nt; n++)
+        for (int m = 1; m < A->mt; m++)
+            if (A->owner[(size_t)n * A->mt + m] != A->owner[(size_t)n * A->mt])
+                return 0;
+    return 1;
+}
+
+/*
+ * AUTO: the binary tree when A has more than twice as many tile rows as tile columns;
+ * else PANEL when its tile columns each live on one rank, FLAT otherwise.
+ */
+static tila_qr_tree_t tila_qr_auto(const tila_desc_t *A)
+{
+    if (A->mt > 2 * A->nt)
+        return TILA_QR_TREE_BINARY;
+    return tila_qr_columns_local(A) ? TILA_QR_TREE_PANEL : TILA_QR_TREE_FLAT;
 }
 
 /* T's tile (m, n) lives with A's tile (m, n mod A.nt). */
@@ -44,6 +67,28 @@ static int tila_qr_t_device(int m, int n, int ndevices, void *arg)
     const tila_desc_t *A = arg;
     (void)ndevices;
     return A->device[(size_t)(n % A->nt) * A->mt + m];
+}
+
+/* PANEL: T's tile (0, n) lives with A's tile (n, n), the top of panel n (the last tile of
+ * A's column n when A has fewer tile rows). */
+static size_t tila_qr_panel_top(const tila_desc_t *A, int n)
+{
+    return (size_t)n * A->mt + (size_t)(n < A->mt ? n : A->mt - 1);
+}
+
+static int tila_qr_panel_t_rank(int m, int n, void *arg)
+{
+    const tila_desc_t *A = arg;
+    (void)m;
+    return A->mt ? A->owner[tila_qr_panel_top(A, n)] : 0;
+}
+
+static int tila_qr_panel_t_device(int m, int n, int ndevices, void *arg)
+{
+    const tila_desc_t *A = arg;
+    (void)m;
+    (void)ndevices;
+    return A->mt ? A->device[tila_qr_panel_top(A, n)] : -1;
 }
 
 int tila_desc_create_qr_t(tila_desc_t **T, const tila_desc_t *A, int ib, tila_qr_tree_t tree)
@@ -67,9 +112,21 @@ int tila_desc_create_qr_t(tila_desc_t **T, const tila_desc_t *A, int ib, tila_qr
         tila_error(func, "argument 3 (ib) = %d, expected 1 <= ib <= nb = %d", ib, A->nb);
         return -3;
     }
-    if (tree != TILA_QR_TREE_AUTO && tree != TILA_QR_TREE_FLAT && tree != TILA_QR_TREE_BINARY)
+    if (tree != TILA_QR_TREE_AUTO && tree != TILA_QR_TREE_FLAT &&
+        tree != TILA_QR_TREE_BINARY && tree != TILA_QR_TREE_PANEL)
         return tila_illegal_value(func, 4, "tree", (int)tree, "TILA_QR_TREE_AUTO, "
-                                  "TILA_QR_TREE_FLAT or TILA_QR_TREE_BINARY");
+                                  "TILA_QR_TREE_FLAT, TILA_QR_TREE_BINARY or TILA_QR_TREE_PANEL");
+    if (tree == TILA_QR_TREE_AUTO)
+        tree = tila_qr_auto(A);
+    if (tree == TILA_QR_TREE_PANEL) {
+        tila_dist_t dist = { .rank_of = tila_qr_panel_t_rank, .rank_arg = (void *)A,
+                             .device_of = tila_qr_panel_t_device, .device_arg = (void *)A };
+        rc = tila_desc_create(T, A->prec, A->nb, A->nt * A->nb, A->nb, A->nb, &dist);
+        if (rc)
+            return rc;
+        (*T)->qr_tree = TILA_QR_TREE_PANEL;
+        return TILA_SUCCESS;
+    }
     int domain = tila_qr_domain(A->mt, A->nt, tree);
     int halves = domain >= A->mt ? 1 : 2;
     tila_dist_t dist = { .rank_of = tila_qr_t_rank, .rank_arg = (void *)A,
@@ -78,13 +135,13 @@ int tila_desc_create_qr_t(tila_desc_t **T, const tila_desc_t *A, int ib, tila_qr
     if (rc)
         return rc;
     (*T)->qr_domain = domain;
+    (*T)->qr_tree = halves == 1 ? TILA_QR_TREE_FLAT : TILA_QR_TREE_BINARY;
     return TILA_SUCCESS;
 }
 
 tila_qr_tree_t tila_desc_qr_tree(const tila_desc_t *T)
 {
-    return T && T->qr_domain > 0 && T->qr_domain < T->mt ? TILA_QR_TREE_BINARY
-                                                         : TILA_QR_TREE_FLAT;
+    return T ? T->qr_tree : TILA_QR_TREE_AUTO;
 }
 
 int tila_check_qr_t(const char *func, int pos, const tila_desc_t *A, const tila_desc_t *T)
@@ -92,8 +149,15 @@ int tila_check_qr_t(const char *func, int pos, const tila_desc_t *A, const tila_
     int rc = tila_check_desc(func, pos, "T", T, A->prec);
     if (rc)
         return rc;
-    int halves = T->qr_domain >= T->mt ? 1 : 2;
-    if (T->qr_domain < 1 || T->mt != A->mt || T->nb != A->nb || T->n != halves * A->nt * A->nb) {
+    int ok;
+    if (T->qr_tree == TILA_QR_TREE_PANEL) {
+        ok = T->mb == A->nb && T->nb == A->nb && T->m == A->nb && T->n == A->nt * A->nb;
+    } else {
+        int halves = T->qr_domain >= T->mt ? 1 : 2;
+        ok = T->qr_domain >= 1 && T->mt == A->mt && T->nb == A->nb &&
+             T->n == halves * A->nt * A->nb;
+    }
+    if (!ok) {
         tila_error(func, "argument %d (T) is not the T of this matrix: create it with "
                    "tila_desc_create_qr_t(&T, A, ib, tree)", pos);
         return -pos;

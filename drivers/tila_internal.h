@@ -49,6 +49,7 @@ struct tila_desc_s {
     void *storage;              /**< what Tila allocated (NULL when wrapping) */
     size_t storage_size;
     int qr_domain;              /**< QR T factors: TS domain of the reduction (see qr.c) */
+    tila_qr_tree_t qr_tree;     /**< QR T factors: FLAT, BINARY or PANEL */
 };
 
 /** Rows and columns of tile (m, n) of A. */

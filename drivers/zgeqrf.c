@@ -6,6 +6,8 @@
  * SPDX-License-Identifier: BSD-3-Clause
  */
 #define COMPLEX
+#include <stdlib.h>
+
 #include "codelets_z.h"
 #include "drivers_z.h"
 
@@ -30,6 +32,42 @@ static int zgeqrf_panel_op(tila_task_t *t, tila_desc_t *A, tila_desc_t *T, int k
     return TILA_ERR_STARPU;
 }
 
+/*
+ * The PANEL scheme: GEQRT_COL factors tile column k as one panel (on the owner of its
+ * top tile; the tiles below come to it when the column is not on one rank), then its
+ * block reflector updates every tile column to its right with rank-nb GEMMs.
+ */
+static int zgeqrf_col(tila_task_t *t, tila_desc_t *A, tila_desc_t *T, int kt)
+{
+    starpu_data_handle_t *col = malloc(sizeof *col * (size_t)A->mt), work;
+    if (!col)
+        return TILA_ERR_NOMEM;
+    starpu_vector_data_register(&work, -1, 0, (uint32_t)tila_zgeqrt_col_scratch(A->m, A->nb),
+                                T->eltsize);
+    tila_workspace_t ws;
+    tila_workspace_init(&ws, sizeof(tila_complex64_t));
+    int rc = 0;
+    for (int k = 0; k < kt && !rc; k++) {
+        t->priority = tila_qr_priority(A->nt, k, 1);
+        tila_task_on(t, A, k, k);
+        for (int i = k; i < A->mt; i++)
+            col[i - k] = tila_tile(A, i, k);
+        starpu_data_handle_t E;
+        rc = tila_insert_zgeqrt_col(t, A->m - k * A->mb, tila_tile_cols(A, k), A->mb, col,
+                                    tila_tile(T, 0, k), work);
+        if (!rc)
+            rc = tila_zqr_col_v(t, A, k, &ws, &E);
+        for (int n = k + 1; n < A->nt && !rc; n++) {
+            t->priority = tila_qr_priority(A->nt, n, 0);
+            rc = tila_zqr_col_apply(t, TILA_LEFT, TILA_CONJTRANS, A, T, k, E, A, n, &ws);
+        }
+    }
+    tila_workspace_release(&ws);
+    starpu_data_unregister_submit(work);
+    free(col);
+    return rc;
+}
+
 int tila_zgeqrf_async(tila_desc_t *A, tila_desc_t *T, tila_sequence_t *seq,
                       tila_request_t *req)
 {
@@ -42,10 +80,12 @@ int tila_zgeqrf_async(tila_desc_t *A, tila_desc_t *T, tila_sequence_t *seq,
     int kt = A->mt < A->nt ? A->mt : A->nt;
     if (kt == 0)
         return 0;
+    tila_task_t t = tila_task_init(seq, req, 0);
+    if (T->qr_tree == TILA_QR_TREE_PANEL)
+        return zgeqrf_col(&t, A, T, kt);
     tila_qr_walk_t w;
     if ((rc = tila_qr_walk_begin(&w, A, T)))
         return rc;
-    tila_task_t t = tila_task_init(seq, req, 0);
     for (int k = 0; k < kt && !rc; k++) {
         int nops = tila_qr_plan(T, A->mt, k, w.ops);
         for (int i = 0; i < nops && !rc; i++) {

@@ -40,6 +40,97 @@ int tila_zqr_apply_op(tila_task_t *t, tila_side_t side, tila_trans_t trans,
     return TILA_ERR_STARPU;
 }
 
+int tila_zqr_col_v(tila_task_t *t, const tila_desc_t *A, int k, tila_workspace_t *ws,
+                   starpu_data_handle_t *E)
+{
+    int rows = tila_tile_rows(A, k), kq = tila_zqr_col_k(A, k);
+    tila_task_on(t, A, k, k);
+    if (!(*E = tila_workspace_tile(ws, t->rank, rows, kq)))
+        return TILA_ERR_NOMEM;
+    int rc = tila_insert_zlacpy(t, TILA_GENERAL, rows, kq, tila_tile(A, k, k), *E);
+    return rc ? rc : tila_insert_zlaset(t, TILA_UPPER, rows, kq, 0.0, 1.0, *E);
+}
+
+/*
+ * The panel's reflectors from the top: E (panel k's unit lower top block) for tile row k,
+ * A's tiles below it.
+ */
+static starpu_data_handle_t col_v(const tila_desc_t *A, int k, starpu_data_handle_t E, int i)
+{
+    return i == k ? E : tila_tile(A, i, k);
+}
+
+int tila_zqr_col_apply(tila_task_t *t, tila_side_t side, tila_trans_t trans,
+                       const tila_desc_t *A, const tila_desc_t *T, int k,
+                       starpu_data_handle_t E, const tila_desc_t *C, int j,
+                       tila_workspace_t *ws)
+{
+    int left = side == TILA_LEFT, kq = tila_zqr_col_k(A, k);
+    int other = left ? tila_tile_cols(C, j) : tila_tile_rows(C, j);
+    int rc = 0;
+    /* W = V^H C_j (kq x other) or C_j V (other x kq), on the owner of C_j's top tile. */
+    tila_task_on(t, C, left ? k : j, left ? j : k);
+    starpu_data_handle_t W = left ? tila_workspace_tile(ws, t->rank, kq, other)
+                                  : tila_workspace_tile(ws, t->rank, other, kq);
+    if (!W)
+        return TILA_ERR_NOMEM;
+    for (int i = k; i < A->mt && !rc; i++) {
+        int rows = tila_tile_rows(A, i);
+        tila_complex64_t beta = i == k ? 0.0 : 1.0;
+        if (left)
+            rc = tila_insert_zgemm(t, TILA_CONJTRANS, TILA_NOTRANS, kq, other, rows, 1.0,
+                                   col_v(A, k, E, i), tila_tile(C, i, j), beta, W);
+        else
+            rc = tila_insert_zgemm(t, TILA_NOTRANS, TILA_NOTRANS, other, kq, rows, 1.0,
+                                   tila_tile(C, j, i), col_v(A, k, E, i), beta, W);
+    }
+    /* W = op(T) W or W op(T): op(Q) = I - V op(T) V^H. */
+    if (!rc)
+        rc = tila_insert_ztrmm(t, side, TILA_UPPER, trans, TILA_NONUNIT, left ? kq : other,
+                               left ? other : kq, 1.0, tila_tile(T, 0, k), W);
+    /* C_j -= V W or W V^H, each tile on its owner. */
+    for (int i = k; i < A->mt && !rc; i++) {
+        int rows = tila_tile_rows(A, i);
+        if (left) {
+            tila_task_on(t, C, i, j);
+            rc = tila_insert_zgemm(t, TILA_NOTRANS, TILA_NOTRANS, rows, other, kq, -1.0,
+                                   col_v(A, k, E, i), W, 1.0, tila_tile(C, i, j));
+        } else {
+            tila_task_on(t, C, j, i);
+            rc = tila_insert_zgemm(t, TILA_NOTRANS, TILA_CONJTRANS, other, rows, kq, -1.0, W,
+                                   col_v(A, k, E, i), 1.0, tila_tile(C, j, i));
+        }
+    }
+    return rc;
+}
+
+/* C's tile column j (left) lies left of panel k, in the identity that ungqr starts from. */
+static int identity_skip(const tila_desc_t *A, const tila_desc_t *C, int k, int j)
+{
+    return (long)(j + 1) * C->nb <= (long)k * A->mb;
+}
+
+/* tila_zunmqr_submit for the PANEL scheme: panel by panel, E then every tile column. */
+static int zunmqr_col_submit(tila_side_t side, tila_trans_t trans, const tila_desc_t *A,
+                             const tila_desc_t *T, const tila_desc_t *C, int identity_cols,
+                             int forward, int kt, int across, tila_task_t *t)
+{
+    tila_workspace_t ws;
+    tila_workspace_init(&ws, sizeof(tila_complex64_t));
+    int rc = 0;
+    for (int s = 0; s < kt && !rc; s++) {
+        int k = forward ? s : kt - 1 - s;
+        t->priority = kt - s;
+        starpu_data_handle_t E;
+        rc = tila_zqr_col_v(t, A, k, &ws, &E);
+        for (int j = 0; j < across && !rc; j++)
+            if (!identity_cols || !identity_skip(A, C, k, j))
+                rc = tila_zqr_col_apply(t, side, trans, A, T, k, E, C, j, &ws);
+    }
+    tila_workspace_release(&ws);
+    return rc;
+}
+
 int tila_zunmqr_submit(tila_side_t side, tila_trans_t trans, const tila_desc_t *A,
                        const tila_desc_t *T, const tila_desc_t *C, int identity_cols,
                        tila_sequence_t *seq, tila_request_t *req)
@@ -51,11 +142,13 @@ int tila_zunmqr_submit(tila_side_t side, tila_trans_t trans, const tila_desc_t *
     int across = left ? C->nt : C->mt; /* C's tiles along the dimension Q does not touch */
     if (kt == 0 || across == 0)
         return 0;
+    tila_task_t t = tila_task_init(seq, req, 0);
+    if (T->qr_tree == TILA_QR_TREE_PANEL)
+        return zunmqr_col_submit(side, trans, A, T, C, identity_cols, forward, kt, across, &t);
     tila_qr_walk_t w;
     int rc = tila_qr_walk_begin(&w, A, T);
     if (rc)
         return rc;
-    tila_task_t t = tila_task_init(seq, req, 0);
     for (int s = 0; s < kt && !rc; s++) {
         int k = forward ? s : kt - 1 - s;
         int nops = tila_qr_plan(T, A->mt, k, w.ops);
@@ -64,7 +157,7 @@ int tila_zunmqr_submit(tila_side_t side, tila_trans_t trans, const tila_desc_t *
         for (int i = 0; i < nops && !rc; i++) {
             const tila_qr_op_t *op = &w.ops[forward ? i : nops - 1 - i];
             for (int j = 0; j < across && !rc; j++) {
-                if (identity_cols && (long)(j + 1) * C->nb <= (long)k * A->mb)
+                if (identity_cols && identity_skip(A, C, k, j))
                     continue;
                 rc = tila_zqr_apply_op(&t, side, trans, A, T, k, op, C, j, w.ws);
             }

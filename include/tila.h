@@ -137,21 +137,24 @@ int tila_sequence_destroy(tila_sequence_t **seq);
 
 /**
  * Create the descriptor T of the block reflector factors of a QR factorization of A
- * (tila_<p>geqrf) with inner block size ib, and fix its reduction tree: T is then passed
- * unchanged to tila_<p>geqrf and to tila_<p>unmqr / ungqr / gels, which replay that tree.
- * T has A's precision and tile rows, ib x nb tiles (the factors of blocks of at most ib
- * reflectors side by side, ib need not divide nb), A.mt x A.nt tiles for the flat tree
- * and A.mt x 2 A.nt for the binary tree (the second half holds the tree's
+ * (tila_<p>geqrf) with inner block size ib, and fix its scheme (tila_qr_tree_t): T is then
+ * passed unchanged to tila_<p>geqrf and to tila_<p>unmqr / ungqr / gels, which replay it.
+ * FLAT and BINARY: T has A's precision and tile rows, ib x nb tiles (the factors of blocks
+ * of at most ib reflectors side by side, ib need not divide nb), A.mt x A.nt tiles for
+ * the flat tree and A.mt x 2 A.nt for the binary tree (the second half holds the tree's
  * triangle-on-triangle factors); tile (m, n) lives where A's tile (m, n mod A.nt) does.
+ * PANEL: one row of A.nt nb x nb tiles, the whole triangular factor of each tile column's
+ * block reflector, tile (0, n) where A's tile (n, n) lives (ib is checked, not used).
  * TILA_QR_TREE_AUTO takes the binary tree when A has more than twice as many tile rows
- * as tile columns, else the flat one.  Collective.
+ * as tile columns; else PANEL when every tile column of A lives on one rank (P = 1), and
+ * FLAT otherwise.  Collective.
  * @param A   the matrix to factor, square tiles (mb = nb).
  * @param ib  1 <= ib <= nb; smaller ib: fewer flops in the updates, slower kernels.
  * @return 0, -i for argument i, TILA_ERR_NOMEM, TILA_ERR_NOT_INITIALIZED.
  */
 int tila_desc_create_qr_t(tila_desc_t **T, const tila_desc_t *A, int ib, tila_qr_tree_t tree);
 
-/** Reduction tree recorded in a T made by tila_desc_create_qr_t (FLAT or BINARY). */
+/** Scheme recorded in a T made by tila_desc_create_qr_t (FLAT, BINARY or PANEL). */
 tila_qr_tree_t tila_desc_qr_tree(const tila_desc_t *T);
 
 #pragma GCC visibility pop

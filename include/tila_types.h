@@ -100,15 +100,19 @@ typedef struct tila_dist_s {
 } tila_dist_t;
 
 /**
- * Reduction tree of a tiled QR factorization along each tile column (see
- * tila_desc_create_qr_t).  FLAT: the diagonal tile eliminates every tile below it in turn
- * (best when there are many tile columns to update).  TREE: the column is cut into
- * domains of consecutive tiles, each reduced by a flat chain, and the domains' triangles
- * are merged pairwise by a binary tree (tall and skinny matrices: more parallelism).
- * AUTO chooses from the tile counts.
+ * How a tiled QR factorization reduces each tile column (see tila_desc_create_qr_t).
+ * FLAT: the diagonal tile eliminates every tile below it in turn (tile kernels GEQRT,
+ * TSQRT; updates TSMQR of rank ib).  BINARY: the column is cut into domains of
+ * consecutive tiles, each reduced by a flat chain, and the domains' triangles are merged
+ * pairwise by a binary tree (tall and skinny matrices: more parallelism).  PANEL: the
+ * whole tile column is factored by one task as one panel (LAPACK's blocked Householder
+ * QR, one block reflector of nb columns per tile column), and each tile column to its
+ * right is updated by GEMMs of rank nb (W = V^H C_j, W = T^H W, C_j -= V W): the fastest
+ * updates, with the panel on one worker; best for square-ish matrices whose tile columns
+ * each live on one rank (P = 1).  AUTO chooses from the tile counts and the grid.
  */
 typedef enum tila_qr_tree_e {
-    TILA_QR_TREE_AUTO = 0, TILA_QR_TREE_FLAT = 1, TILA_QR_TREE_BINARY = 2
+    TILA_QR_TREE_AUTO = 0, TILA_QR_TREE_FLAT = 1, TILA_QR_TREE_BINARY = 2, TILA_QR_TREE_PANEL = 3
 } tila_qr_tree_t;
 
 #ifdef __cplusplus

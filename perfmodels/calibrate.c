@@ -34,7 +34,7 @@ static const struct { const char *complex_name, *real_name; } stems[] = {
     { "plrnt", "plrnt" }, { "plghe", "plgsy" }, { "potrf", "potrf" },
     { "trsm_left", "trsm_left" }, { "trsm_right", "trsm_right" }, { "herk", "syrk" }, { "lange", "lange" }, { "lansy_offdiag", "lansy_offdiag" },
     { "geqrt", "geqrt" }, { "unmqr", "ormqr" }, { "tsqrt", "tsqrt" }, { "tsmqr", "tsmqr" },
-    { "ttqrt", "ttqrt" }, { "ttmqr", "ttmqr" },
+    { "ttqrt", "ttqrt" }, { "ttmqr", "ttmqr" }, { "geqrt_col", "geqrt_col" }, { "trmm", "trmm" },
 };
 #define NSTEMS (sizeof stems / sizeof stems[0])
 

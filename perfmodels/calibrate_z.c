@@ -12,14 +12,15 @@
  * An n = 4 nb matrix (square tiles, no edge tile, so every task has the calibrated
  * size): generators, copies, a product, a product with no inner dimension (LASCAL),
  * norms, a positive definite solve (POTRF, TRSM, HERK/SYRK, GEMM), a QR factorization
- * with the flat tree and Q^H applied (GEQRT, TSQRT, UNMQR, TSMQR), and one of a tall
- * matrix with the binary tree (TTQRT, TTMQR).
+ * with the flat tree and Q^H applied (GEQRT, TSQRT, UNMQR, TSMQR), one of a tall
+ * matrix with the binary tree (TTQRT, TTMQR), and one with the PANEL scheme (GEQRT_COL,
+ * TRMM).
  */
 int tila_calibrate_zworkload(int nb, unsigned long long seed)
 {
     int n = 4 * nb, ib = tila_calibrate_ib(nb), rc;
     double norm;
-    tila_desc_t *A, *B, *C, *E, *F, *G, *T, *TG;
+    tila_desc_t *A, *B, *C, *E, *F, *G, *T, *TG, *TP;
     tila_desc_create(&A, TILA_COMPLEX64, n, n, nb, nb, NULL);
     tila_desc_create(&B, TILA_COMPLEX64, n, n, nb, nb, NULL);
     tila_desc_create(&C, TILA_COMPLEX64, n, n, nb, nb, NULL);
@@ -44,6 +45,9 @@ int tila_calibrate_zworkload(int nb, unsigned long long seed)
     rc |= tila_zgeqrf(C, T);
     rc |= tila_zunmqr(TILA_LEFT, TILA_CONJTRANS, C, T, B);
     rc |= tila_zgeqrf(G, TG);
+    rc |= tila_desc_create_qr_t(&TP, B, ib, TILA_QR_TREE_PANEL);
+    rc |= tila_zgeqrf(B, TP);
+    tila_desc_destroy(&TP);
     tila_desc_destroy(&T);
     tila_desc_destroy(&TG);
     tila_desc_destroy(&G);

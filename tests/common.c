@@ -14,6 +14,12 @@
 
 int tila_test_passed, tila_test_failed, tila_test_skipped;
 
+const char *tila_test_qr_tree_name(const tila_desc_t *T)
+{
+    tila_qr_tree_t tree = tila_desc_qr_tree(T);
+    return tree == TILA_QR_TREE_BINARY ? "tree" : tree == TILA_QR_TREE_PANEL ? "panel" : "flat";
+}
+
 char tila_test_prec_letter(tila_prec_t prec)
 {
     return "sdcz"[prec];

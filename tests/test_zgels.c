@@ -3,7 +3,7 @@
  * @brief Tiled least squares (geqrf + unmqr + trsm): normal equations and residual.
  * @precisions normal z -> c d s
  *
- * What it proves: for tall (flat and binary trees), square and n < nb problems with
+ * What it proves: for tall (flat and binary trees, the PANEL scheme), square and n < nb problems with
  * several right-hand sides (and none), edge tiles and every P x Q grid of the world,
  * X = tila_zgels(A, B) satisfies the normal equations, the defining property of a
  * least-squares solution of full-rank A:
@@ -68,7 +68,7 @@ static void run_one(const tila_test_opts_t *o, int m, int n, int nrhs, int nb, i
         free(r);
         free(g);
     }
-    const char *tn = tila_desc_qr_tree(T) == TILA_QR_TREE_BINARY ? "tree" : "flat";
+    const char *tn = tila_test_qr_tree_name(T);
     tila_test_check(rc == 0 && err_ne < o->tol && err_res < o->tol, "gels", prec, err_ne > err_res ? err_ne : err_res,
                     "m=%d n=%d nrhs=%d nb=%d ib=%d tree=%s grid=%dx%d rc=%d", m, n, nrhs, nb,
                     ib, tn, grid[0], grid[1], rc);
@@ -82,9 +82,11 @@ static void run_one(const tila_test_opts_t *o, int m, int n, int nrhs, int nb, i
 
 void tila_test_zgels(const tila_test_opts_t *o)
 {
-    /* The first two (both trees) on every grid, the others on the squarest one. */
+    /* The first three (both trees, the PANEL scheme) on every grid, the others on the
+     * squarest one. */
     static const struct { int m, n, nrhs, nb, ib; tila_qr_tree_t tree; } cases[] = {
         { 37, 20, 5, 8, 3, TILA_QR_TREE_FLAT }, { 160, 10, 3, 4, 3, TILA_QR_TREE_BINARY },
+        { 37, 20, 5, 8, 3, TILA_QR_TREE_PANEL },
         { 45, 45, 2, 16, 5, TILA_QR_TREE_AUTO }, { 5, 3, 2, 16, 4, TILA_QR_TREE_AUTO },
         { 30, 10, 0, 8, 3, TILA_QR_TREE_AUTO }, { 12, 0, 3, 4, 2, TILA_QR_TREE_AUTO },
     };
@@ -92,7 +94,7 @@ void tila_test_zgels(const tila_test_opts_t *o)
     int square = ngrids / 2; /* the squarest: P and Q > 1 from 4 ranks on */
     for (int g = 0; g < ngrids; g++)
         for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++) {
-            if (c >= 2 && g != square)
+            if (c >= 3 && g != square)
                 continue;
             int nb = o->nb.n ? o->nb.v[0] : cases[c].nb, ib = o->ib.n ? o->ib.v[0] : cases[c].ib;
             run_one(o, cases[c].m, cases[c].n, cases[c].nrhs, nb, ib < nb ? ib : nb,

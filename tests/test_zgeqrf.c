@@ -5,7 +5,7 @@
  *
  * What it proves: for square, tall-skinny (m = 16 n), wide and degenerate (0, n < nb)
  * matrices with partial edge tiles, inner blocks ib that do not divide nb, both reduction
- * trees and every P x Q grid of the world:
+ * trees, the PANEL scheme and every P x Q grid of the world:
  *  - A = Q R: ||A - Q R||_F / (m ||A||_F eps) < tol, with Q the thin m x min(m, n) Q that
  *    tila_zungqr forms and R the upper trapezoid tila_zgeqrf leaves in A;
  *  - Q has orthonormal columns: ||I - Q^H Q||_F / (m eps) < tol.
@@ -51,11 +51,6 @@ static tila_desc_t *random_desc(int m, int n, int nb, const tila_dist_t *dist,
     tila_desc_create(&A, TILA_COMPLEX64, m, n, nb, nb, dist);
     tila_zplrnt(A, seed);
     return A;
-}
-
-static const char *tree_name(tila_qr_tree_t tree)
-{
-    return tree == TILA_QR_TREE_FLAT ? "flat" : tree == TILA_QR_TREE_BINARY ? "tree" : "auto";
 }
 
 /*
@@ -148,7 +143,7 @@ static void run_one(const tila_test_opts_t *o, int m, int n, int nb, int ib, til
         free(qr);
         free(w);
     }
-    const char *tn = tree_name(tila_desc_qr_tree(T));
+    const char *tn = tila_test_qr_tree_name(T);
     tila_test_check(rc == 0 && rcq == 0 && err_qr < o->tol, "geqrf", prec,
                     err_qr, "m=%d n=%d nb=%d ib=%d tree=%s grid=%dx%d rc=%d", m, n, nb, ib, tn,
                     grid[0], grid[1], rc);
@@ -211,8 +206,9 @@ void tila_test_zgeqrf(const tila_test_opts_t *o)
      * binary, pure binary (one tile column) and a last tile row shorter than the panel;
      * wide; n < nb; empty; tiles and ib large enough for the recursive TS and TT kernels
      * (two levels, ib not dividing nb, edge tiles; a 10-row last tile under a 40-column
-     * TT, whose blocks are trapezoids).  The cases marked 1, which cover both
-     * trees, square, tall and wide, run unmqr's four variants and on every grid; the
+     * TT, whose blocks are trapezoids); the PANEL scheme square, wide, tall and with
+     * 40-wide tiles (panels across ranks on grids with P > 1).  The cases marked 1, which
+     * cover every scheme, square, tall and wide, run unmqr's four variants and on every grid; the
      * others on the squarest grid only (the suite stays near a minute at 4 ranks on 2
      * cores). */
     static const struct { int m, n, nb, ib; tila_qr_tree_t tree; int unmqr; } cases[] = {
@@ -222,6 +218,8 @@ void tila_test_zgeqrf(const tila_test_opts_t *o)
         { 20, 45, 8, 3, TILA_QR_TREE_AUTO, 1 }, { 5, 3, 16, 4, TILA_QR_TREE_AUTO, 0 },
         { 0, 5, 4, 2, TILA_QR_TREE_AUTO, 1 }, { 6, 0, 4, 2, TILA_QR_TREE_AUTO, 0 },
         { 130, 100, 40, 24, TILA_QR_TREE_FLAT, 0 }, { 170, 40, 40, 24, TILA_QR_TREE_BINARY, 1 },
+        { 37, 37, 8, 3, TILA_QR_TREE_PANEL, 1 }, { 20, 45, 8, 3, TILA_QR_TREE_PANEL, 1 },
+        { 96, 6, 4, 3, TILA_QR_TREE_PANEL, 0 }, { 130, 100, 40, 24, TILA_QR_TREE_PANEL, 0 },
     };
     int grids[8][2], ngrids = tila_test_grids(grids, 8);
     int square = ngrids / 2; /* the squarest: P and Q > 1 from 4 ranks on */

@@ -65,6 +65,8 @@ extern int tila_test_passed, tila_test_failed, tila_test_skipped;
 
 /** The letter of a precision. */
 char tila_test_prec_letter(tila_prec_t prec);
+/** "flat", "tree" (binary) or "panel": the scheme recorded in a QR T. */
+const char *tila_test_qr_tree_name(const tila_desc_t *T);
 
 /** Relative error ||X - Y||_F / ||Y||_F of two column-major arrays (0 if both are 0). */
 double tila_test_diff_fro(tila_prec_t prec, int m, int n, const void *X, int ldx,

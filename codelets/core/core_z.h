@@ -30,12 +30,17 @@ int tila_core_zpotrf(tila_uplo_t uplo, int n, tila_complex64_t *A, int lda);
 int tila_core_ztrsm(tila_side_t side, tila_uplo_t uplo, tila_trans_t trans, tila_diag_t diag,
                     int m, int n, tila_complex64_t alpha, const tila_complex64_t *A, int lda,
                     tila_complex64_t *B, int ldb);
+int tila_core_ztrmm(tila_side_t side, tila_uplo_t uplo, tila_trans_t trans, tila_diag_t diag,
+                    int m, int n, tila_complex64_t alpha, const tila_complex64_t *A, int lda,
+                    tila_complex64_t *B, int ldb);
 int tila_core_zherk(tila_uplo_t uplo, tila_trans_t trans, int n, int k, double alpha,
                     const tila_complex64_t *A, int lda, double beta, tila_complex64_t *C,
                     int ldc);
 /* ---- QR ---- */
 int tila_core_zgeqrt(int m, int n, int ib, tila_complex64_t *A, int lda, tila_complex64_t *T,
                      int ldt, tila_complex64_t *work);
+int tila_core_zgeqrt_col(int m, int n, int mb, tila_complex64_t *const *A, const int *lda,
+                         tila_complex64_t *T, int ldt, tila_complex64_t *work);
 int tila_core_zunmqr(tila_side_t side, tila_trans_t trans, int m, int n, int k, int ib,
                      const tila_complex64_t *V, int ldv, const tila_complex64_t *T, int ldt,
                      tila_complex64_t *C, int ldc, tila_complex64_t *work);

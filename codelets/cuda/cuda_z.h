@@ -55,6 +55,9 @@ int tila_cuda_zpotrf(cusolverDnHandle_t handle, tila_uplo_t uplo, int n, cuDoubl
 int tila_cuda_ztrsm(cublasHandle_t handle, tila_side_t side, tila_uplo_t uplo,
                     tila_trans_t trans, tila_diag_t diag, int m, int n, cuDoubleComplex alpha,
                     const cuDoubleComplex *A, int lda, cuDoubleComplex *B, int ldb);
+int tila_cuda_ztrmm(cublasHandle_t handle, tila_side_t side, tila_uplo_t uplo,
+                    tila_trans_t trans, tila_diag_t diag, int m, int n, cuDoubleComplex alpha,
+                    const cuDoubleComplex *A, int lda, cuDoubleComplex *B, int ldb);
 int tila_cuda_zherk(cublasHandle_t handle, tila_uplo_t uplo, tila_trans_t trans, int n, int k,
                     double alpha, const cuDoubleComplex *A, int lda, double beta,
                     cuDoubleComplex *C, int ldc);
@@ -76,6 +79,11 @@ int tila_cuda_zgeqrt(cusolverDnHandle_t solver, cusolverDnParams_t params, int m
                      cuDoubleComplex *A, int lda, cuDoubleComplex *T, int ldt,
                      cuDoubleComplex *tau, void *dwork, size_t dbytes, void *hwork,
                      size_t hbytes);
+int tila_cuda_zgeqrt_col(cusolverDnHandle_t solver, cusolverDnParams_t params,
+                         cudaStream_t stream, int m, int n, int mb, cuDoubleComplex *const *A,
+                         const int *lda, cuDoubleComplex *T, int ldt, cuDoubleComplex *panel,
+                         cuDoubleComplex *tau, void *dwork, size_t dbytes, void *hwork,
+                         size_t hbytes);
 void tila_cuda_ztpqrt_worksize(cusolverDnHandle_t solver, cusolverDnParams_t params, int m,
                                int n, int ib, cuDoubleComplex *T, int ldt,
                                cuDoubleComplex *work, size_t *dbytes, size_t *hbytes);
