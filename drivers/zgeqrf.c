@@ -44,10 +44,11 @@ static int zgeqrf_col(tila_task_t *t, tila_desc_t *A, tila_desc_t *T, int kt)
         return TILA_ERR_NOMEM;
     starpu_vector_data_register(&work, -1, 0, (uint32_t)tila_zgeqrt_col_scratch(A->m, A->nb),
                                 T->eltsize);
-    tila_workspace_t ws;
-    tila_workspace_init(&ws, sizeof(tila_complex64_t));
     int rc = 0;
     for (int k = 0; k < kt && !rc; k++) {
+        /* Panel k's E and W tiles: StarPU frees them once its updates are done. */
+        tila_workspace_t ws;
+        tila_workspace_init(&ws, sizeof(tila_complex64_t));
         t->priority = tila_qr_priority(A->nt, k, 1);
         tila_task_on(t, A, k, k);
         for (int i = k; i < A->mt; i++)
@@ -61,8 +62,8 @@ static int zgeqrf_col(tila_task_t *t, tila_desc_t *A, tila_desc_t *T, int kt)
             t->priority = tila_qr_priority(A->nt, n, 0);
             rc = tila_zqr_col_apply(t, TILA_LEFT, TILA_CONJTRANS, A, T, k, E, A, n, &ws);
         }
+        tila_workspace_release(&ws);
     }
-    tila_workspace_release(&ws);
     starpu_data_unregister_submit(work);
     free(col);
     return rc;

@@ -115,19 +115,20 @@ static int zunmqr_col_submit(tila_side_t side, tila_trans_t trans, const tila_de
                              const tila_desc_t *T, const tila_desc_t *C, int identity_cols,
                              int forward, int kt, int across, tila_task_t *t)
 {
-    tila_workspace_t ws;
-    tila_workspace_init(&ws, sizeof(tila_complex64_t));
     int rc = 0;
     for (int s = 0; s < kt && !rc; s++) {
         int k = forward ? s : kt - 1 - s;
+        /* Panel k's E and W tiles: StarPU frees them once its updates are done. */
+        tila_workspace_t ws;
+        tila_workspace_init(&ws, sizeof(tila_complex64_t));
         t->priority = kt - s;
         starpu_data_handle_t E;
         rc = tila_zqr_col_v(t, A, k, &ws, &E);
         for (int j = 0; j < across && !rc; j++)
             if (!identity_cols || !identity_skip(A, C, k, j))
                 rc = tila_zqr_col_apply(t, side, trans, A, T, k, E, C, j, &ws);
+        tila_workspace_release(&ws);
     }
-    tila_workspace_release(&ws);
     return rc;
 }
 
