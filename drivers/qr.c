@@ -149,14 +149,12 @@ int tila_check_qr_t(const char *func, int pos, const tila_desc_t *A, const tila_
     int rc = tila_check_desc(func, pos, "T", T, A->prec);
     if (rc)
         return rc;
-    int ok;
-    if (T->qr_tree == TILA_QR_TREE_PANEL) {
+    int ok, halves = T->qr_tree == TILA_QR_TREE_BINARY ? 2 : 1;
+    if (T->qr_tree == TILA_QR_TREE_PANEL)
         ok = T->mb == A->nb && T->nb == A->nb && T->m == A->nb && T->n == A->nt * A->nb;
-    } else {
-        int halves = T->qr_domain >= T->mt ? 1 : 2;
-        ok = T->qr_domain >= 1 && T->mt == A->mt && T->nb == A->nb &&
-             T->n == halves * A->nt * A->nb;
-    }
+    else
+        ok = T->qr_tree != TILA_QR_TREE_AUTO && T->qr_domain >= 1 && T->mt == A->mt &&
+             T->nb == A->nb && T->n == halves * A->nt * A->nb;
     if (!ok) {
         tila_error(func, "argument %d (T) is not the T of this matrix: create it with "
                    "tila_desc_create_qr_t(&T, A, ib, tree)", pos);

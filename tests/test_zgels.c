@@ -3,8 +3,8 @@
  * @brief Tiled least squares (geqrf + unmqr + trsm): normal equations and residual.
  * @precisions normal z -> c d s
  *
- * What it proves: for tall (flat and binary trees, the PANEL scheme), square and n < nb problems with
- * several right-hand sides (and none), edge tiles and every P x Q grid of the world,
+ * What it proves: for tall (flat and binary trees, the PANEL scheme), square and n < nb
+ * problems with several right-hand sides (and none), edge tiles and every P x Q grid of the world,
  * X = tila_zgels(A, B) satisfies the normal equations, the defining property of a
  * least-squares solution of full-rank A:
  *   ||A^H (B - A X)||_F / ((||A||_F ||B - A X||_F + ||A||_F^2 ||X||_F) m eps) < tol
