@@ -31,8 +31,10 @@ static inline int tila_zqr_col_k(const tila_desc_t *A, int k)
 }
 
 /**
- * PANEL scheme: a workspace tile holding the top block of panel k's V (tile (k, k)'s unit
- * lower trapezoid, ones on the diagonal, zeros above), for the GEMMs of its updates.
+ * PANEL scheme: the top block of panel k's V for the GEMMs of its updates.  When tile
+ * (k, k) holds it as a square unit lower triangle, *E is NULL and the updates read it there
+ * with TRMMs; otherwise (a last tile column narrower than its rows: a trapezoid) *E is a
+ * workspace tile holding a copy with ones on the diagonal and zeros above.
  * @return 0, TILA_ERR_NOMEM or TILA_ERR_STARPU.
  */
 int tila_zqr_col_v(tila_task_t *t, const tila_desc_t *A, int k, tila_workspace_t *ws,
@@ -41,9 +43,10 @@ int tila_zqr_col_v(tila_task_t *t, const tila_desc_t *A, int k, tila_workspace_t
 /**
  * PANEL scheme: submit op(Q_k) C_j (left: C's tile column j) or C_j op(Q_k) (right: C's
  * tile row j) for panel k's block reflector Q_k = I - V T V^H, with E from
- * tila_zqr_col_v: W = V^H C_j (or C_j V) by a chain of GEMMs on the owner of C_j's tile
- * in row (column) k, W = op(T) W (or W op(T)), then C_j -= V W (or W V^H) tile by tile on
- * their owners.  @return 0, TILA_ERR_NOMEM or TILA_ERR_STARPU.
+ * tila_zqr_col_v: W = V^H C_j (or C_j V) by a chain of GEMMs (a copy and TRMM for the
+ * triangle) on the owner of C_j's tile in row (column) k, W = op(T) W (or W op(T)), then
+ * C_j -= V W (or W V^H) tile by tile on their owners.
+ * @return 0, TILA_ERR_NOMEM or TILA_ERR_STARPU.
  */
 int tila_zqr_col_apply(tila_task_t *t, tila_side_t side, tila_trans_t trans,
                        const tila_desc_t *A, const tila_desc_t *T, int k,

@@ -44,6 +44,9 @@ int tila_zqr_col_v(tila_task_t *t, const tila_desc_t *A, int k, tila_workspace_t
                    starpu_data_handle_t *E)
 {
     int rows = tila_tile_rows(A, k), kq = tila_zqr_col_k(A, k);
+    *E = NULL;
+    if (rows == kq)
+        return 0;
     tila_task_on(t, A, k, k);
     if (!(*E = tila_workspace_tile(ws, t->rank, rows, kq)))
         return TILA_ERR_NOMEM;
@@ -52,12 +55,33 @@ int tila_zqr_col_v(tila_task_t *t, const tila_desc_t *A, int k, tila_workspace_t
 }
 
 /*
- * The panel's reflectors from the top: E (panel k's unit lower top block) for tile row k,
- * A's tiles below it.
+ * The panel's reflectors from the top: tile row k's block (E, or A(k, k) read as a unit
+ * lower triangle when E is NULL), A's tiles below it.
  */
 static starpu_data_handle_t col_v(const tila_desc_t *A, int k, starpu_data_handle_t E, int i)
 {
-    return i == k ? E : tila_tile(A, i, k);
+    return i == k && E ? E : tila_tile(A, i, k);
+}
+
+/*
+ * W = V_kk^H C_kj (left) or C_jk V_kk (right), the triangle's term that opens the chain, or
+ * with `close` W = V_kk W (left) or W V_kk^H (right) and C_kj (C_jk) -= W, the last update:
+ * TRMMs that read the triangle in place, half the flops of a GEMM on E.  The closing TRMM
+ * overwrites W once the GEMMs submitted before it have read it.
+ */
+static int col_v_triangle(tila_task_t *t, int left, const tila_desc_t *A, int k,
+                          const tila_desc_t *C, int j, starpu_data_handle_t W, int close)
+{
+    int kq = tila_zqr_col_k(A, k), other = left ? tila_tile_cols(C, j) : tila_tile_rows(C, j);
+    int m = left ? kq : other, n = left ? other : kq;
+    starpu_data_handle_t Ckj = left ? tila_tile(C, k, j) : tila_tile(C, j, k);
+    tila_trans_t op = left == close ? TILA_NOTRANS : TILA_CONJTRANS;
+    tila_task_on(t, C, left ? k : j, left ? j : k);
+    int rc = close ? 0 : tila_insert_zlacpy(t, TILA_GENERAL, m, n, Ckj, W);
+    if (!rc)
+        rc = tila_insert_ztrmm(t, left ? TILA_LEFT : TILA_RIGHT, TILA_LOWER, op, TILA_UNIT, m,
+                               n, 1.0, tila_tile(A, k, k), W);
+    return rc || !close ? rc : tila_insert_zgeadd(t, m, n, -1.0, W, 1.0, Ckj);
 }
 
 int tila_zqr_col_apply(tila_task_t *t, tila_side_t side, tila_trans_t trans,
@@ -74,7 +98,9 @@ int tila_zqr_col_apply(tila_task_t *t, tila_side_t side, tila_trans_t trans,
                                   : tila_workspace_tile(ws, t->rank, other, kq);
     if (!W)
         return TILA_ERR_NOMEM;
-    for (int i = k; i < A->mt && !rc; i++) {
+    if (!E)
+        rc = col_v_triangle(t, left, A, k, C, j, W, 0);
+    for (int i = E ? k : k + 1; i < A->mt && !rc; i++) {
         int rows = tila_tile_rows(A, i);
         tila_complex64_t beta = i == k ? 0.0 : 1.0;
         if (left)
@@ -88,8 +114,8 @@ int tila_zqr_col_apply(tila_task_t *t, tila_side_t side, tila_trans_t trans,
     if (!rc)
         rc = tila_insert_ztrmm(t, side, TILA_UPPER, trans, TILA_NONUNIT, left ? kq : other,
                                left ? other : kq, 1.0, tila_tile(T, 0, k), W);
-    /* C_j -= V W or W V^H, each tile on its owner. */
-    for (int i = k; i < A->mt && !rc; i++) {
+    /* C_j -= V W or W V^H, each tile on its owner, the triangle's last. */
+    for (int i = E ? k : k + 1; i < A->mt && !rc; i++) {
         int rows = tila_tile_rows(A, i);
         if (left) {
             tila_task_on(t, C, i, j);
@@ -101,7 +127,7 @@ int tila_zqr_col_apply(tila_task_t *t, tila_side_t side, tila_trans_t trans,
                                    col_v(A, k, E, i), 1.0, tila_tile(C, j, i));
         }
     }
-    return rc;
+    return rc || E ? rc : col_v_triangle(t, left, A, k, C, j, W, 1);
 }
 
 /* C's tile column j (left) lies left of panel k, in the identity that ungqr starts from. */
@@ -110,7 +136,8 @@ static int identity_skip(const tila_desc_t *A, const tila_desc_t *C, int k, int 
     return (long)(j + 1) * C->nb <= (long)k * A->mb;
 }
 
-/* tila_zunmqr_submit for the PANEL scheme: panel by panel, E then every tile column. */
+/* tila_zunmqr_submit for the PANEL scheme: panel by panel, its E if any, then every tile
+ * column. */
 static int zunmqr_col_submit(tila_side_t side, tila_trans_t trans, const tila_desc_t *A,
                              const tila_desc_t *T, const tila_desc_t *C, int identity_cols,
                              int forward, int kt, int across, tila_task_t *t)
