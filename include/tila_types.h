@@ -107,9 +107,10 @@ typedef struct tila_dist_s {
  * pairwise by a binary tree (tall and skinny matrices: more parallelism).  PANEL: the
  * whole tile column is factored by one task as one panel (LAPACK's blocked Householder
  * QR, one block reflector of nb columns per tile column), and each tile column to its
- * right is updated by GEMMs of rank nb (W = V^H C_j, W = T^H W, C_j -= V W): the fastest
- * updates, with the panel on one worker; best for square-ish matrices whose tile columns
- * each live on one rank (P = 1).  AUTO chooses from the tile counts and the grid.
+ * right is updated by GEMMs of rank nb (W = V^H C_j, W = T^H W, C_j -= V W; TRMMs for the
+ * unit triangle of V's top tile): the fastest updates, with the panel on one worker; best
+ * for square-ish matrices whose tile columns each live on one rank (P = 1).  AUTO chooses
+ * from the tile counts and the grid.
  */
 typedef enum tila_qr_tree_e {
     TILA_QR_TREE_AUTO = 0, TILA_QR_TREE_FLAT = 1, TILA_QR_TREE_BINARY = 2, TILA_QR_TREE_PANEL = 3
