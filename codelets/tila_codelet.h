@@ -36,6 +36,9 @@ tila_task_t tila_task_init(tila_sequence_t *seq, tila_request_t *req, int priori
 /** Run the task on the owner of tile (m, n) of A, on the device level A gives it. */
 void tila_task_on(tila_task_t *t, const tila_desc_t *A, int m, int n);
 
+/** Run the task where tile (m, n) of op(A) lives (tila_op_tile's tile). */
+void tila_task_on_op(tila_task_t *t, const tila_desc_t *A, tila_trans_t trans, int m, int n);
+
 /**
  * Allocate a codelet's arguments on the rank that executes the task (NULL elsewhere:
  * StarPU-MPI frees STARPU_CL_ARGS only where the task runs) and count the task in

@@ -342,6 +342,14 @@ void tila_task_on(tila_task_t *t, const tila_desc_t *A, int m, int n)
     t->workers = t->nworkers ? tila_rt.device_workers + (size_t)dev * tila_rt.nworkers : NULL;
 }
 
+void tila_task_on_op(tila_task_t *t, const tila_desc_t *A, tila_trans_t trans, int m, int n)
+{
+    if (trans == TILA_NOTRANS)
+        tila_task_on(t, A, m, n);
+    else
+        tila_task_on(t, A, n, m);
+}
+
 void tila_task_on_rank(tila_task_t *t, int rank)
 {
     t->rank = rank;

@@ -244,7 +244,8 @@ void tila_test_ztrsm(const tila_test_opts_t *o)
     static const tila_trans_t ops[] = { TILA_NOTRANS, TILA_TRANS, TILA_CONJTRANS };
     /* m, n, nb: small tiles on the first and last grids; tiles large enough for the tile
      * kernel's recursion (two levels, uneven halves, edge tiles) on the first; a B
-     * narrower than a tile (a few right-hand sides) on the first and last grids. */
+     * narrower than half a tile (left: the updates run on A's owners into partial sums
+     * on several ranks) on the first and last grids. */
     static const int sizes[3][3] = { { 29, 19, 8 }, { 150, 140, 136 }, { 45, 3, 8 } };
     int grids[8][2], ngrids = tila_test_grids(grids, 8);
     for (int c = 0; c < 3; c++)
