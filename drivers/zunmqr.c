@@ -55,12 +55,12 @@ int tila_zqr_col_v(tila_task_t *t, const tila_desc_t *A, int k, tila_workspace_t
 }
 
 /*
- * The panel's reflectors from the top: tile row k's block (E, or A(k, k) read as a unit
- * lower triangle when E is NULL), A's tiles below it.
+ * The panel's reflectors from the top: E (panel k's unit lower top block) for tile row k,
+ * A's tiles below it.  Without E the GEMMs start at row k + 1 (col_v_triangle has row k).
  */
 static starpu_data_handle_t col_v(const tila_desc_t *A, int k, starpu_data_handle_t E, int i)
 {
-    return i == k && E ? E : tila_tile(A, i, k);
+    return i == k ? E : tila_tile(A, i, k);
 }
 
 /*
