@@ -24,11 +24,11 @@ static void zgeadd_cpu(void *buffers[], void *cl_arg)
     const struct zgeadd_args *a = cl_arg;
     if (tila_cl_skip(&a->base))
         return;
-    tila_core_zgeadd(a->m, a->n, a->alpha,
-                     (const tila_complex64_t *)STARPU_MATRIX_GET_PTR(buffers[0]),
-                     (int)STARPU_MATRIX_GET_LD(buffers[0]), a->beta,
-                     (tila_complex64_t *)STARPU_MATRIX_GET_PTR(buffers[1]),
-                     (int)STARPU_MATRIX_GET_LD(buffers[1]));
+    tila_cl_tile_t A = tila_cl_tile(buffers[0]), B = tila_cl_tile(buffers[1]);
+    int info = tila_core_zgeadd(a->m, a->n, a->alpha,
+                                A.ptr, A.ld, a->beta,
+                                B.ptr, B.ld);
+    tila_cl_check(&a->base, "tila_core_zgeadd", info, 0);
 }
 
 #ifdef TILA_USE_CUDA
@@ -37,11 +37,11 @@ static void zgeadd_cuda(void *buffers[], void *cl_arg)
     const struct zgeadd_args *a = cl_arg;
     if (tila_cl_skip(&a->base))
         return;
-    tila_cuda_zgeadd(starpu_cublas_get_local_handle(), a->m, a->n, tila_cuda_zscalar(a->alpha),
-                     (const cuDoubleComplex *)STARPU_MATRIX_GET_PTR(buffers[0]),
-                     (int)STARPU_MATRIX_GET_LD(buffers[0]), tila_cuda_zscalar(a->beta),
-                     (cuDoubleComplex *)STARPU_MATRIX_GET_PTR(buffers[1]),
-                     (int)STARPU_MATRIX_GET_LD(buffers[1]));
+    tila_cl_tile_t A = tila_cl_tile(buffers[0]), B = tila_cl_tile(buffers[1]);
+    int info = tila_cuda_zgeadd(starpu_cublas_get_local_handle(), a->m, a->n, tila_cuda_zscalar(a->alpha),
+                                A.ptr, A.ld, tila_cuda_zscalar(a->beta),
+                                B.ptr, B.ld);
+    tila_cl_check(&a->base, "tila_cuda_zgeadd", info, 0);
 }
 #endif
 
@@ -70,7 +70,7 @@ int tila_insert_zgeadd(const tila_task_t *t, int m, int n, tila_complex64_t alph
     if (rc)
         return rc;
     if (a)
-        *a = (struct zgeadd_args){ a->base, m, n, alpha, beta };
+        *a = (struct zgeadd_args){ .base = a->base, .m = m, .n = n, .alpha = alpha, .beta = beta };
 #if defined(COMPLEX)
     double flops = 8.0 * m * n;
 #else

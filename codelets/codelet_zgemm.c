@@ -25,13 +25,12 @@ static void zgemm_cpu(void *buffers[], void *cl_arg)
     const struct zgemm_args *a = cl_arg;
     if (tila_cl_skip(&a->base))
         return;
-    tila_core_zgemm(a->transa, a->transb, a->m, a->n, a->k, a->alpha,
-                    (const tila_complex64_t *)STARPU_MATRIX_GET_PTR(buffers[0]),
-                    (int)STARPU_MATRIX_GET_LD(buffers[0]),
-                    (const tila_complex64_t *)STARPU_MATRIX_GET_PTR(buffers[1]),
-                    (int)STARPU_MATRIX_GET_LD(buffers[1]), a->beta,
-                    (tila_complex64_t *)STARPU_MATRIX_GET_PTR(buffers[2]),
-                    (int)STARPU_MATRIX_GET_LD(buffers[2]));
+    tila_cl_tile_t A = tila_cl_tile(buffers[0]), B = tila_cl_tile(buffers[1]), C = tila_cl_tile(buffers[2]);
+    int info = tila_core_zgemm(a->transa, a->transb, a->m, a->n, a->k, a->alpha,
+                               A.ptr, A.ld,
+                               B.ptr, B.ld, a->beta,
+                               C.ptr, C.ld);
+    tila_cl_check(&a->base, "tila_core_zgemm", info, 0);
 }
 
 #ifdef TILA_USE_CUDA
@@ -40,14 +39,13 @@ static void zgemm_cuda(void *buffers[], void *cl_arg)
     const struct zgemm_args *a = cl_arg;
     if (tila_cl_skip(&a->base))
         return;
-    tila_cuda_zgemm(starpu_cublas_get_local_handle(), a->transa, a->transb, a->m, a->n, a->k,
-                    tila_cuda_zscalar(a->alpha),
-                    (const cuDoubleComplex *)STARPU_MATRIX_GET_PTR(buffers[0]),
-                    (int)STARPU_MATRIX_GET_LD(buffers[0]),
-                    (const cuDoubleComplex *)STARPU_MATRIX_GET_PTR(buffers[1]),
-                    (int)STARPU_MATRIX_GET_LD(buffers[1]), tila_cuda_zscalar(a->beta),
-                    (cuDoubleComplex *)STARPU_MATRIX_GET_PTR(buffers[2]),
-                    (int)STARPU_MATRIX_GET_LD(buffers[2]));
+    tila_cl_tile_t A = tila_cl_tile(buffers[0]), B = tila_cl_tile(buffers[1]), C = tila_cl_tile(buffers[2]);
+    int info = tila_cuda_zgemm(starpu_cublas_get_local_handle(), a->transa, a->transb, a->m, a->n, a->k,
+                               tila_cuda_zscalar(a->alpha),
+                               A.ptr, A.ld,
+                               B.ptr, B.ld, tila_cuda_zscalar(a->beta),
+                               C.ptr, C.ld);
+    tila_cl_check(&a->base, "tila_cuda_zgemm", info, 0);
 }
 #endif
 
@@ -78,7 +76,7 @@ int tila_insert_zgemm(const tila_task_t *t, tila_trans_t transa, tila_trans_t tr
     if (rc)
         return rc;
     if (a)
-        *a = (struct zgemm_args){ a->base, transa, transb, m, n, k, alpha, beta };
+        *a = (struct zgemm_args){ .base = a->base, .transa = transa, .transb = transb, .m = m, .n = n, .k = k, .alpha = alpha, .beta = beta };
 #if defined(COMPLEX)
     double flops = 8.0 * m * n * k;
 #else

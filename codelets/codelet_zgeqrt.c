@@ -22,11 +22,11 @@ static void zgeqrt_cpu(void *buffers[], void *cl_arg)
     const struct zgeqrt_args *a = cl_arg;
     if (tila_cl_skip(&a->base))
         return;
-    tila_core_zgeqrt(a->m, a->n, a->ib, (tila_complex64_t *)STARPU_MATRIX_GET_PTR(buffers[0]),
-                     (int)STARPU_MATRIX_GET_LD(buffers[0]),
-                     (tila_complex64_t *)STARPU_MATRIX_GET_PTR(buffers[1]),
-                     (int)STARPU_MATRIX_GET_LD(buffers[1]),
-                     (tila_complex64_t *)STARPU_VECTOR_GET_PTR(buffers[2]));
+    tila_cl_tile_t A = tila_cl_tile(buffers[0]), T = tila_cl_tile(buffers[1]);
+    int info = tila_core_zgeqrt(a->m, a->n, a->ib, A.ptr, A.ld,
+                                T.ptr, T.ld,
+                                tila_cl_vector(buffers[2]));
+    tila_cl_check(&a->base, "tila_core_zgeqrt", info, 0);
 }
 
 #ifdef TILA_USE_CUDA
@@ -35,16 +35,16 @@ static void zgeqrt_cuda(void *buffers[], void *cl_arg)
     const struct zgeqrt_args *a = cl_arg;
     if (tila_cl_skip(&a->base))
         return;
-    cuDoubleComplex *A = (cuDoubleComplex *)STARPU_MATRIX_GET_PTR(buffers[0]);
-    cuDoubleComplex *T = (cuDoubleComplex *)STARPU_MATRIX_GET_PTR(buffers[1]);
-    cuDoubleComplex *tau = (cuDoubleComplex *)STARPU_VECTOR_GET_PTR(buffers[2]);
-    int lda = (int)STARPU_MATRIX_GET_LD(buffers[0]), ldt = (int)STARPU_MATRIX_GET_LD(buffers[1]);
+    tila_cl_tile_t A = tila_cl_tile(buffers[0]), T = tila_cl_tile(buffers[1]);
+    cuDoubleComplex *tau = tila_cl_vector(buffers[2]);
     size_t dbytes, hbytes;
     tila_cuda_zgeqrt_worksize(tila_cusolver_handle(), tila_cusolver_params(), a->m, a->n, a->ib,
-                              A, lda, tau, T, ldt, &dbytes, &hbytes);
-    tila_cuda_zgeqrt(tila_cusolver_handle(), tila_cusolver_params(), a->m, a->n, a->ib, A, lda,
-                     T, ldt, tau, tila_cuda_workspace(dbytes), dbytes,
-                     tila_cuda_host_workspace(hbytes), hbytes);
+                              A.ptr, A.ld, tau, T.ptr, T.ld, &dbytes, &hbytes);
+    int info = tila_cuda_zgeqrt(tila_cusolver_handle(), tila_cusolver_params(), a->m, a->n,
+                                a->ib, A.ptr, A.ld, T.ptr, T.ld, tau,
+                                tila_cuda_workspace(dbytes), dbytes,
+                                tila_cuda_host_workspace(hbytes), hbytes);
+    tila_cl_check(&a->base, "tila_cuda_zgeqrt", info, 0);
 }
 #endif
 
@@ -87,7 +87,7 @@ int tila_insert_zgeqrt(const tila_task_t *t, int m, int n, int ib, starpu_data_h
     if (rc)
         return rc;
     if (a)
-        *a = (struct zgeqrt_args){ a->base, m, n, ib };
+        *a = (struct zgeqrt_args){ .base = a->base, .m = m, .n = n, .ib = ib };
     rc = starpu_mpi_task_insert(tila_starpu_comm(), &tila_cl_zgeqrt,
                                 STARPU_CL_ARGS, a, a ? sizeof *a : 0,
                                 STARPU_RW, A, STARPU_W, T, STARPU_SCRATCH, work,

@@ -20,25 +20,34 @@ struct zgeqrt_col_args {
     int m, n, mb;
 };
 
+/* Bytes of the tiles' addresses and leading dimensions of a panel of `count` tiles. */
+static size_t col_arrays_bytes(int count)
+{
+    return (size_t)count * (sizeof(void *) + sizeof(int));
+}
+
+/* `bytes` rounded up to a multiple of 8, where a pointer array may start. */
+static size_t col_align(size_t bytes)
+{
+    return (bytes + 7) / 8 * 8;
+}
+
 /*
- * The task's buffers are the panel's tiles, then T, then the scratch vector.  Fills a
- * freshly allocated array of the tiles' pointers (*ptrs) and leading dimensions (*ld);
- * returns the number of tiles, or 0 after recording TILA_ERR_NOMEM.
+ * The task's buffers are the panel's tiles, then T, then the scratch vector.  Writes the
+ * tiles' addresses and leading dimensions into `room` (col_arrays_bytes of memory the task
+ * already has: its scratch on a CPU, the worker's host workspace on a GPU), so that no
+ * task allocates.  @return the number of tiles.
  */
-static int col_tiles(void *buffers[], const struct zgeqrt_col_args *a, void ***ptrs, int **ld)
+static int col_tiles(void *buffers[], const struct zgeqrt_col_args *a, void *room, void ***ptrs,
+                     int **ld)
 {
     int count = (a->m + a->mb - 1) / a->mb;
-    *ptrs = malloc(sizeof **ptrs * (size_t)count);
-    *ld = malloc(sizeof **ld * (size_t)count);
-    if (!*ptrs || !*ld) {
-        free(*ptrs);
-        free(*ld);
-        tila_cl_fail(&a->base, TILA_ERR_NOMEM);
-        return 0;
-    }
+    *ptrs = room;
+    *ld = (int *)(*ptrs + count);
     for (int i = 0; i < count; i++) {
-        (*ptrs)[i] = (void *)STARPU_MATRIX_GET_PTR(buffers[i]);
-        (*ld)[i] = (int)STARPU_MATRIX_GET_LD(buffers[i]);
+        tila_cl_tile_t tile = tila_cl_tile(buffers[i]);
+        (*ptrs)[i] = tile.ptr;
+        (*ld)[i] = tile.ld;
     }
     return count;
 }
@@ -46,40 +55,43 @@ static int col_tiles(void *buffers[], const struct zgeqrt_col_args *a, void ***p
 static void zgeqrt_col_cpu(void *buffers[], void *cl_arg)
 {
     const struct zgeqrt_col_args *a = cl_arg;
-    void **tiles;
-    int *ld, count;
-    if (tila_cl_skip(&a->base) || !(count = col_tiles(buffers, a, &tiles, &ld)))
+    if (tila_cl_skip(&a->base))
         return;
-    tila_core_zgeqrt_col(a->m, a->n, a->mb, (tila_complex64_t *const *)tiles, ld,
-                         (tila_complex64_t *)STARPU_MATRIX_GET_PTR(buffers[count]),
-                         (int)STARPU_MATRIX_GET_LD(buffers[count]),
-                         (tila_complex64_t *)STARPU_VECTOR_GET_PTR(buffers[count + 1]));
-    free(tiles);
-    free(ld);
+    int count = (a->m + a->mb - 1) / a->mb;
+    char *work = tila_cl_vector(buffers[count + 1]);
+    size_t used = ((size_t)a->m * a->n + (size_t)a->n * a->n) * sizeof(tila_complex64_t);
+    void **tiles;
+    int *ld;
+    col_tiles(buffers, a, work + col_align(used), &tiles, &ld);
+    tila_cl_tile_t T = tila_cl_tile(buffers[count]);
+    int info = tila_core_zgeqrt_col(a->m, a->n, a->mb, (tila_complex64_t *const *)tiles, ld,
+                                    T.ptr, T.ld, (tila_complex64_t *)work);
+    tila_cl_check(&a->base, "tila_core_zgeqrt_col", info, 0);
 }
 
 #ifdef TILA_USE_CUDA
 static void zgeqrt_col_cuda(void *buffers[], void *cl_arg)
 {
     const struct zgeqrt_col_args *a = cl_arg;
-    void **tiles;
-    int *ld, count;
-    if (tila_cl_skip(&a->base) || !(count = col_tiles(buffers, a, &tiles, &ld)))
+    if (tila_cl_skip(&a->base))
         return;
-    cuDoubleComplex *T = (cuDoubleComplex *)STARPU_MATRIX_GET_PTR(buffers[count]);
-    cuDoubleComplex *panel = (cuDoubleComplex *)STARPU_VECTOR_GET_PTR(buffers[count + 1]);
+    int count = (a->m + a->mb - 1) / a->mb;
+    tila_cl_tile_t T = tila_cl_tile(buffers[count]);
+    cuDoubleComplex *panel = tila_cl_vector(buffers[count + 1]);
     cuDoubleComplex *tau = panel + (size_t)a->m * a->n;
-    int ldt = (int)STARPU_MATRIX_GET_LD(buffers[count]);
     size_t dbytes, hbytes;
     tila_cuda_zgeqrt_worksize(tila_cusolver_handle(), tila_cusolver_params(), a->m, a->n, a->n,
-                              panel, a->m, tau, T, ldt, &dbytes, &hbytes);
-    tila_cuda_zgeqrt_col(tila_cusolver_handle(), tila_cusolver_params(),
-                         starpu_cuda_get_local_stream(), a->m, a->n, a->mb,
-                         (cuDoubleComplex *const *)tiles, ld, T, ldt, panel, tau,
-                         tila_cuda_workspace(dbytes), dbytes, tila_cuda_host_workspace(hbytes),
-                         hbytes);
-    free(tiles);
-    free(ld);
+                              panel, a->m, tau, T.ptr, T.ld, &dbytes, &hbytes);
+    /* The scratch is in device memory: the arrays go after cuSOLVER's host workspace. */
+    char *host = tila_cuda_host_workspace(col_align(hbytes) + col_arrays_bytes(count));
+    void **tiles;
+    int *ld;
+    col_tiles(buffers, a, host + col_align(hbytes), &tiles, &ld);
+    int info = tila_cuda_zgeqrt_col(tila_cusolver_handle(), tila_cusolver_params(),
+                                    starpu_cuda_get_local_stream(), a->m, a->n, a->mb,
+                                    (cuDoubleComplex *const *)tiles, ld, T.ptr, T.ld, panel,
+                                    tau, tila_cuda_workspace(dbytes), dbytes, host, hbytes);
+    tila_cl_check(&a->base, "tila_cuda_zgeqrt_col", info, 0);
 }
 #endif
 
@@ -99,15 +111,20 @@ struct starpu_codelet tila_cl_zgeqrt_col = {
     .model = &zgeqrt_col_model,
 };
 
-/** Scratch elements of the panel kernels for panels of at most m x n. */
-size_t tila_zgeqrt_col_scratch(int m, int n)
+/**
+ * Scratch elements of the panel kernels for panels of at most m x n in tiles of mb rows:
+ * the CPU kernel's m n + n n, then the tiles' addresses and leading dimensions.
+ */
+size_t tila_zgeqrt_col_scratch(int m, int n, int mb)
 {
-    return (size_t)m * (size_t)n + (size_t)n * (size_t)n;
+    size_t used = ((size_t)m * n + (size_t)n * n) * sizeof(tila_complex64_t);
+    size_t bytes = col_align(used) + col_arrays_bytes((m + mb - 1) / mb);
+    return (bytes + sizeof(tila_complex64_t) - 1) / sizeof(tila_complex64_t);
 }
 
 /**
  * A: the handles of the ceil(m / mb) tiles of the panel, top down; T: a tile of at least
- * min(m, n) x min(m, n); work: a vector of tila_zgeqrt_col_scratch(m, n) elements.
+ * min(m, n) x min(m, n); work: a vector of tila_zgeqrt_col_scratch(m, n, mb) elements.
  */
 int tila_insert_zgeqrt_col(const tila_task_t *t, int m, int n, int mb,
                            const starpu_data_handle_t *A, starpu_data_handle_t T,
@@ -125,7 +142,7 @@ int tila_insert_zgeqrt_col(const tila_task_t *t, int m, int n, int mb,
     int rc = tila_task_args(t, sizeof *a, (void **)&a);
     if (!rc) {
         if (a)
-            *a = (struct zgeqrt_col_args){ a->base, m, n, mb };
+            *a = (struct zgeqrt_col_args){ .base = a->base, .m = m, .n = n, .mb = mb };
         rc = starpu_mpi_task_insert(tila_starpu_comm(), &tila_cl_zgeqrt_col,
                                     STARPU_CL_ARGS, a, a ? sizeof *a : 0,
                                     STARPU_DATA_MODE_ARRAY, descr, count + 2,

@@ -26,11 +26,11 @@ static void zherk_cpu(void *buffers[], void *cl_arg)
     const struct zherk_args *a = cl_arg;
     if (tila_cl_skip(&a->base))
         return;
-    tila_core_zherk(a->uplo, a->trans, a->n, a->k, a->alpha,
-                    (const tila_complex64_t *)STARPU_MATRIX_GET_PTR(buffers[0]),
-                    (int)STARPU_MATRIX_GET_LD(buffers[0]), a->beta,
-                    (tila_complex64_t *)STARPU_MATRIX_GET_PTR(buffers[1]),
-                    (int)STARPU_MATRIX_GET_LD(buffers[1]));
+    tila_cl_tile_t A = tila_cl_tile(buffers[0]), C = tila_cl_tile(buffers[1]);
+    int info = tila_core_zherk(a->uplo, a->trans, a->n, a->k, a->alpha,
+                               A.ptr, A.ld, a->beta,
+                               C.ptr, C.ld);
+    tila_cl_check(&a->base, "tila_core_zherk", info, 0);
 }
 
 #ifdef TILA_USE_CUDA
@@ -39,11 +39,11 @@ static void zherk_cuda(void *buffers[], void *cl_arg)
     const struct zherk_args *a = cl_arg;
     if (tila_cl_skip(&a->base))
         return;
-    tila_cuda_zherk(starpu_cublas_get_local_handle(), a->uplo, a->trans, a->n, a->k, a->alpha,
-                    (const cuDoubleComplex *)STARPU_MATRIX_GET_PTR(buffers[0]),
-                    (int)STARPU_MATRIX_GET_LD(buffers[0]), a->beta,
-                    (cuDoubleComplex *)STARPU_MATRIX_GET_PTR(buffers[1]),
-                    (int)STARPU_MATRIX_GET_LD(buffers[1]));
+    tila_cl_tile_t A = tila_cl_tile(buffers[0]), C = tila_cl_tile(buffers[1]);
+    int info = tila_cuda_zherk(starpu_cublas_get_local_handle(), a->uplo, a->trans, a->n, a->k, a->alpha,
+                               A.ptr, A.ld, a->beta,
+                               C.ptr, C.ld);
+    tila_cl_check(&a->base, "tila_cuda_zherk", info, 0);
 }
 #endif
 
@@ -72,7 +72,7 @@ int tila_insert_zherk(const tila_task_t *t, tila_uplo_t uplo, tila_trans_t trans
     if (rc)
         return rc;
     if (a)
-        *a = (struct zherk_args){ a->base, uplo, trans, n, k, alpha, beta };
+        *a = (struct zherk_args){ .base = a->base, .uplo = uplo, .trans = trans, .n = n, .k = k, .alpha = alpha, .beta = beta };
 #if defined(COMPLEX)
     double flops = 4.0 * k * n * (n + 1) / 2;
 #else

@@ -22,11 +22,11 @@ static void zlacpy_cpu(void *buffers[], void *cl_arg)
     const struct zlacpy_args *a = cl_arg;
     if (tila_cl_skip(&a->base))
         return;
-    tila_core_zlacpy(a->uplo, a->m, a->n,
-                     (const tila_complex64_t *)STARPU_MATRIX_GET_PTR(buffers[0]),
-                     (int)STARPU_MATRIX_GET_LD(buffers[0]),
-                     (tila_complex64_t *)STARPU_MATRIX_GET_PTR(buffers[1]),
-                     (int)STARPU_MATRIX_GET_LD(buffers[1]));
+    tila_cl_tile_t A = tila_cl_tile(buffers[0]), B = tila_cl_tile(buffers[1]);
+    int info = tila_core_zlacpy(a->uplo, a->m, a->n,
+                                A.ptr, A.ld,
+                                B.ptr, B.ld);
+    tila_cl_check(&a->base, "tila_core_zlacpy", info, 0);
 }
 
 #ifdef TILA_USE_CUDA
@@ -35,11 +35,11 @@ static void zlacpy_cuda(void *buffers[], void *cl_arg)
     const struct zlacpy_args *a = cl_arg;
     if (tila_cl_skip(&a->base))
         return;
-    tila_cuda_zlacpy(starpu_cuda_get_local_stream(), a->uplo, a->m, a->n,
-                     (const cuDoubleComplex *)STARPU_MATRIX_GET_PTR(buffers[0]),
-                     (int)STARPU_MATRIX_GET_LD(buffers[0]),
-                     (cuDoubleComplex *)STARPU_MATRIX_GET_PTR(buffers[1]),
-                     (int)STARPU_MATRIX_GET_LD(buffers[1]));
+    tila_cl_tile_t A = tila_cl_tile(buffers[0]), B = tila_cl_tile(buffers[1]);
+    int info = tila_cuda_zlacpy(starpu_cuda_get_local_stream(), a->uplo, a->m, a->n,
+                                A.ptr, A.ld,
+                                B.ptr, B.ld);
+    tila_cl_check(&a->base, "tila_cuda_zlacpy", info, 0);
 }
 #endif
 
@@ -72,7 +72,7 @@ int tila_insert_zlacpy(const tila_task_t *t, tila_uplo_t uplo, int m, int n,
     if (rc)
         return rc;
     if (a)
-        *a = (struct zlacpy_args){ a->base, uplo, m, n };
+        *a = (struct zlacpy_args){ .base = a->base, .uplo = uplo, .m = m, .n = n };
     rc = starpu_mpi_task_insert(tila_starpu_comm(), &tila_cl_zlacpy,
                                 STARPU_CL_ARGS, a, a ? sizeof *a : 0, STARPU_R, A,
                                 uplo == TILA_GENERAL ? STARPU_W : STARPU_RW, B,

@@ -21,7 +21,7 @@ static void zlan_init_cpu(void *buffers[], void *cl_arg)
     const struct zlan_init_args *a = cl_arg;
     if (tila_cl_skip(&a->base))
         return;
-    tila_core_zlan_init(a->len, a->nones, (double *)STARPU_VECTOR_GET_PTR(buffers[0]));
+    tila_core_zlan_init(a->len, a->nones, tila_cl_vector(buffers[0]));
 }
 
 struct starpu_codelet tila_cl_zlan_init = {
@@ -38,7 +38,7 @@ int tila_insert_zlan_init(const tila_task_t *t, int len, int nones, starpu_data_
     if (rc)
         return rc;
     if (a)
-        *a = (struct zlan_init_args){ a->base, len, nones };
+        *a = (struct zlan_init_args){ .base = a->base, .len = len, .nones = nones };
     rc = starpu_mpi_task_insert(tila_starpu_comm(), &tila_cl_zlan_init,
                                 STARPU_CL_ARGS, a, a ? sizeof *a : 0, STARPU_W, out,
                                 TILA_TASK_OPTIONS(t, "zlan_init", 0), 0);
@@ -58,12 +58,13 @@ static void zlan_combine_cpu(void *buffers[], void *cl_arg)
     const struct zlan_combine_args *a = cl_arg;
     if (tila_cl_skip(&a->base))
         return;
-    const double *in = (const double *)STARPU_VECTOR_GET_PTR(buffers[1]);
-    double *out = (double *)STARPU_VECTOR_GET_PTR(buffers[2]);
+    const double *in = tila_cl_vector(buffers[1]);
+    double *out = tila_cl_vector(buffers[2]);
     for (int k = 0; k < a->acclen; k++)
         out[k] = in[k];
-    tila_core_zlan_combine(a->norm, a->len, (const double *)STARPU_VECTOR_GET_PTR(buffers[0]),
-                           out);
+    int info = tila_core_zlan_combine(a->norm, a->len, tila_cl_vector(buffers[0]),
+                                      out);
+    tila_cl_check(&a->base, "tila_core_zlan_combine", info, 0);
 }
 
 struct starpu_codelet tila_cl_zlan_combine = {
@@ -82,7 +83,7 @@ int tila_insert_zlan_combine(const tila_task_t *t, tila_norm_t norm, int len,
     if (rc)
         return rc;
     if (a)
-        *a = (struct zlan_combine_args){ a->base, norm, len, acclen };
+        *a = (struct zlan_combine_args){ .base = a->base, .norm = norm, .len = len, .acclen = acclen };
     rc = starpu_mpi_task_insert(tila_starpu_comm(), &tila_cl_zlan_combine,
                                 STARPU_CL_ARGS, a, a ? sizeof *a : 0,
                                 STARPU_R, part, STARPU_R, in, STARPU_W, out,
@@ -103,7 +104,7 @@ static void zlan_result_cpu(void *buffers[], void *cl_arg)
     const struct zlan_result_args *a = cl_arg;
     if (tila_cl_skip(&a->base))
         return;
-    *a->value = tila_core_zlan_value(a->norm, (const double *)STARPU_VECTOR_GET_PTR(buffers[0]));
+    *a->value = tila_core_zlan_value(a->norm, tila_cl_vector(buffers[0]));
 }
 
 struct starpu_codelet tila_cl_zlan_result = {
@@ -121,7 +122,7 @@ int tila_insert_zlan_result(const tila_task_t *t, tila_norm_t norm, starpu_data_
     if (rc)
         return rc;
     if (a)
-        *a = (struct zlan_result_args){ a->base, norm, value };
+        *a = (struct zlan_result_args){ .base = a->base, .norm = norm, .value = value };
     rc = starpu_mpi_task_insert(tila_starpu_comm(), &tila_cl_zlan_result,
                                 STARPU_CL_ARGS, a, a ? sizeof *a : 0, STARPU_R, acc,
                                 TILA_TASK_OPTIONS(t, "zlan_result", 0), 0);

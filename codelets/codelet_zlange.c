@@ -35,28 +35,28 @@ static void zlange_cpu(void *buffers[], void *cl_arg)
     const struct zlange_args *a = cl_arg;
     if (tila_cl_skip(&a->base))
         return;
-    const tila_complex64_t *A = (const tila_complex64_t *)STARPU_MATRIX_GET_PTR(buffers[0]);
-    int lda = (int)STARPU_MATRIX_GET_LD(buffers[0]);
-    double *work = (double *)STARPU_VECTOR_GET_PTR(buffers[a->inplace ? 1 : 2]);
+    tila_cl_tile_t A = tila_cl_tile(buffers[0]);
+    double *work = tila_cl_vector(buffers[a->inplace ? 1 : 2]);
     if (!a->inplace)
-        memcpy(work, (const double *)STARPU_VECTOR_GET_PTR(buffers[1]),
-               sizeof(double) * a->len);
+        memcpy(work, tila_cl_vector(buffers[1]), sizeof(double) * a->len);
+    int info;
     switch (a->kind) {
     case TILA_LAN_GE:
-        tila_core_zlange(a->norm, a->m, a->n, A, lda, work);
+        info = tila_core_zlange(a->norm, a->m, a->n, A.ptr, A.ld, work);
         break;
     case TILA_LAN_TR:
-        tila_core_zlantr(a->norm, a->uplo, a->diag, a->m, a->n, A, lda, work);
+        info = tila_core_zlantr(a->norm, a->uplo, a->diag, a->m, a->n, A.ptr, A.ld, work);
         break;
 #if defined(COMPLEX)
     case TILA_LAN_HE:
-        tila_core_zlanhe(a->norm, a->uplo, a->n, A, lda, work);
+        info = tila_core_zlanhe(a->norm, a->uplo, a->n, A.ptr, A.ld, work);
         break;
 #endif
     default:
-        tila_core_zlansy(a->norm, a->uplo, a->n, A, lda, work);
+        info = tila_core_zlansy(a->norm, a->uplo, a->n, A.ptr, A.ld, work);
         break;
     }
+    tila_cl_check(&a->base, "tila_core_zlan* (norm of a tile)", info, 0);
 }
 
 #ifdef TILA_USE_CUDA
@@ -65,30 +65,31 @@ static void zlange_cuda(void *buffers[], void *cl_arg)
     const struct zlange_args *a = cl_arg;
     if (tila_cl_skip(&a->base))
         return;
+    tila_cl_tile_t A = tila_cl_tile(buffers[0]);
     cudaStream_t stream = starpu_cuda_get_local_stream();
-    const cuDoubleComplex *A = (const cuDoubleComplex *)STARPU_MATRIX_GET_PTR(buffers[0]);
-    int lda = (int)STARPU_MATRIX_GET_LD(buffers[0]);
-    double *work = (double *)STARPU_VECTOR_GET_PTR(buffers[a->inplace ? 1 : 2]);
+    double *work = tila_cl_vector(buffers[a->inplace ? 1 : 2]);
     if (!a->inplace)
-        TILA_CUDA_CHECK(cudaMemcpyAsync(work, (const double *)STARPU_VECTOR_GET_PTR(buffers[1]),
+        TILA_CUDA_CHECK(cudaMemcpyAsync(work, tila_cl_vector(buffers[1]),
                                         sizeof(double) * a->len, cudaMemcpyDeviceToDevice,
                                         stream));
+    int info;
     switch (a->kind) {
     case TILA_LAN_GE:
-        tila_cuda_zlange(stream, a->norm, a->m, a->n, A, lda, work);
+        info = tila_cuda_zlange(stream, a->norm, a->m, a->n, A.ptr, A.ld, work);
         break;
     case TILA_LAN_TR:
-        tila_cuda_zlantr(stream, a->norm, a->uplo, a->diag, a->m, a->n, A, lda, work);
+        info = tila_cuda_zlantr(stream, a->norm, a->uplo, a->diag, a->m, a->n, A.ptr, A.ld, work);
         break;
 #if defined(COMPLEX)
     case TILA_LAN_HE:
-        tila_cuda_zlanhe(stream, a->norm, a->uplo, a->n, A, lda, work);
+        info = tila_cuda_zlanhe(stream, a->norm, a->uplo, a->n, A.ptr, A.ld, work);
         break;
 #endif
     default:
-        tila_cuda_zlansy(stream, a->norm, a->uplo, a->n, A, lda, work);
+        info = tila_cuda_zlansy(stream, a->norm, a->uplo, a->n, A.ptr, A.ld, work);
         break;
     }
+    tila_cl_check(&a->base, "tila_cuda_zlan* (norm of a tile)", info, 0);
 }
 #endif
 
@@ -131,7 +132,7 @@ int tila_insert_zlange(const tila_task_t *t, tila_norm_t norm, tila_lan_kind_t k
     if (rc)
         return rc;
     if (a)
-        *a = (struct zlange_args){ a->base, norm, kind, uplo, diag, m, n, len, in == NULL };
+        *a = (struct zlange_args){ .base = a->base, .norm = norm, .kind = kind, .uplo = uplo, .diag = diag, .m = m, .n = n, .len = len, .inplace = in == NULL };
     if (in)
         rc = starpu_mpi_task_insert(tila_starpu_comm(), &tila_cl_zlange,
                                     STARPU_CL_ARGS, a, a ? sizeof *a : 0,
@@ -158,15 +159,16 @@ static void zlansy_offdiag_cpu(void *buffers[], void *cl_arg)
     const struct zlansy_offdiag_args *a = cl_arg;
     if (tila_cl_skip(&a->base))
         return;
-    double *colwork = (double *)STARPU_VECTOR_GET_PTR(buffers[3]);
-    double *rowwork = (double *)STARPU_VECTOR_GET_PTR(buffers[4]);
-    memcpy(colwork, (const double *)STARPU_VECTOR_GET_PTR(buffers[1]),
+    tila_cl_tile_t A = tila_cl_tile(buffers[0]);
+    double *colwork = tila_cl_vector(buffers[3]);
+    double *rowwork = tila_cl_vector(buffers[4]);
+    memcpy(colwork, tila_cl_vector(buffers[1]),
            sizeof(double) * a->collen);
-    memcpy(rowwork, (const double *)STARPU_VECTOR_GET_PTR(buffers[2]),
+    memcpy(rowwork, tila_cl_vector(buffers[2]),
            sizeof(double) * a->rowlen);
-    tila_core_zlansy_offdiag(a->norm, a->m, a->n,
-                             (const tila_complex64_t *)STARPU_MATRIX_GET_PTR(buffers[0]),
-                             (int)STARPU_MATRIX_GET_LD(buffers[0]), colwork, rowwork);
+    int info = tila_core_zlansy_offdiag(a->norm, a->m, a->n,
+                                        A.ptr, A.ld, colwork, rowwork);
+    tila_cl_check(&a->base, "tila_core_zlansy_offdiag", info, 0);
 }
 
 #ifdef TILA_USE_CUDA
@@ -175,18 +177,19 @@ static void zlansy_offdiag_cuda(void *buffers[], void *cl_arg)
     const struct zlansy_offdiag_args *a = cl_arg;
     if (tila_cl_skip(&a->base))
         return;
+    tila_cl_tile_t A = tila_cl_tile(buffers[0]);
     cudaStream_t stream = starpu_cuda_get_local_stream();
-    double *colwork = (double *)STARPU_VECTOR_GET_PTR(buffers[3]);
-    double *rowwork = (double *)STARPU_VECTOR_GET_PTR(buffers[4]);
-    TILA_CUDA_CHECK(cudaMemcpyAsync(colwork, (const double *)STARPU_VECTOR_GET_PTR(buffers[1]),
+    double *colwork = tila_cl_vector(buffers[3]);
+    double *rowwork = tila_cl_vector(buffers[4]);
+    TILA_CUDA_CHECK(cudaMemcpyAsync(colwork, tila_cl_vector(buffers[1]),
                                     sizeof(double) * a->collen, cudaMemcpyDeviceToDevice,
                                     stream));
-    TILA_CUDA_CHECK(cudaMemcpyAsync(rowwork, (const double *)STARPU_VECTOR_GET_PTR(buffers[2]),
+    TILA_CUDA_CHECK(cudaMemcpyAsync(rowwork, tila_cl_vector(buffers[2]),
                                     sizeof(double) * a->rowlen, cudaMemcpyDeviceToDevice,
                                     stream));
-    tila_cuda_zlansy_offdiag(stream, a->norm, a->m, a->n,
-                             (const cuDoubleComplex *)STARPU_MATRIX_GET_PTR(buffers[0]),
-                             (int)STARPU_MATRIX_GET_LD(buffers[0]), colwork, rowwork);
+    int info = tila_cuda_zlansy_offdiag(stream, a->norm, a->m, a->n,
+                                        A.ptr, A.ld, colwork, rowwork);
+    tila_cl_check(&a->base, "tila_cuda_zlansy_offdiag", info, 0);
 }
 #endif
 
@@ -217,7 +220,7 @@ int tila_insert_zlansy_offdiag(const tila_task_t *t, tila_norm_t norm, int m, in
     if (rc)
         return rc;
     if (a)
-        *a = (struct zlansy_offdiag_args){ a->base, norm, m, n, collen, rowlen };
+        *a = (struct zlansy_offdiag_args){ .base = a->base, .norm = norm, .m = m, .n = n, .collen = collen, .rowlen = rowlen };
     rc = starpu_mpi_task_insert(tila_starpu_comm(), &tila_cl_zlansy_offdiag,
                                 STARPU_CL_ARGS, a, a ? sizeof *a : 0,
                                 STARPU_R, A, STARPU_R, colin, STARPU_R, rowin,

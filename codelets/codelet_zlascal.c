@@ -23,8 +23,9 @@ static void zlascal_cpu(void *buffers[], void *cl_arg)
     const struct zlascal_args *a = cl_arg;
     if (tila_cl_skip(&a->base))
         return;
-    tila_core_zlascal(a->m, a->n, a->alpha, (tila_complex64_t *)STARPU_MATRIX_GET_PTR(buffers[0]),
-                      (int)STARPU_MATRIX_GET_LD(buffers[0]));
+    tila_cl_tile_t A = tila_cl_tile(buffers[0]);
+    int info = tila_core_zlascal(a->m, a->n, a->alpha, A.ptr, A.ld);
+    tila_cl_check(&a->base, "tila_core_zlascal", info, 0);
 }
 
 #ifdef TILA_USE_CUDA
@@ -33,10 +34,11 @@ static void zlascal_cuda(void *buffers[], void *cl_arg)
     const struct zlascal_args *a = cl_arg;
     if (tila_cl_skip(&a->base))
         return;
-    tila_cuda_zlascal(starpu_cublas_get_local_handle(), a->m, a->n,
-                      tila_cuda_zscalar(a->alpha),
-                      (cuDoubleComplex *)STARPU_MATRIX_GET_PTR(buffers[0]),
-                      (int)STARPU_MATRIX_GET_LD(buffers[0]));
+    tila_cl_tile_t A = tila_cl_tile(buffers[0]);
+    int info = tila_cuda_zlascal(starpu_cublas_get_local_handle(), a->m, a->n,
+                                 tila_cuda_zscalar(a->alpha),
+                                 A.ptr, A.ld);
+    tila_cl_check(&a->base, "tila_cuda_zlascal", info, 0);
 }
 #endif
 
@@ -65,7 +67,7 @@ int tila_insert_zlascal(const tila_task_t *t, int m, int n, tila_complex64_t alp
     if (rc)
         return rc;
     if (a)
-        *a = (struct zlascal_args){ a->base, m, n, alpha };
+        *a = (struct zlascal_args){ .base = a->base, .m = m, .n = n, .alpha = alpha };
     rc = starpu_mpi_task_insert(tila_starpu_comm(), &tila_cl_zlascal,
                                 STARPU_CL_ARGS, a, a ? sizeof *a : 0, STARPU_RW, A,
                                 TILA_TASK_OPTIONS(t, "zlascal", (double)m * n), 0);

@@ -23,9 +23,10 @@ static void zlaset_cpu(void *buffers[], void *cl_arg)
     const struct zlaset_args *a = cl_arg;
     if (tila_cl_skip(&a->base))
         return;
-    tila_core_zlaset(a->uplo, a->m, a->n, a->alpha, a->beta,
-                     (tila_complex64_t *)STARPU_MATRIX_GET_PTR(buffers[0]),
-                     (int)STARPU_MATRIX_GET_LD(buffers[0]));
+    tila_cl_tile_t A = tila_cl_tile(buffers[0]);
+    int info = tila_core_zlaset(a->uplo, a->m, a->n, a->alpha, a->beta,
+                                A.ptr, A.ld);
+    tila_cl_check(&a->base, "tila_core_zlaset", info, 0);
 }
 
 #ifdef TILA_USE_CUDA
@@ -34,10 +35,11 @@ static void zlaset_cuda(void *buffers[], void *cl_arg)
     const struct zlaset_args *a = cl_arg;
     if (tila_cl_skip(&a->base))
         return;
-    tila_cuda_zlaset(starpu_cuda_get_local_stream(), a->uplo, a->m, a->n,
-                     tila_cuda_zscalar(a->alpha), tila_cuda_zscalar(a->beta),
-                     (cuDoubleComplex *)STARPU_MATRIX_GET_PTR(buffers[0]),
-                     (int)STARPU_MATRIX_GET_LD(buffers[0]));
+    tila_cl_tile_t A = tila_cl_tile(buffers[0]);
+    int info = tila_cuda_zlaset(starpu_cuda_get_local_stream(), a->uplo, a->m, a->n,
+                                tila_cuda_zscalar(a->alpha), tila_cuda_zscalar(a->beta),
+                                A.ptr, A.ld);
+    tila_cl_check(&a->base, "tila_cuda_zlaset", info, 0);
 }
 #endif
 
@@ -66,7 +68,7 @@ int tila_insert_zlaset(const tila_task_t *t, tila_uplo_t uplo, int m, int n,
     if (rc)
         return rc;
     if (a)
-        *a = (struct zlaset_args){ a->base, uplo, m, n, alpha, beta };
+        *a = (struct zlaset_args){ .base = a->base, .uplo = uplo, .m = m, .n = n, .alpha = alpha, .beta = beta };
     /* RW: a triangular LASET keeps the tile's other part. */
     rc = starpu_mpi_task_insert(tila_starpu_comm(), &tila_cl_zlaset,
                                 STARPU_CL_ARGS, a, a ? sizeof *a : 0, STARPU_RW, A,

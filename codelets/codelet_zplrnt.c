@@ -22,8 +22,9 @@ static void zplrnt_cpu(void *buffers[], void *cl_arg)
     const struct zplrnt_args *a = cl_arg;
     if (tila_cl_skip(&a->base))
         return;
-    tila_core_zplrnt(a->m, a->n, (tila_complex64_t *)STARPU_MATRIX_GET_PTR(buffers[0]),
-                     (int)STARPU_MATRIX_GET_LD(buffers[0]), a->i0, a->j0, a->seed);
+    tila_cl_tile_t A = tila_cl_tile(buffers[0]);
+    int info = tila_core_zplrnt(a->m, a->n, A.ptr, A.ld, a->i0, a->j0, a->seed);
+    tila_cl_check(&a->base, "tila_core_zplrnt", info, 0);
 }
 
 #ifdef TILA_USE_CUDA
@@ -32,9 +33,10 @@ static void zplrnt_cuda(void *buffers[], void *cl_arg)
     const struct zplrnt_args *a = cl_arg;
     if (tila_cl_skip(&a->base))
         return;
-    tila_cuda_zplrnt(starpu_cuda_get_local_stream(), a->m, a->n,
-                     (cuDoubleComplex *)STARPU_MATRIX_GET_PTR(buffers[0]),
-                     (int)STARPU_MATRIX_GET_LD(buffers[0]), a->i0, a->j0, a->seed);
+    tila_cl_tile_t A = tila_cl_tile(buffers[0]);
+    int info = tila_cuda_zplrnt(starpu_cuda_get_local_stream(), a->m, a->n,
+                                A.ptr, A.ld, a->i0, a->j0, a->seed);
+    tila_cl_check(&a->base, "tila_cuda_zplrnt", info, 0);
 }
 #endif
 
@@ -63,7 +65,7 @@ int tila_insert_zplrnt(const tila_task_t *t, int m, int n, starpu_data_handle_t 
     if (rc)
         return rc;
     if (a)
-        *a = (struct zplrnt_args){ a->base, m, n, i0, j0, seed };
+        *a = (struct zplrnt_args){ .base = a->base, .m = m, .n = n, .i0 = i0, .j0 = j0, .seed = seed };
     rc = starpu_mpi_task_insert(tila_starpu_comm(), &tila_cl_zplrnt,
                                 STARPU_CL_ARGS, a, a ? sizeof *a : 0, STARPU_W, A,
                                 TILA_TASK_OPTIONS(t, "zplrnt", 0), 0);

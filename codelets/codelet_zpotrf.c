@@ -32,11 +32,9 @@ static void zpotrf_cpu(void *buffers[], void *cl_arg)
     const struct zpotrf_args *a = cl_arg;
     if (tila_cl_skip(&a->base))
         return;
-    int info = tila_core_zpotrf(a->uplo, a->n,
-                                (tila_complex64_t *)STARPU_MATRIX_GET_PTR(buffers[0]),
-                                (int)STARPU_MATRIX_GET_LD(buffers[0]));
-    if (info > 0)
-        tila_cl_fail(&a->base, a->iinfo + info);
+    tila_cl_tile_t A = tila_cl_tile(buffers[0]);
+    int info = tila_core_zpotrf(a->uplo, a->n, A.ptr, A.ld);
+    tila_cl_check(&a->base, "tila_core_zpotrf", info, a->iinfo);
 }
 
 #ifdef TILA_USE_CUDA
@@ -52,13 +50,14 @@ static void zpotrf_cuda(void *buffers[], void *cl_arg)
     struct zpotrf_args *a = cl_arg;
     if (tila_cl_skip(&a->base))
         return;
+    tila_cl_tile_t A = tila_cl_tile(buffers[0]);
     cudaStream_t stream = starpu_cuda_get_local_stream();
-    cuDoubleComplex *work = (cuDoubleComplex *)STARPU_VECTOR_GET_PTR(buffers[1]);
+    cuDoubleComplex *work = tila_cl_vector(buffers[1]);
     int *devinfo = (int *)(work + a->lwork);
     a->info_host = tila_cuda_info_slot();
-    tila_cuda_zpotrf(tila_cusolver_handle(), a->uplo, a->n,
-                     (cuDoubleComplex *)STARPU_MATRIX_GET_PTR(buffers[0]),
-                     (int)STARPU_MATRIX_GET_LD(buffers[0]), work, a->lwork, devinfo);
+    int info = tila_cuda_zpotrf(tila_cusolver_handle(), a->uplo, a->n,
+                                A.ptr, A.ld, work, a->lwork, devinfo);
+    tila_cl_check(&a->base, "tila_cuda_zpotrf", info, 0);
     TILA_CUDA_CHECK(cudaMemcpyAsync(a->info_host, devinfo, sizeof(int), cudaMemcpyDeviceToHost,
                                     stream));
     /* The args outlive this: StarPU frees them once the stream has passed this point. */
@@ -105,7 +104,7 @@ int tila_insert_zpotrf(const tila_task_t *t, tila_uplo_t uplo, int n, starpu_dat
     if (rc)
         return rc;
     if (a)
-        *a = (struct zpotrf_args){ a->base, uplo, n, iinfo, lwork, NULL };
+        *a = (struct zpotrf_args){ .base = a->base, .uplo = uplo, .n = n, .iinfo = iinfo, .lwork = lwork, .info_host = NULL };
 #if defined(COMPLEX)
     double flops = 4.0 / 3.0 * n * n * n;
 #else

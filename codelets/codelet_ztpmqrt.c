@@ -28,16 +28,14 @@ static void ztpmqrt_cpu(void *buffers[], void *cl_arg)
     const struct ztpmqrt_args *a = cl_arg;
     if (tila_cl_skip(&a->base))
         return;
-    tila_core_ztpmqrt(a->side, a->trans, a->m, a->n, a->k, a->l, a->ib,
-                      (const tila_complex64_t *)STARPU_MATRIX_GET_PTR(buffers[2]),
-                      (int)STARPU_MATRIX_GET_LD(buffers[2]),
-                      (const tila_complex64_t *)STARPU_MATRIX_GET_PTR(buffers[3]),
-                      (int)STARPU_MATRIX_GET_LD(buffers[3]),
-                      (tila_complex64_t *)STARPU_MATRIX_GET_PTR(buffers[0]),
-                      (int)STARPU_MATRIX_GET_LD(buffers[0]),
-                      (tila_complex64_t *)STARPU_MATRIX_GET_PTR(buffers[1]),
-                      (int)STARPU_MATRIX_GET_LD(buffers[1]),
-                      (tila_complex64_t *)STARPU_VECTOR_GET_PTR(buffers[4]));
+    tila_cl_tile_t A = tila_cl_tile(buffers[0]), B = tila_cl_tile(buffers[1]), V = tila_cl_tile(buffers[2]), T = tila_cl_tile(buffers[3]);
+    int info = tila_core_ztpmqrt(a->side, a->trans, a->m, a->n, a->k, a->l, a->ib,
+                                 V.ptr, V.ld,
+                                 T.ptr, T.ld,
+                                 A.ptr, A.ld,
+                                 B.ptr, B.ld,
+                                 tila_cl_vector(buffers[4]));
+    tila_cl_check(&a->base, "tila_core_ztpmqrt", info, 0);
 }
 
 #ifdef TILA_USE_CUDA
@@ -46,16 +44,14 @@ static void ztpmqrt_cuda(void *buffers[], void *cl_arg)
     const struct ztpmqrt_args *a = cl_arg;
     if (tila_cl_skip(&a->base))
         return;
-    tila_cuda_ztpmqrt(starpu_cublas_get_local_handle(), a->side, a->trans, a->m, a->n, a->k,
-                      a->l, a->ib, (const cuDoubleComplex *)STARPU_MATRIX_GET_PTR(buffers[2]),
-                      (int)STARPU_MATRIX_GET_LD(buffers[2]),
-                      (const cuDoubleComplex *)STARPU_MATRIX_GET_PTR(buffers[3]),
-                      (int)STARPU_MATRIX_GET_LD(buffers[3]),
-                      (cuDoubleComplex *)STARPU_MATRIX_GET_PTR(buffers[0]),
-                      (int)STARPU_MATRIX_GET_LD(buffers[0]),
-                      (cuDoubleComplex *)STARPU_MATRIX_GET_PTR(buffers[1]),
-                      (int)STARPU_MATRIX_GET_LD(buffers[1]),
-                      (cuDoubleComplex *)STARPU_VECTOR_GET_PTR(buffers[4]));
+    tila_cl_tile_t A = tila_cl_tile(buffers[0]), B = tila_cl_tile(buffers[1]), V = tila_cl_tile(buffers[2]), T = tila_cl_tile(buffers[3]);
+    int info = tila_cuda_ztpmqrt(starpu_cublas_get_local_handle(), a->side, a->trans, a->m, a->n, a->k,
+                                 a->l, a->ib, V.ptr, V.ld,
+                                 T.ptr, T.ld,
+                                 A.ptr, A.ld,
+                                 B.ptr, B.ld,
+                                 tila_cl_vector(buffers[4]));
+    tila_cl_check(&a->base, "tila_cuda_ztpmqrt", info, 0);
 }
 #endif
 
@@ -104,7 +100,7 @@ static int ztpmqrt_insert(const tila_task_t *t, struct starpu_codelet *cl, const
     if (rc)
         return rc;
     if (a)
-        *a = (struct ztpmqrt_args){ a->base, side, trans, m, n, k, l, ib };
+        *a = (struct ztpmqrt_args){ .base = a->base, .side = side, .trans = trans, .m = m, .n = n, .k = k, .l = l, .ib = ib };
     /* 4 (rows of v_j) times the other dimension per reflector, summed over the k. */
     double flops = 4.0 * m * n * k - 2.0 * l * l * (side == TILA_LEFT ? n : m);
 #if defined(COMPLEX)

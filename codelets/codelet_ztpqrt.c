@@ -28,14 +28,13 @@ static void ztpqrt_cpu(void *buffers[], void *cl_arg)
     const struct ztpqrt_args *a = cl_arg;
     if (tila_cl_skip(&a->base))
         return;
-    tila_core_ztpqrt(a->m, a->n, a->l, a->ib,
-                     (tila_complex64_t *)STARPU_MATRIX_GET_PTR(buffers[0]),
-                     (int)STARPU_MATRIX_GET_LD(buffers[0]),
-                     (tila_complex64_t *)STARPU_MATRIX_GET_PTR(buffers[1]),
-                     (int)STARPU_MATRIX_GET_LD(buffers[1]),
-                     (tila_complex64_t *)STARPU_MATRIX_GET_PTR(buffers[2]),
-                     (int)STARPU_MATRIX_GET_LD(buffers[2]),
-                     (tila_complex64_t *)STARPU_VECTOR_GET_PTR(buffers[3]));
+    tila_cl_tile_t A = tila_cl_tile(buffers[0]), B = tila_cl_tile(buffers[1]), T = tila_cl_tile(buffers[2]);
+    int info = tila_core_ztpqrt(a->m, a->n, a->l, a->ib,
+                                A.ptr, A.ld,
+                                B.ptr, B.ld,
+                                T.ptr, T.ld,
+                                tila_cl_vector(buffers[3]));
+    tila_cl_check(&a->base, "tila_core_ztpqrt", info, 0);
 }
 
 #ifdef TILA_USE_CUDA
@@ -44,19 +43,16 @@ static void ztpqrt_cuda(void *buffers[], void *cl_arg)
     const struct ztpqrt_args *a = cl_arg;
     if (tila_cl_skip(&a->base))
         return;
-    cuDoubleComplex *T = (cuDoubleComplex *)STARPU_MATRIX_GET_PTR(buffers[2]);
-    cuDoubleComplex *work = (cuDoubleComplex *)STARPU_VECTOR_GET_PTR(buffers[3]);
-    int ldt = (int)STARPU_MATRIX_GET_LD(buffers[2]);
+    tila_cl_tile_t A = tila_cl_tile(buffers[0]), B = tila_cl_tile(buffers[1]), T = tila_cl_tile(buffers[2]);
+    cuDoubleComplex *work = tila_cl_vector(buffers[3]);
     size_t dbytes, hbytes;
     tila_cuda_ztpqrt_worksize(tila_cusolver_handle(), tila_cusolver_params(), a->m, a->n, a->ib,
-                              T, ldt, work, &dbytes, &hbytes);
-    tila_cuda_ztpqrt(tila_cusolver_handle(), tila_cusolver_params(), a->m, a->n, a->l, a->ib,
-                     (cuDoubleComplex *)STARPU_MATRIX_GET_PTR(buffers[0]),
-                     (int)STARPU_MATRIX_GET_LD(buffers[0]),
-                     (cuDoubleComplex *)STARPU_MATRIX_GET_PTR(buffers[1]),
-                     (int)STARPU_MATRIX_GET_LD(buffers[1]), T, ldt, work,
-                     tila_cuda_workspace(dbytes), dbytes, tila_cuda_host_workspace(hbytes),
-                     hbytes);
+                              T.ptr, T.ld, work, &dbytes, &hbytes);
+    int info = tila_cuda_ztpqrt(tila_cusolver_handle(), tila_cusolver_params(), a->m, a->n, a->l,
+                                a->ib, A.ptr, A.ld, B.ptr, B.ld, T.ptr, T.ld, work,
+                                tila_cuda_workspace(dbytes), dbytes,
+                                tila_cuda_host_workspace(hbytes), hbytes);
+    tila_cl_check(&a->base, "tila_cuda_ztpqrt", info, 0);
 }
 #endif
 
@@ -116,7 +112,7 @@ static int ztpqrt_insert(const tila_task_t *t, struct starpu_codelet *cl, const 
     if (rc)
         return rc;
     if (a)
-        *a = (struct ztpqrt_args){ a->base, m, n, l, ib };
+        *a = (struct ztpqrt_args){ .base = a->base, .m = m, .n = n, .l = l, .ib = ib };
     rc = starpu_mpi_task_insert(tila_starpu_comm(), cl, STARPU_CL_ARGS, a, a ? sizeof *a : 0,
                                 STARPU_RW, A, STARPU_RW, B, STARPU_W, T, STARPU_SCRATCH, work,
                                 TILA_TASK_OPTIONS(t, name, ztpqrt_flops(m, n, l)), 0);

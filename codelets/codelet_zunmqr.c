@@ -25,14 +25,13 @@ static void zunmqr_cpu(void *buffers[], void *cl_arg)
     const struct zunmqr_args *a = cl_arg;
     if (tila_cl_skip(&a->base))
         return;
-    tila_core_zunmqr(a->side, a->trans, a->m, a->n, a->k, a->ib,
-                     (const tila_complex64_t *)STARPU_MATRIX_GET_PTR(buffers[0]),
-                     (int)STARPU_MATRIX_GET_LD(buffers[0]),
-                     (const tila_complex64_t *)STARPU_MATRIX_GET_PTR(buffers[1]),
-                     (int)STARPU_MATRIX_GET_LD(buffers[1]),
-                     (tila_complex64_t *)STARPU_MATRIX_GET_PTR(buffers[2]),
-                     (int)STARPU_MATRIX_GET_LD(buffers[2]),
-                     (tila_complex64_t *)STARPU_VECTOR_GET_PTR(buffers[3]));
+    tila_cl_tile_t V = tila_cl_tile(buffers[0]), T = tila_cl_tile(buffers[1]), C = tila_cl_tile(buffers[2]);
+    int info = tila_core_zunmqr(a->side, a->trans, a->m, a->n, a->k, a->ib,
+                                V.ptr, V.ld,
+                                T.ptr, T.ld,
+                                C.ptr, C.ld,
+                                tila_cl_vector(buffers[3]));
+    tila_cl_check(&a->base, "tila_core_zunmqr", info, 0);
 }
 
 #ifdef TILA_USE_CUDA
@@ -41,14 +40,13 @@ static void zunmqr_cuda(void *buffers[], void *cl_arg)
     const struct zunmqr_args *a = cl_arg;
     if (tila_cl_skip(&a->base))
         return;
-    tila_cuda_zunmqr(starpu_cublas_get_local_handle(), a->side, a->trans, a->m, a->n, a->k,
-                     a->ib, (const cuDoubleComplex *)STARPU_MATRIX_GET_PTR(buffers[0]),
-                     (int)STARPU_MATRIX_GET_LD(buffers[0]),
-                     (const cuDoubleComplex *)STARPU_MATRIX_GET_PTR(buffers[1]),
-                     (int)STARPU_MATRIX_GET_LD(buffers[1]),
-                     (cuDoubleComplex *)STARPU_MATRIX_GET_PTR(buffers[2]),
-                     (int)STARPU_MATRIX_GET_LD(buffers[2]),
-                     (cuDoubleComplex *)STARPU_VECTOR_GET_PTR(buffers[3]));
+    tila_cl_tile_t V = tila_cl_tile(buffers[0]), T = tila_cl_tile(buffers[1]), C = tila_cl_tile(buffers[2]);
+    int info = tila_cuda_zunmqr(starpu_cublas_get_local_handle(), a->side, a->trans, a->m, a->n, a->k,
+                                a->ib, V.ptr, V.ld,
+                                T.ptr, T.ld,
+                                C.ptr, C.ld,
+                                tila_cl_vector(buffers[3]));
+    tila_cl_check(&a->base, "tila_cuda_zunmqr", info, 0);
 }
 #endif
 
@@ -78,7 +76,7 @@ int tila_insert_zunmqr(const tila_task_t *t, tila_side_t side, tila_trans_t tran
     if (rc)
         return rc;
     if (a)
-        *a = (struct zunmqr_args){ a->base, side, trans, m, n, k, ib };
+        *a = (struct zunmqr_args){ .base = a->base, .side = side, .trans = trans, .m = m, .n = n, .k = k, .ib = ib };
     /* ?ormqr's count: 2 k (2 m n) - k^2 times the other dimension. */
     double K = k, flops = 4.0 * m * n * K - 2.0 * K * K * (side == TILA_LEFT ? n : m);
 #if defined(COMPLEX)

@@ -44,7 +44,7 @@ int tila_insert_zherk(const tila_task_t *t, tila_uplo_t uplo, tila_trans_t trans
 /* ---- QR (and the triangular solve it shares with the other factorizations) ---- */
 int tila_insert_zgeqrt(const tila_task_t *t, int m, int n, int ib, starpu_data_handle_t A,
                        starpu_data_handle_t T, starpu_data_handle_t work);
-size_t tila_zgeqrt_col_scratch(int m, int n);
+size_t tila_zgeqrt_col_scratch(int m, int n, int mb);
 int tila_insert_zgeqrt_col(const tila_task_t *t, int m, int n, int mb,
                            const starpu_data_handle_t *A, starpu_data_handle_t T,
                            starpu_data_handle_t work);

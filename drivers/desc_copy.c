@@ -8,7 +8,7 @@
  *
  * SPDX-License-Identifier: BSD-3-Clause
  */
-#include "tila_internal.h"
+#include "tila_runtime.h"
 
 static int tila_rank_root(int m, int n, void *arg)
 {

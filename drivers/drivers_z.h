@@ -8,7 +8,8 @@
 #ifndef DRIVERS_Z_H
 #define DRIVERS_Z_H
 
-#include "tila_internal.h"
+#include "codelets_z.h"
+#include "qr_tree.h"
 
 /**
  * Submit the tasks that apply op(Q_op) of one operation `op` of panel k of the QR

@@ -6,7 +6,7 @@
  * SPDX-License-Identifier: BSD-3-Clause
  */
 #include "codelets_z.h"
-#include "tila_internal.h"
+#include "tila_runtime.h"
 
 int tila_zgeadd_async(tila_complex64_t alpha, tila_desc_t *A, tila_complex64_t beta,
                       tila_desc_t *B, tila_sequence_t *seq, tila_request_t *req)
@@ -31,11 +31,7 @@ int tila_zgeadd_async(tila_complex64_t alpha, tila_desc_t *A, tila_complex64_t b
 
 int tila_zgeadd(tila_complex64_t alpha, tila_desc_t *A, tila_complex64_t beta, tila_desc_t *B)
 {
-    tila_sequence_t *seq;
-    tila_request_t req = TILA_REQUEST_INITIALIZER;
-    int rc = tila_check_init("tila_zgeadd");
-    if (rc || (rc = tila_sequence_create(&seq)))
-        return rc;
-    rc = tila_zgeadd_async(alpha, A, beta, B, seq, &req);
-    return tila_sequence_run_sync(rc, seq);
+    tila_sync_t s;
+    int rc = tila_sync_begin("tila_zgeadd", &s);
+    return rc ? rc : tila_sync_end(&s, tila_zgeadd_async(alpha, A, beta, B, s.seq, &s.req));
 }

@@ -42,11 +42,7 @@ int tila_zgels_async(tila_desc_t *A, tila_desc_t *T, tila_desc_t *B, tila_sequen
 
 int tila_zgels(tila_desc_t *A, tila_desc_t *T, tila_desc_t *B)
 {
-    tila_sequence_t *seq;
-    tila_request_t req = TILA_REQUEST_INITIALIZER;
-    int rc = tila_check_init("tila_zgels");
-    if (rc || (rc = tila_sequence_create(&seq)))
-        return rc;
-    rc = tila_zgels_async(A, T, B, seq, &req);
-    return tila_sequence_run_sync(rc, seq);
+    tila_sync_t s;
+    int rc = tila_sync_begin("tila_zgels", &s);
+    return rc ? rc : tila_sync_end(&s, tila_zgels_async(A, T, B, s.seq, &s.req));
 }

@@ -6,7 +6,7 @@
  * SPDX-License-Identifier: BSD-3-Clause
  */
 #include "codelets_z.h"
-#include "tila_internal.h"
+#include "tila_runtime.h"
 
 int tila_zgemm_async(tila_trans_t transa, tila_trans_t transb, tila_complex64_t alpha,
                      tila_desc_t *A, tila_desc_t *B, tila_complex64_t beta, tila_desc_t *C,
@@ -69,11 +69,8 @@ int tila_zgemm_async(tila_trans_t transa, tila_trans_t transb, tila_complex64_t 
 int tila_zgemm(tila_trans_t transa, tila_trans_t transb, tila_complex64_t alpha,
                tila_desc_t *A, tila_desc_t *B, tila_complex64_t beta, tila_desc_t *C)
 {
-    tila_sequence_t *seq;
-    tila_request_t req = TILA_REQUEST_INITIALIZER;
-    int rc = tila_check_init("tila_zgemm");
-    if (rc || (rc = tila_sequence_create(&seq)))
-        return rc;
-    rc = tila_zgemm_async(transa, transb, alpha, A, B, beta, C, seq, &req);
-    return tila_sequence_run_sync(rc, seq);
+    tila_sync_t s;
+    int rc = tila_sync_begin("tila_zgemm", &s);
+    return rc ? rc
+              : tila_sync_end(&s, tila_zgemm_async(transa, transb, alpha, A, B, beta, C, s.seq, &s.req));
 }

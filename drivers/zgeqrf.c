@@ -15,7 +15,7 @@
 static int zgeqrf_panel_op(tila_task_t *t, tila_desc_t *A, tila_desc_t *T, int k,
                            const tila_qr_op_t *op, starpu_data_handle_t ws)
 {
-    int ib = T->mb, kn = tila_tile_cols(A, k), rows = tila_tile_rows(A, op->m);
+    int ib = T->qr_ib, kn = tila_tile_cols(A, k), rows = tila_tile_rows(A, op->m);
     starpu_data_handle_t Tk = tila_qr_t_tile(T, A->nt, k, op);
     tila_task_on(t, A, op->m, k);
     switch (op->kind) {
@@ -42,7 +42,7 @@ static int zgeqrf_col(tila_task_t *t, tila_desc_t *A, tila_desc_t *T, int kt)
     starpu_data_handle_t *col = malloc(sizeof *col * (size_t)A->mt), work;
     if (!col)
         return TILA_ERR_NOMEM;
-    starpu_vector_data_register(&work, -1, 0, (uint32_t)tila_zgeqrt_col_scratch(A->m, A->nb),
+    starpu_vector_data_register(&work, -1, 0, (uint32_t)tila_zgeqrt_col_scratch(A->m, A->nb, A->mb),
                                 T->eltsize);
     int rc = 0;
     for (int k = 0; k < kt && !rc; k++) {
@@ -110,11 +110,7 @@ int tila_zgeqrf_async(tila_desc_t *A, tila_desc_t *T, tila_sequence_t *seq,
  */
 int tila_zgeqrf(tila_desc_t *A, tila_desc_t *T)
 {
-    tila_sequence_t *seq;
-    tila_request_t req = TILA_REQUEST_INITIALIZER;
-    int rc = tila_check_init("tila_zgeqrf");
-    if (rc || (rc = tila_sequence_create(&seq)))
-        return rc;
-    rc = tila_zgeqrf_async(A, T, seq, &req);
-    return tila_sequence_run_sync(rc, seq);
+    tila_sync_t s;
+    int rc = tila_sync_begin("tila_zgeqrf", &s);
+    return rc ? rc : tila_sync_end(&s, tila_zgeqrf_async(A, T, s.seq, &s.req));
 }

@@ -32,7 +32,7 @@
 #include <stdlib.h>
 
 #include "codelets_z.h"
-#include "tila_internal.h"
+#include "tila_runtime.h"
 
 /* A chain of partials: the latest one, where it was written, its length. */
 typedef struct zlan_chain_s {
@@ -260,13 +260,9 @@ int tila_zlange_async(tila_norm_t norm, tila_desc_t *A, double *value, tila_sequ
 
 int tila_zlange(tila_norm_t norm, tila_desc_t *A, double *value)
 {
-    tila_sequence_t *seq;
-    tila_request_t req = TILA_REQUEST_INITIALIZER;
-    int rc = tila_check_init("tila_zlange");
-    if (rc || (rc = tila_sequence_create(&seq)))
-        return rc;
-    rc = tila_zlange_async(norm, A, value, seq, &req);
-    return tila_sequence_run_sync(rc, seq);
+    tila_sync_t s;
+    int rc = tila_sync_begin("tila_zlange", &s);
+    return rc ? rc : tila_sync_end(&s, tila_zlange_async(norm, A, value, s.seq, &s.req));
 }
 
 int tila_zlantr_async(tila_norm_t norm, tila_uplo_t uplo, tila_diag_t diag, tila_desc_t *A,
@@ -288,13 +284,10 @@ int tila_zlantr_async(tila_norm_t norm, tila_uplo_t uplo, tila_diag_t diag, tila
 int tila_zlantr(tila_norm_t norm, tila_uplo_t uplo, tila_diag_t diag, tila_desc_t *A,
                 double *value)
 {
-    tila_sequence_t *seq;
-    tila_request_t req = TILA_REQUEST_INITIALIZER;
-    int rc = tila_check_init("tila_zlantr");
-    if (rc || (rc = tila_sequence_create(&seq)))
-        return rc;
-    rc = tila_zlantr_async(norm, uplo, diag, A, value, seq, &req);
-    return tila_sequence_run_sync(rc, seq);
+    tila_sync_t s;
+    int rc = tila_sync_begin("tila_zlantr", &s);
+    return rc ? rc
+              : tila_sync_end(&s, tila_zlantr_async(norm, uplo, diag, A, value, s.seq, &s.req));
 }
 
 /* Checks of tila_zlansy and tila_zlanhe, then the submission. */
@@ -322,13 +315,10 @@ static int zlan_symmetric_async(const char *func, tila_lan_kind_t kind, tila_nor
 static int zlan_symmetric_sync(const char *func, tila_lan_kind_t kind, tila_norm_t norm,
                                tila_uplo_t uplo, tila_desc_t *A, double *value)
 {
-    tila_sequence_t *seq;
-    tila_request_t req = TILA_REQUEST_INITIALIZER;
-    int rc = tila_check_init(func);
-    if (rc || (rc = tila_sequence_create(&seq)))
-        return rc;
-    rc = zlan_symmetric_async(func, kind, norm, uplo, A, value, seq, &req);
-    return tila_sequence_run_sync(rc, seq);
+    tila_sync_t s;
+    int rc = tila_sync_begin(func, &s);
+    return rc ? rc
+              : tila_sync_end(&s, zlan_symmetric_async(func, kind, norm, uplo, A, value, s.seq, &s.req));
 }
 
 int tila_zlansy_async(tila_norm_t norm, tila_uplo_t uplo, tila_desc_t *A, double *value,

@@ -6,7 +6,7 @@
  * SPDX-License-Identifier: BSD-3-Clause
  */
 #include "codelets_z.h"
-#include "tila_internal.h"
+#include "tila_runtime.h"
 
 int tila_zlaset_async(tila_uplo_t uplo, tila_complex64_t alpha, tila_complex64_t beta,
                       tila_desc_t *A, tila_sequence_t *seq, tila_request_t *req)
@@ -38,11 +38,7 @@ int tila_zlaset_async(tila_uplo_t uplo, tila_complex64_t alpha, tila_complex64_t
 
 int tila_zlaset(tila_uplo_t uplo, tila_complex64_t alpha, tila_complex64_t beta, tila_desc_t *A)
 {
-    tila_sequence_t *seq;
-    tila_request_t req = TILA_REQUEST_INITIALIZER;
-    int rc = tila_check_init("tila_zlaset");
-    if (rc || (rc = tila_sequence_create(&seq)))
-        return rc;
-    rc = tila_zlaset_async(uplo, alpha, beta, A, seq, &req);
-    return tila_sequence_run_sync(rc, seq);
+    tila_sync_t s;
+    int rc = tila_sync_begin("tila_zlaset", &s);
+    return rc ? rc : tila_sync_end(&s, tila_zlaset_async(uplo, alpha, beta, A, s.seq, &s.req));
 }

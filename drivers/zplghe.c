@@ -6,7 +6,7 @@
  * SPDX-License-Identifier: BSD-3-Clause
  */
 #include "codelets_z.h"
-#include "tila_internal.h"
+#include "tila_runtime.h"
 
 int tila_zplghe_async(double bump, tila_desc_t *A, unsigned long long seed,
                       tila_sequence_t *seq, tila_request_t *req)
@@ -33,11 +33,7 @@ int tila_zplghe_async(double bump, tila_desc_t *A, unsigned long long seed,
 
 int tila_zplghe(double bump, tila_desc_t *A, unsigned long long seed)
 {
-    tila_sequence_t *seq;
-    tila_request_t req = TILA_REQUEST_INITIALIZER;
-    int rc = tila_check_init("tila_zplghe");
-    if (rc || (rc = tila_sequence_create(&seq)))
-        return rc;
-    rc = tila_zplghe_async(bump, A, seed, seq, &req);
-    return tila_sequence_run_sync(rc, seq);
+    tila_sync_t s;
+    int rc = tila_sync_begin("tila_zplghe", &s);
+    return rc ? rc : tila_sync_end(&s, tila_zplghe_async(bump, A, seed, s.seq, &s.req));
 }

@@ -6,7 +6,7 @@
  * SPDX-License-Identifier: BSD-3-Clause
  */
 #include "codelets_z.h"
-#include "tila_internal.h"
+#include "tila_runtime.h"
 
 int tila_zplrnt_async(tila_desc_t *A, unsigned long long seed, tila_sequence_t *seq,
                       tila_request_t *req)
@@ -29,11 +29,7 @@ int tila_zplrnt_async(tila_desc_t *A, unsigned long long seed, tila_sequence_t *
 
 int tila_zplrnt(tila_desc_t *A, unsigned long long seed)
 {
-    tila_sequence_t *seq;
-    tila_request_t req = TILA_REQUEST_INITIALIZER;
-    int rc = tila_check_init("tila_zplrnt");
-    if (rc || (rc = tila_sequence_create(&seq)))
-        return rc;
-    rc = tila_zplrnt_async(A, seed, seq, &req);
-    return tila_sequence_run_sync(rc, seq);
+    tila_sync_t s;
+    int rc = tila_sync_begin("tila_zplrnt", &s);
+    return rc ? rc : tila_sync_end(&s, tila_zplrnt_async(A, seed, s.seq, &s.req));
 }

@@ -6,7 +6,7 @@
  * SPDX-License-Identifier: BSD-3-Clause
  */
 #define COMPLEX
-#include "tila_internal.h"
+#include "tila_runtime.h"
 
 /* B is checked before A is factored, so that nothing runs on a bad call. */
 static int check_b(tila_desc_t *A, tila_desc_t *B)
@@ -28,19 +28,18 @@ int tila_zposv_async(tila_uplo_t uplo, tila_desc_t *A, tila_desc_t *B, tila_sequ
 
 int tila_zposv(tila_uplo_t uplo, tila_desc_t *A, tila_desc_t *B)
 {
-    tila_sequence_t *seq;
-    tila_request_t req = TILA_REQUEST_INITIALIZER;
-    int rc = tila_check_init("tila_zposv");
-    if (rc || (rc = tila_sequence_create(&seq)))
+    tila_sync_t s;
+    int rc = tila_sync_begin("tila_zposv", &s);
+    if (rc)
         return rc;
     if ((rc = check_b(A, B))) {
-        tila_sequence_destroy(&seq);
+        tila_sequence_destroy(&s.seq);
         return rc;
     }
     /* Factor, agree on the status on every rank, and solve only if A is definite. */
-    rc = tila_zpotrf_async(uplo, A, seq, &req);
-    int status = tila_sequence_wait(seq);
+    rc = tila_zpotrf_async(uplo, A, s.seq, &s.req);
+    int status = tila_sequence_wait(s.seq);
     if (!rc && !status)
-        rc = tila_zpotrs_async(uplo, A, B, seq, &req);
-    return tila_sequence_run_sync(rc ? rc : status, seq);
+        rc = tila_zpotrs_async(uplo, A, B, s.seq, &s.req);
+    return tila_sync_end(&s, rc ? rc : status);
 }

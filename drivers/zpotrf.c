@@ -7,7 +7,7 @@
  */
 #define COMPLEX
 #include "codelets_z.h"
-#include "tila_internal.h"
+#include "tila_runtime.h"
 
 /*
  * Priorities: the panel (POTRF, then its TRSMs) runs first, then the updates of the
@@ -97,11 +97,7 @@ int tila_zpotrf_async(tila_uplo_t uplo, tila_desc_t *A, tila_sequence_t *seq,
 
 int tila_zpotrf(tila_uplo_t uplo, tila_desc_t *A)
 {
-    tila_sequence_t *seq;
-    tila_request_t req = TILA_REQUEST_INITIALIZER;
-    int rc = tila_check_init("tila_zpotrf");
-    if (rc || (rc = tila_sequence_create(&seq)))
-        return rc;
-    rc = tila_zpotrf_async(uplo, A, seq, &req);
-    return tila_sequence_run_sync(rc, seq);
+    tila_sync_t s;
+    int rc = tila_sync_begin("tila_zpotrf", &s);
+    return rc ? rc : tila_sync_end(&s, tila_zpotrf_async(uplo, A, s.seq, &s.req));
 }

@@ -6,7 +6,7 @@
  * SPDX-License-Identifier: BSD-3-Clause
  */
 #define COMPLEX
-#include "tila_internal.h"
+#include "tila_runtime.h"
 
 int tila_zpotrs_async(tila_uplo_t uplo, tila_desc_t *A, tila_desc_t *B, tila_sequence_t *seq,
                       tila_request_t *req)
@@ -30,11 +30,7 @@ int tila_zpotrs_async(tila_uplo_t uplo, tila_desc_t *A, tila_desc_t *B, tila_seq
 
 int tila_zpotrs(tila_uplo_t uplo, tila_desc_t *A, tila_desc_t *B)
 {
-    tila_sequence_t *seq;
-    tila_request_t req = TILA_REQUEST_INITIALIZER;
-    int rc = tila_check_init("tila_zpotrs");
-    if (rc || (rc = tila_sequence_create(&seq)))
-        return rc;
-    rc = tila_zpotrs_async(uplo, A, B, seq, &req);
-    return tila_sequence_run_sync(rc, seq);
+    tila_sync_t s;
+    int rc = tila_sync_begin("tila_zpotrs", &s);
+    return rc ? rc : tila_sync_end(&s, tila_zpotrs_async(uplo, A, B, s.seq, &s.req));
 }

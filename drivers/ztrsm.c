@@ -175,11 +175,8 @@ int tila_ztrsm_async(tila_side_t side, tila_uplo_t uplo, tila_trans_t trans, til
 int tila_ztrsm(tila_side_t side, tila_uplo_t uplo, tila_trans_t trans, tila_diag_t diag,
                tila_complex64_t alpha, tila_desc_t *A, tila_desc_t *B)
 {
-    tila_sequence_t *seq;
-    tila_request_t req = TILA_REQUEST_INITIALIZER;
-    int rc = tila_check_init("tila_ztrsm");
-    if (rc || (rc = tila_sequence_create(&seq)))
-        return rc;
-    rc = tila_ztrsm_async(side, uplo, trans, diag, alpha, A, B, seq, &req);
-    return tila_sequence_run_sync(rc, seq);
+    tila_sync_t s;
+    int rc = tila_sync_begin("tila_ztrsm", &s);
+    return rc ? rc
+              : tila_sync_end(&s, tila_ztrsm_async(side, uplo, trans, diag, alpha, A, B, s.seq, &s.req));
 }

@@ -31,11 +31,7 @@ int tila_zungqr_async(tila_desc_t *A, tila_desc_t *T, tila_desc_t *Q, tila_seque
 
 int tila_zungqr(tila_desc_t *A, tila_desc_t *T, tila_desc_t *Q)
 {
-    tila_sequence_t *seq;
-    tila_request_t req = TILA_REQUEST_INITIALIZER;
-    int rc = tila_check_init("tila_zungqr");
-    if (rc || (rc = tila_sequence_create(&seq)))
-        return rc;
-    rc = tila_zungqr_async(A, T, Q, seq, &req);
-    return tila_sequence_run_sync(rc, seq);
+    tila_sync_t s;
+    int rc = tila_sync_begin("tila_zungqr", &s);
+    return rc ? rc : tila_sync_end(&s, tila_zungqr_async(A, T, Q, s.seq, &s.req));
 }

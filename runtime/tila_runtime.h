@@ -1,18 +1,20 @@
 /**
- * @file tila_internal.h
- * @brief Internal: runtime state, descriptor layout, argument checking for drivers.
+ * @file tila_runtime.h
+ * @brief Internal: the precision-free runtime beneath drivers and codelets: process state,
+ * descriptor layout, argument checks, sequences, task placement and accounting, workspaces.
  *
  * SPDX-License-Identifier: BSD-3-Clause
  */
-#ifndef TILA_INTERNAL_H
-#define TILA_INTERNAL_H
+#ifndef TILA_RUNTIME_H
+#define TILA_RUNTIME_H
 
 #include <pthread.h>
 #include <stdint.h>
+#include <starpu.h>
 #include <starpu_mpi.h>
 
+#include "tila_config.h"
 #include "tila.h"
-#include "tila_codelet.h"
 
 #define TILA_MAX_CUDA_DEVICES 64
 
@@ -48,7 +50,9 @@ struct tila_desc_s {
     starpu_data_handle_t *handles; /**< mt * nt */
     void *storage;              /**< what Tila allocated (NULL when wrapping) */
     size_t storage_size;
-    int qr_domain;              /**< QR T factors: TS domain of the reduction (see qr.c) */
+    int qr_ib;                  /**< QR T factors: inner block size of the QR kernels (the
+                                     user's ib; PANEL: nb, its T is one nb x nb factor) */
+    int qr_domain;              /**< QR T factors: TS domain of the reduction (qr_tree.c) */
     tila_qr_tree_t qr_tree;     /**< QR T factors: FLAT, BINARY or PANEL */
 };
 
@@ -127,59 +131,22 @@ int tila_check_same_tiling(const char *func, int pos, const char *name, const ti
 /** Attach a request to its sequence (status reset to 0). */
 void tila_sequence_attach(tila_sequence_t *seq, tila_request_t *req);
 
-/** Run an asynchronous routine's submission synchronously. */
-int tila_sequence_run_sync(int rc, tila_sequence_t *seq);
+/** What a synchronous routine runs its _async form in: a sequence of its own, a request. */
+typedef struct tila_sync_s {
+    tila_sequence_t *seq;
+    tila_request_t req;
+} tila_sync_t;
 
-/* ---- Tiled QR: the reduction tree (drivers/qr.c) ---- */
-
-/** Kinds of tile operations of a QR panel. */
-typedef enum tila_qr_kind_e {
-    TILA_QR_GEQRT, /**< factor tile (m, k); T factors in T(m, k) */
-    TILA_QR_TS,    /**< triangle of (p, k) on square (m, k); T factors in T(m, k) */
-    TILA_QR_TT     /**< triangle of (p, k) on triangle (m, k); T factors in T(m, k + nt) */
-} tila_qr_kind_t;
-
-/** One operation of a panel: tile row m is factored (GEQRT, p = m) or eliminated by p. */
-typedef struct tila_qr_op_s {
-    tila_qr_kind_t kind;
-    int p, m;
-} tila_qr_op_t;
+/** Start a synchronous call: Tila initialised, the sequence created.  @return 0 or a code. */
+int tila_sync_begin(const char *func, tila_sync_t *s);
 
 /**
- * The operations that reduce tile column k (tile rows k .. mt - 1) to one triangle at row
- * k, in an order valid for factoring and for applying Q^H from the left (apply Q by going
- * backwards).  `ops` has room for 2 (mt - k) entries.  @return the number of operations.
+ * Finish it: `rc` is what the _async form returned.  Waits for the sequence (also after a
+ * refused submission: part of the work may be in flight, and the wait is collective),
+ * destroys it.  @return rc if not 0, else the sequence's status.
  */
-int tila_qr_plan(const tila_desc_t *T, int mt, int k, tila_qr_op_t *ops);
+int tila_sync_end(tila_sync_t *s, int rc);
 
-/** Tile of T holding the factors of an operation of panel k of A (nt: A's tile columns). */
-starpu_data_handle_t tila_qr_t_tile(const tila_desc_t *T, int nt, int k,
-                                    const tila_qr_op_t *op);
-
-/**
- * Check that T was made by tila_desc_create_qr_t for a matrix tiled like A (whose square
- * tiles tila_zqr_check_factors checks first),
- * prints the message and returns -pos otherwise.
- */
-int tila_check_qr_t(const char *func, int pos, const tila_desc_t *A, const tila_desc_t *T);
-
-/** What a routine walking the panels of (A, T) needs: one panel's operations, scratch. */
-typedef struct tila_qr_walk_s {
-    tila_qr_op_t *ops;       /**< room for one panel's operations */
-    starpu_data_handle_t ws; /**< the QR codelets' scratch workspace (STARPU_SCRATCH) */
-} tila_qr_walk_t;
-
-/** Allocate a walk for A's panels and T's ib.  @return 0 or TILA_ERR_NOMEM. */
-int tila_qr_walk_begin(tila_qr_walk_t *w, const tila_desc_t *A, const tila_desc_t *T);
-
-/** Release the walk once its tasks are submitted (the scratch goes when they are done). */
-void tila_qr_walk_end(tila_qr_walk_t *w);
-
-/** Priorities: panel operations of column k before the updates of the columns to its right. */
-static inline int tila_qr_priority(int nt, int col, int panel)
-{
-    return 2 * (nt - col) + (panel ? 1 : 0);
-}
 /**
  * Vectors and tiles of partial results of one asynchronous call (see workspace.c): registered
  * as they are needed, released with tila_workspace_release once the call's tasks are
@@ -198,4 +165,106 @@ starpu_data_handle_t tila_workspace_vector(tila_workspace_t *ws, int rank, int l
 starpu_data_handle_t tila_workspace_tile(tila_workspace_t *ws, int rank, int rows, int cols);
 void tila_workspace_release(tila_workspace_t *ws);
 
-#endif /* TILA_INTERNAL_H */
+/* ---- Tasks (runtime/task.c) ---- */
+
+/** Where and how a task runs; filled by the driver with tila_task_init/tila_task_on. */
+typedef struct tila_task_s {
+    tila_sequence_t *seq;
+    tila_request_t *req;
+    int priority;
+    int rank;                /**< rank that executes the task (owner of its output tile) */
+    int m, n;                /**< its output tile (-1, -1: a workspace), for messages */
+    unsigned nworkers;       /**< length of `workers`, 0: any worker */
+    const uint32_t *workers; /**< StarPU worker bitmap of the output tile's device level */
+} tila_task_t;
+
+/** First member of every codelet's argument struct. */
+typedef struct tila_cl_base_s {
+    tila_sequence_t *seq;
+    tila_request_t *req;
+    int m, n; /**< the task's output tile (tila_task_t's), for messages */
+} tila_cl_base_t;
+
+tila_task_t tila_task_init(tila_sequence_t *seq, tila_request_t *req, int priority);
+
+/** Run the task on the owner of tile (m, n) of A, on the device level A gives it. */
+void tila_task_on(tila_task_t *t, const tila_desc_t *A, int m, int n);
+
+/** Run the task where tile (m, n) of op(A) lives (tila_op_tile's tile). */
+void tila_task_on_op(tila_task_t *t, const tila_desc_t *A, tila_trans_t trans, int m, int n);
+
+/** Run the task on `rank`, on any worker that can (the workspace tasks of the norms). */
+void tila_task_on_rank(tila_task_t *t, int rank);
+
+/**
+ * Allocate a codelet's arguments on the rank that executes the task (NULL elsewhere:
+ * StarPU-MPI frees STARPU_CL_ARGS only where the task runs) and count the task in
+ * its sequence.  @return 0 or TILA_ERR_NOMEM.
+ */
+int tila_task_args(const tila_task_t *t, size_t size, void **args);
+
+/** Account for StarPU's answer to a submission. @return 0 or TILA_ERR_STARPU. */
+int tila_task_submitted(const tila_task_t *t, int starpu_rc);
+
+/** Callback of every task: one task of the sequence less to wait for. */
+void tila_task_done(void *seq);
+
+/** Communicator StarPU-MPI runs on. */
+MPI_Comm tila_starpu_comm(void);
+
+/** 1 when the task's sequence has failed already: then the task does nothing. */
+int tila_cl_skip(const tila_cl_base_t *base);
+
+/** Record a numerical failure (first one wins in the sequence and the request). */
+void tila_cl_fail(const tila_cl_base_t *base, int info);
+
+/**
+ * Hear a tile kernel's return code: 0 is success; +info (a numerical failure at the
+ * tile's index info) reaches the request as iinfo + info, the first failure winning;
+ * -i (argument i illegal) is a bug in Tila, so the program stops with the kernel, the
+ * argument and the task's output tile named.
+ */
+void tila_cl_check(const tila_cl_base_t *base, const char *kernel, int info, int iinfo);
+
+/* Sequence accounting behind the task functions (runtime/sequence.c). */
+void tila_sequence_task_added(tila_sequence_t *seq);
+void tila_sequence_fail(tila_sequence_t *seq, tila_request_t *req, int info);
+
+/** Common options of every insert helper, in StarPU's varargs form. */
+#define TILA_TASK_OPTIONS(t, name, flops)                                                    \
+    STARPU_EXECUTE_ON_NODE, (t)->rank, STARPU_PRIORITY, (t)->priority, STARPU_FLOPS,         \
+        (double)(flops), STARPU_NAME, (name), STARPU_TASK_WORKERIDS, (t)->nworkers,          \
+        (uint32_t *)(t)->workers, STARPU_CALLBACK_WITH_ARG_NFREE, tila_task_done, (void *)(t)->seq
+
+/* ---- Per-CUDA-worker resources (runtime/cuda_workers.c) ---- */
+#ifdef TILA_USE_CUDA
+#include <cusolverDn.h>
+
+/** Create / destroy each CUDA worker's resources below (tila_init / tila_finalize). */
+void tila_cuda_workers_init(void);
+void tila_cuda_workers_fini(void);
+
+/** The calling CUDA worker's cuSOLVER handle, bound to its stream. */
+cusolverDnHandle_t tila_cusolver_handle(void);
+
+/** The calling CUDA worker's cuSOLVER parameters object (64-bit API), default settings. */
+cusolverDnParams_t tila_cusolver_params(void);
+
+/** A cuSOLVER handle for workspace-size queries from the submitting thread. */
+cusolverDnHandle_t tila_cusolver_query_handle(void);
+
+/** A pinned host int of the calling CUDA worker, to copy a device status into. */
+int *tila_cuda_info_slot(void);
+
+/**
+ * The calling CUDA worker's device (tila_cuda_workspace) or host (tila_cuda_host_workspace)
+ * workspace of at least `bytes` bytes, for library calls whose workspace size is known
+ * only by a query on a handle (cuSOLVER).  Kept per worker and grown on demand (after
+ * waiting for the worker's stream), so a task does not allocate.  Valid until the next call
+ * on the same worker.
+ */
+void *tila_cuda_workspace(size_t bytes);
+void *tila_cuda_host_workspace(size_t bytes);
+#endif
+
+#endif /* TILA_RUNTIME_H */

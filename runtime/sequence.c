@@ -11,7 +11,7 @@
 #include <limits.h>
 #include <stdlib.h>
 
-#include "tila_internal.h"
+#include "tila_runtime.h"
 
 struct tila_sequence_s {
     pthread_mutex_t lock;
@@ -83,28 +83,18 @@ int tila_cl_skip(const tila_cl_base_t *base)
     return tila_sequence_status(base->seq) != 0;
 }
 
-void tila_cl_fail(const tila_cl_base_t *base, int info)
+void tila_sequence_fail(tila_sequence_t *seq, tila_request_t *req, int info)
 {
-    tila_status_set_once(&base->seq->status, info);
-    if (base->req)
-        tila_status_set_once(&base->req->status, info);
+    tila_status_set_once(&seq->status, info);
+    if (req)
+        tila_status_set_once(&req->status, info);
 }
 
-int tila_task_args(const tila_task_t *t, size_t size, void **args)
+void tila_sequence_task_added(tila_sequence_t *seq)
 {
-    *args = NULL;
-    if (t->rank != tila_rt.rank)
-        return TILA_SUCCESS;
-    tila_cl_base_t *base = calloc(1, size);
-    if (!base)
-        return TILA_ERR_NOMEM;
-    base->seq = t->seq;
-    base->req = t->req;
-    pthread_mutex_lock(&t->seq->lock);
-    t->seq->pending++;
-    pthread_mutex_unlock(&t->seq->lock);
-    *args = base;
-    return TILA_SUCCESS;
+    pthread_mutex_lock(&seq->lock);
+    seq->pending++;
+    pthread_mutex_unlock(&seq->lock);
 }
 
 void tila_task_done(void *arg)
@@ -114,17 +104,6 @@ void tila_task_done(void *arg)
     if (--seq->pending == 0)
         pthread_cond_broadcast(&seq->done);
     pthread_mutex_unlock(&seq->lock);
-}
-
-int tila_task_submitted(const tila_task_t *t, int starpu_rc)
-{
-    if (starpu_rc == 0)
-        return TILA_SUCCESS;
-    if (t->rank == tila_rt.rank)
-        tila_task_done(t->seq);
-    tila_error("tila_task_submitted", "StarPU-MPI refused a task (%d)%s", starpu_rc,
-               starpu_rc == -ENODEV ? ": no worker can run it" : "");
-    return starpu_rc == -ENODEV ? TILA_ERR_NO_WORKER : TILA_ERR_STARPU;
 }
 
 /*
@@ -171,11 +150,19 @@ int tila_sequence_wait(tila_sequence_t *seq)
     return rc ? rc : seq->status;
 }
 
-int tila_sequence_run_sync(int rc, tila_sequence_t *seq)
+int tila_sync_begin(const char *func, tila_sync_t *s)
+{
+    s->seq = NULL;
+    s->req = (tila_request_t)TILA_REQUEST_INITIALIZER;
+    int rc = tila_check_init(func);
+    return rc ? rc : tila_sequence_create(&s->seq);
+}
+
+int tila_sync_end(tila_sync_t *s, int rc)
 {
     /* Wait even after a refused submission: part of the work may be in flight, and
      * the wait is collective. */
-    int status = tila_sequence_wait(seq);
-    tila_sequence_destroy(&seq);
+    int status = tila_sequence_wait(s->seq);
+    tila_sequence_destroy(&s->seq);
     return rc ? rc : status;
 }

@@ -13,7 +13,7 @@
 #include <cusolverDn.h>
 #include <starpu_cuda.h>
 
-#include "tila_codelet.h"
+#include "tila_runtime.h"
 #include "cuda/cuda_kernel.h"
 
 #define TILA_INFO_SLOTS 64

@@ -1,5 +1,5 @@
 /**
- * @file codelet_ztrsm.c
+ * @file codelet_ztrxm.c
  * @brief Triangular tile codelets: TRSM, B = alpha op(A)^-1 B or alpha B op(A)^-1, and
  *        TRMM, B = alpha op(A) B or alpha B op(A) (same arguments, same flops).
  * @precisions normal z -> c d s
@@ -28,25 +28,25 @@ typedef int (*ztrxm_core_t)(tila_side_t, tila_uplo_t, tila_trans_t, tila_diag_t,
                             tila_complex64_t, const tila_complex64_t *, int,
                             tila_complex64_t *, int);
 
-static void ztrxm_cpu(void *buffers[], const struct ztrxm_args *a, ztrxm_core_t kernel)
+static void ztrxm_cpu(void *buffers[], const struct ztrxm_args *a, ztrxm_core_t kernel,
+                      const char *name)
 {
     if (tila_cl_skip(&a->base))
         return;
-    kernel(a->side, a->uplo, a->trans, a->diag, a->m, a->n, a->alpha,
-           (const tila_complex64_t *)STARPU_MATRIX_GET_PTR(buffers[0]),
-           (int)STARPU_MATRIX_GET_LD(buffers[0]),
-           (tila_complex64_t *)STARPU_MATRIX_GET_PTR(buffers[1]),
-           (int)STARPU_MATRIX_GET_LD(buffers[1]));
+    tila_cl_tile_t A = tila_cl_tile(buffers[0]), B = tila_cl_tile(buffers[1]);
+    int info = kernel(a->side, a->uplo, a->trans, a->diag, a->m, a->n, a->alpha, A.ptr, A.ld,
+                      B.ptr, B.ld);
+    tila_cl_check(&a->base, name, info, 0);
 }
 
 static void ztrsm_cpu(void *buffers[], void *cl_arg)
 {
-    ztrxm_cpu(buffers, cl_arg, tila_core_ztrsm);
+    ztrxm_cpu(buffers, cl_arg, tila_core_ztrsm, "tila_core_ztrsm");
 }
 
 static void ztrmm_cpu(void *buffers[], void *cl_arg)
 {
-    ztrxm_cpu(buffers, cl_arg, tila_core_ztrmm);
+    ztrxm_cpu(buffers, cl_arg, tila_core_ztrmm, "tila_core_ztrmm");
 }
 
 #ifdef TILA_USE_CUDA
@@ -54,25 +54,25 @@ typedef int (*ztrxm_cuda_t)(cublasHandle_t, tila_side_t, tila_uplo_t, tila_trans
                             int, int, cuDoubleComplex, const cuDoubleComplex *, int,
                             cuDoubleComplex *, int);
 
-static void ztrxm_cuda(void *buffers[], const struct ztrxm_args *a, ztrxm_cuda_t kernel)
+static void ztrxm_cuda(void *buffers[], const struct ztrxm_args *a, ztrxm_cuda_t kernel,
+                       const char *name)
 {
     if (tila_cl_skip(&a->base))
         return;
-    kernel(starpu_cublas_get_local_handle(), a->side, a->uplo, a->trans, a->diag, a->m, a->n,
-           tila_cuda_zscalar(a->alpha), (const cuDoubleComplex *)STARPU_MATRIX_GET_PTR(buffers[0]),
-           (int)STARPU_MATRIX_GET_LD(buffers[0]),
-           (cuDoubleComplex *)STARPU_MATRIX_GET_PTR(buffers[1]),
-           (int)STARPU_MATRIX_GET_LD(buffers[1]));
+    tila_cl_tile_t A = tila_cl_tile(buffers[0]), B = tila_cl_tile(buffers[1]);
+    int info = kernel(starpu_cublas_get_local_handle(), a->side, a->uplo, a->trans, a->diag,
+                      a->m, a->n, tila_cuda_zscalar(a->alpha), A.ptr, A.ld, B.ptr, B.ld);
+    tila_cl_check(&a->base, name, info, 0);
 }
 
 static void ztrsm_cuda(void *buffers[], void *cl_arg)
 {
-    ztrxm_cuda(buffers, cl_arg, tila_cuda_ztrsm);
+    ztrxm_cuda(buffers, cl_arg, tila_cuda_ztrsm, "tila_cuda_ztrsm");
 }
 
 static void ztrmm_cuda(void *buffers[], void *cl_arg)
 {
-    ztrxm_cuda(buffers, cl_arg, tila_cuda_ztrmm);
+    ztrxm_cuda(buffers, cl_arg, tila_cuda_ztrmm, "tila_cuda_ztrmm");
 }
 #endif
 
@@ -142,7 +142,7 @@ static int ztrxm_insert(struct starpu_codelet *cl, const tila_task_t *t, tila_si
     if (rc)
         return rc;
     if (a)
-        *a = (struct ztrxm_args){ a->base, side, uplo, trans, diag, m, n, alpha };
+        *a = (struct ztrxm_args){ .base = a->base, .side = side, .uplo = uplo, .trans = trans, .diag = diag, .m = m, .n = n, .alpha = alpha };
     double order = side == TILA_LEFT ? m : n;
 #if defined(COMPLEX)
     double flops = 4.0 * order * m * n;

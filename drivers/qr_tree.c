@@ -1,5 +1,5 @@
 /**
- * @file qr.c
+ * @file qr_tree.c
  * @brief Tiled QR, precision-free part: the T descriptor and the reduction tree.
  *
  * A panel (tile column k, tile rows k .. mt - 1) is reduced in domains of d consecutive
@@ -16,7 +16,8 @@
  */
 #include <stdlib.h>
 
-#include "tila_internal.h"
+#include "tila_codelet.h"
+#include "qr_tree.h"
 
 /*
  * Domain size of the binary tree: about 16 domains, and chains at least nt tiles long.
@@ -125,6 +126,7 @@ int tila_desc_create_qr_t(tila_desc_t **T, const tila_desc_t *A, int ib, tila_qr
         if (rc)
             return rc;
         (*T)->qr_tree = TILA_QR_TREE_PANEL;
+        (*T)->qr_ib = A->nb;
         return TILA_SUCCESS;
     }
     int domain = tila_qr_domain(A->mt, A->nt, tree);
@@ -134,6 +136,7 @@ int tila_desc_create_qr_t(tila_desc_t **T, const tila_desc_t *A, int ib, tila_qr
     rc = tila_desc_create(T, A->prec, A->mt * ib, halves * A->nt * A->nb, ib, A->nb, &dist);
     if (rc)
         return rc;
+    (*T)->qr_ib = ib;
     (*T)->qr_domain = domain;
     (*T)->qr_tree = halves == 1 ? TILA_QR_TREE_FLAT : TILA_QR_TREE_BINARY;
     return TILA_SUCCESS;
@@ -187,12 +190,7 @@ int tila_qr_walk_begin(tila_qr_walk_t *w, const tila_desc_t *A, const tila_desc_
     w->ops = malloc(sizeof *w->ops * 2 * (size_t)(A->mt > 0 ? A->mt : 1));
     if (!w->ops)
         return TILA_ERR_NOMEM;
-    size_t ib = (size_t)T->mb, nb = (size_t)T->nb, elems = ib * nb;
-#ifdef TILA_USE_CUDA
-    /* The GPU kernels need more: the update kernels a copy of V's block besides W, the
-     * panel kernels tau and the stacked triangle and tile (see codelets/cuda). */
-    elems = nb + 2 * nb * nb;
-#endif
+    size_t elems = tila_qr_scratch_elems(T->qr_ib, T->nb);
     starpu_vector_data_register(&w->ws, -1, 0, (uint32_t)elems, T->eltsize);
     return TILA_SUCCESS;
 }

@@ -8,7 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "tila_internal.h"
+#include "tila_runtime.h"
 
 size_t tila_prec_size(tila_prec_t prec)
 {
@@ -326,33 +326,4 @@ int tila_desc_tile_device(const tila_desc_t *A, int m, int n)
 starpu_data_handle_t tila_desc_tile_handle(const tila_desc_t *A, int m, int n)
 {
     return tila_desc_in(A, m, n) ? tila_tile(A, m, n) : NULL;
-}
-
-tila_task_t tila_task_init(tila_sequence_t *seq, tila_request_t *req, int priority)
-{
-    return (tila_task_t){ .seq = seq, .req = req, .priority = priority };
-}
-
-void tila_task_on(tila_task_t *t, const tila_desc_t *A, int m, int n)
-{
-    size_t k = (size_t)n * A->mt + m;
-    int dev = A->device[k];
-    t->rank = A->owner[k];
-    t->nworkers = dev >= 0 && tila_rt.device_workers ? tila_rt.nworkers : 0;
-    t->workers = t->nworkers ? tila_rt.device_workers + (size_t)dev * tila_rt.nworkers : NULL;
-}
-
-void tila_task_on_op(tila_task_t *t, const tila_desc_t *A, tila_trans_t trans, int m, int n)
-{
-    if (trans == TILA_NOTRANS)
-        tila_task_on(t, A, m, n);
-    else
-        tila_task_on(t, A, n, m);
-}
-
-void tila_task_on_rank(tila_task_t *t, int rank)
-{
-    t->rank = rank;
-    t->nworkers = 0;
-    t->workers = NULL;
 }

@@ -1,0 +1,62 @@
+/**
+ * @file qr_tree.h
+ * @brief Internal: tiled QR, precision-free part: the operations of a panel's reduction
+ * tree, the tiles of T that hold their factors, and what walking the panels needs.
+ *
+ * SPDX-License-Identifier: BSD-3-Clause
+ */
+#ifndef TILA_QR_TREE_H
+#define TILA_QR_TREE_H
+
+#include "tila_runtime.h"
+
+/** Kinds of tile operations of a QR panel. */
+typedef enum tila_qr_kind_e {
+    TILA_QR_GEQRT, /**< factor tile (m, k); T factors in T(m, k) */
+    TILA_QR_TS,    /**< triangle of (p, k) on square (m, k); T factors in T(m, k) */
+    TILA_QR_TT     /**< triangle of (p, k) on triangle (m, k); T factors in T(m, k + nt) */
+} tila_qr_kind_t;
+
+/** One operation of a panel: tile row m is factored (GEQRT, p = m) or eliminated by p. */
+typedef struct tila_qr_op_s {
+    tila_qr_kind_t kind;
+    int p, m;
+} tila_qr_op_t;
+
+/**
+ * The operations that reduce tile column k (tile rows k .. mt - 1) to one triangle at row
+ * k, in an order valid for factoring and for applying Q^H from the left (apply Q by going
+ * backwards).  `ops` has room for 2 (mt - k) entries.  @return the number of operations.
+ */
+int tila_qr_plan(const tila_desc_t *T, int mt, int k, tila_qr_op_t *ops);
+
+/** Tile of T holding the factors of an operation of panel k of A (nt: A's tile columns). */
+starpu_data_handle_t tila_qr_t_tile(const tila_desc_t *T, int nt, int k,
+                                    const tila_qr_op_t *op);
+
+/**
+ * Check that T was made by tila_desc_create_qr_t for a matrix tiled like A (whose square
+ * tiles tila_zqr_check_factors checks first),
+ * prints the message and returns -pos otherwise.
+ */
+int tila_check_qr_t(const char *func, int pos, const tila_desc_t *A, const tila_desc_t *T);
+
+/** What a routine walking the panels of (A, T) needs: one panel's operations, scratch. */
+typedef struct tila_qr_walk_s {
+    tila_qr_op_t *ops;       /**< room for one panel's operations */
+    starpu_data_handle_t ws; /**< the QR codelets' scratch workspace (STARPU_SCRATCH) */
+} tila_qr_walk_t;
+
+/** Allocate a walk for A's panels and T's ib.  @return 0 or TILA_ERR_NOMEM. */
+int tila_qr_walk_begin(tila_qr_walk_t *w, const tila_desc_t *A, const tila_desc_t *T);
+
+/** Release the walk once its tasks are submitted (the scratch goes when they are done). */
+void tila_qr_walk_end(tila_qr_walk_t *w);
+
+/** Priorities: panel operations of column k before the updates of the columns to its right. */
+static inline int tila_qr_priority(int nt, int col, int panel)
+{
+    return 2 * (nt - col) + (panel ? 1 : 0);
+}
+
+#endif /* TILA_QR_TREE_H */

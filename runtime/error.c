@@ -1,0 +1,47 @@
+/**
+ * @file error.c
+ * @brief Messages and error codes: what a user reads when a call fails.
+ *
+ * SPDX-License-Identifier: BSD-3-Clause
+ */
+#include <stdarg.h>
+#include <stdio.h>
+
+#include "tila_runtime.h"
+
+void tila_error(const char *func, const char *fmt, ...)
+{
+    va_list ap;
+    char msg[512];
+    va_start(ap, fmt);
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    va_end(ap);
+    if (tila_rt.initialized && tila_rt.size > 1)
+        fprintf(stderr, "[tila rank %d] %s: %s\n", tila_rt.rank, func, msg);
+    else
+        fprintf(stderr, "[tila] %s: %s\n", func, msg);
+}
+
+int tila_check_init(const char *func)
+{
+    if (tila_rt.initialized)
+        return TILA_SUCCESS;
+    tila_error(func, "Tila is not initialised: call tila_init() first");
+    return TILA_ERR_NOT_INITIALIZED;
+}
+
+const char *tila_strerror(int code)
+{
+    switch (code) {
+    case TILA_SUCCESS: return "success";
+    case TILA_ERR_NOT_INITIALIZED: return "Tila is not initialised (call tila_init)";
+    case TILA_ERR_NOMEM: return "out of memory";
+    case TILA_ERR_STARPU: return "StarPU refused the operation";
+    case TILA_ERR_MPI: return "an MPI call failed";
+    case TILA_ERR_GRID: return "the P x Q grid does not match the number of MPI ranks";
+    case TILA_ERR_NO_WORKER: return "no StarPU worker can run the task";
+    default:
+        return code < 0 ? "illegal value of an argument (-i: argument i)"
+                        : "numerical failure (+k: at global index k)";
+    }
+}
