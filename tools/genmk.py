@@ -11,7 +11,7 @@ import re
 import sys
 
 DIRS = ["include", "codelets", "codelets/core", "codelets/cuda", "drivers", "tests",
-        "perfmodels"]
+        "tests/core", "perfmodels"]
 TAG = re.compile(r"@precisions\s+normal\s+z\s*->\s*([cds ]+)")
 
 

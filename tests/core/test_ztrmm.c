@@ -1,0 +1,113 @@
+/**
+ * @file test_ztrmm.c
+ * @brief tila_core_ztrmm against cblas_ztrmm.
+ * @precisions normal z -> c d s
+ *
+ * What it proves: for both sides, upper and lower, op(A) = A, A^T, A^H, unit and non-unit
+ * diagonals, orders of A 0, 1, 7 and 65 with B of 19 columns (rows for the right side),
+ * lda > k, ldb > m and complex alpha (and alpha = 0: B = 0), the kernel's B agrees with
+ * CBLAS's on the same inputs; the other triangle of A, and its diagonal when unit, hold
+ * NaN, so they are not read; the rows of B below m are not written and an empty B is not
+ * touched.  Bad arguments return -i.
+ *
+ * Why it suffices: each computed product is within gamma_k |alpha| |op(A)| |B| of the
+ * exact one, so two correct results differ in Frobenius norm by at most about
+ * k eps |alpha| ||A||_F ||B||_F; the error printed is the difference in units of that and
+ * must be <= 4.  A wrong side, triangle, op or diagonal gives O(1 / (k eps)).
+ *
+ * SPDX-License-Identifier: BSD-3-Clause
+ */
+#define COMPLEX
+#include <cblas.h>
+#include <complex.h>
+#include <float.h>
+#include <lapacke.h>
+#include <math.h>
+#include <stdlib.h>
+
+#include "core_z.h"
+#include "kerneltests_z.h"
+
+#define PREC TILA_COMPLEX64
+#define NAME "core_trmm"
+#define TOL 4.0
+
+static void run_one(tila_side_t side, tila_uplo_t uplo, tila_trans_t trans, tila_diag_t diag,
+                    int m, int n, tila_complex64_t alpha, unsigned long long seed)
+{
+    int k = side == TILA_LEFT ? m : n, lda = k + 2, ldb = m + 3, all_zero = 1;
+    tila_complex64_t *A = kernel_alloc(PREC, lda, k), *B = kernel_alloc(PREC, ldb, n);
+    tila_test_ztriangle(uplo, diag, k, A, lda, seed);
+    kernel_fill(PREC, m, n, B, ldb, seed + 1);
+    tila_complex64_t *B0 = kernel_dup(PREC, ldb, n, B), *Bref = kernel_dup(PREC, ldb, n, B);
+
+    int rc = tila_core_ztrmm(side, uplo, trans, diag, m, n, alpha, A, lda, B, ldb);
+    if (m > 0 && n > 0)
+        cblas_ztrmm(CblasColMajor, (enum CBLAS_SIDE)side, (enum CBLAS_UPLO)uplo,
+                    (enum CBLAS_TRANSPOSE)trans, (enum CBLAS_DIAG)diag, m, n,
+                    CBLAS_SADDR(alpha), A, lda, Bref, ldb);
+    for (int j = 0; j < n; j++)
+        for (int i = 0; i < m; i++)
+            all_zero &= B[(size_t)j * ldb + i] == 0;
+    double anorm = k > 0 ? LAPACKE_zlantr_work(LAPACK_COL_MAJOR, 'F', kernel_letter(uplo),
+                                               kernel_letter(diag), k, k, A, lda, NULL)
+                         : 0;
+    double bound = cabs(alpha) * anorm * tila_test_zfnorm(m, n, B0, ldb) * (k > 1 ? k : 1) *
+                   DBL_EPSILON;
+    double err = kernel_ratio(kernel_dist_fro(PREC, m, n, B, ldb, Bref, ldb), bound);
+    int ok = rc == 0 && err <= TOL && kernel_untouched(PREC, m, n, ldb, B, B0) &&
+             (alpha != 0 || all_zero);
+    kernel_check(ok, NAME, kernel_prec_letter(PREC), err,
+                 "side=%c uplo=%c trans=%c diag=%c m=%d n=%d lda=%d ldb=%d alpha=(%g,%g) rc=%d",
+                 kernel_letter(side), kernel_letter(uplo), kernel_letter(trans),
+                 kernel_letter(diag), m, n, lda, ldb, creal(alpha), cimag(alpha), rc);
+    free(A);
+    free(B);
+    free(B0);
+    free(Bref);
+}
+
+static void run_errors(void)
+{
+    tila_complex64_t a[4] = { 0 }, b[4] = { 0 };
+    tila_side_t L = TILA_LEFT, R = TILA_RIGHT;
+    tila_uplo_t U = TILA_UPPER;
+    tila_trans_t N = TILA_NOTRANS;
+    tila_diag_t D = TILA_UNIT;
+    int got[] = {
+        tila_core_ztrmm((tila_side_t)0, U, N, D, 1, 1, 1, a, 1, b, 1),
+        tila_core_ztrmm(L, (tila_uplo_t)0, N, D, 1, 1, 1, a, 1, b, 1),
+        tila_core_ztrmm(L, U, (tila_trans_t)0, D, 1, 1, 1, a, 1, b, 1),
+        tila_core_ztrmm(L, U, N, (tila_diag_t)0, 1, 1, 1, a, 1, b, 1),
+        tila_core_ztrmm(L, U, N, D, -1, 1, 1, a, 1, b, 1),
+        tila_core_ztrmm(L, U, N, D, 1, -1, 1, a, 1, b, 1),
+        tila_core_ztrmm(L, U, N, D, 2, 1, 1, a, 1, b, 2),
+        tila_core_ztrmm(R, U, N, D, 1, 2, 1, a, 1, b, 1),
+        tila_core_ztrmm(L, U, N, D, 2, 1, 1, a, 2, b, 1),
+        tila_core_ztrmm(R, U, N, D, 3, 0, 1, a, 1, b, 3),
+    };
+    static const int want[] = { -1, -2, -3, -4, -5, -6, -9, -9, -11, 0 };
+    kernel_check_codes(NAME, kernel_prec_letter(PREC), (int)(sizeof want / sizeof want[0]),
+                       got, want);
+}
+
+void tila_test_ztrmm_core(const kernel_opts_t *o)
+{
+    static const int orders[] = { 0, 1, 7, 65 };
+    static const tila_side_t sides[] = { TILA_LEFT, TILA_RIGHT };
+    static const tila_uplo_t uplos[] = { TILA_UPPER, TILA_LOWER };
+    static const tila_trans_t trans[] = { TILA_NOTRANS, TILA_TRANS, TILA_CONJTRANS };
+    static const tila_diag_t diags[] = { TILA_NONUNIT, TILA_UNIT };
+    tila_complex64_t alpha = tila_test_zscalar(-0.6, 0.9);
+    unsigned long long seed = o->seed;
+    for (int s = 0; s < 2; s++)
+        for (int u = 0; u < 2; u++)
+            for (int t = 0; t < 3; t++)
+                for (int d = 0; d < 2; d++)
+                    for (size_t k = 0; k < sizeof orders / sizeof orders[0]; k++)
+                        run_one(sides[s], uplos[u], trans[t], diags[d],
+                                s == 0 ? orders[k] : 19, s == 0 ? 19 : orders[k], alpha,
+                                seed += 2);
+    run_one(TILA_LEFT, TILA_UPPER, TILA_TRANS, TILA_NONUNIT, 17, 4, 0, seed += 2);
+    run_errors();
+}

@@ -1,0 +1,133 @@
+/**
+ * @file test_ztrsm.c
+ * @brief tila_core_ztrsm (hand-written recursion over CBLAS): backward error of the solve.
+ * @precisions normal z -> c d s
+ *
+ * What it proves: for both sides, upper and lower, op(A) = A, A^T, A^H, unit and non-unit
+ * diagonals, orders of A 0, 1, 7 and around the recursion's cutoff and splits (63, 64,
+ * 65, 130 and 200: one, two and three levels, halves rounded to multiples of 8), B with 1
+ * or 19 columns (rows for the right side), lda > k, ldb > m, alpha = 1 and complex alpha,
+ * X = alpha op(A)^-1 B (or alpha B op(A)^-1) satisfies
+ *   ||op(A) X - alpha B||_F / ((||A||_F ||X||_F + |alpha| ||B||_F) k eps) <= 4
+ * (X op(A) - alpha B for the right side), with op(A) X formed by cblas_ztrmm.  The other
+ * triangle of A, and its diagonal when unit, hold NaN, so the kernel does not read them;
+ * the rows of B below m are not written, an empty B is not touched; alpha = 0 gives
+ * X = 0 exactly.  Bad arguments return -i.
+ *
+ * Why it suffices: the recursion performs the operations of a blocked TRSM (solves and
+ * GEMM updates), so, as for BLAS's TRSM, the computed X satisfies (op(A) + dA) X =
+ * alpha B + dB with |dA| <= gamma_k |A| and |dB| <= u |alpha B| (Higham, 8.1 and 13.1);
+ * TRMM's own error is as small, so the ratio above is O(1) for a correct kernel.  A is
+ * well conditioned (tila_test_ztriangle: ||A||, ||A^-1|| = O(1)), so ||X|| is O(||B||),
+ * and a wrong block, sign, side, op or offset leaves a residual of the order of ||B||,
+ * a ratio of order 1 / (k eps).  The residual is independent of how the kernel splits.
+ *
+ * SPDX-License-Identifier: BSD-3-Clause
+ */
+#define COMPLEX
+#include <cblas.h>
+#include <complex.h>
+#include <float.h>
+#include <lapacke.h>
+#include <math.h>
+#include <stdlib.h>
+
+#include "core_z.h"
+#include "kerneltests_z.h"
+
+#define PREC TILA_COMPLEX64
+#define NAME "core_trsm"
+#define TOL 4.0
+
+static void run_one(tila_side_t side, tila_uplo_t uplo, tila_trans_t trans, tila_diag_t diag,
+                    int m, int n, tila_complex64_t alpha, unsigned long long seed)
+{
+    int k = side == TILA_LEFT ? m : n, lda = k + 2, ldb = m + 3, all_zero = 1;
+    tila_complex64_t *A = kernel_alloc(PREC, lda, k), *B = kernel_alloc(PREC, ldb, n);
+    tila_complex64_t one = 1;
+    tila_test_ztriangle(uplo, diag, k, A, lda, seed);
+    kernel_fill(PREC, m, n, B, ldb, seed + 1);
+    tila_complex64_t *B0 = kernel_dup(PREC, ldb, n, B);
+
+    int rc = tila_core_ztrsm(side, uplo, trans, diag, m, n, alpha, A, lda, B, ldb);
+    /* R = op(A) X - alpha B0, or X op(A) - alpha B0. */
+    tila_complex64_t *R = kernel_dup(PREC, ldb, n, B);
+    if (m > 0 && n > 0)
+        cblas_ztrmm(CblasColMajor, (enum CBLAS_SIDE)side, (enum CBLAS_UPLO)uplo,
+                    (enum CBLAS_TRANSPOSE)trans, (enum CBLAS_DIAG)diag, m, n, CBLAS_SADDR(one),
+                    A, lda, R, ldb);
+    for (int j = 0; j < n; j++)
+        for (int i = 0; i < m; i++) {
+            R[(size_t)j * ldb + i] -= alpha * B0[(size_t)j * ldb + i];
+            all_zero &= B[(size_t)j * ldb + i] == 0;
+        }
+    double anorm = k > 0 ? LAPACKE_zlantr_work(LAPACK_COL_MAJOR, 'F', kernel_letter(uplo),
+                                               kernel_letter(diag), k, k, A, lda, NULL)
+                         : 0;
+    double bound = (anorm * tila_test_zfnorm(m, n, B, ldb) +
+                    cabs(alpha) * tila_test_zfnorm(m, n, B0, ldb)) *
+                   (k > 1 ? k : 1) * DBL_EPSILON;
+    double err = kernel_ratio(tila_test_zfnorm(m, n, R, ldb), bound);
+    int ok = rc == 0 && err <= TOL && kernel_untouched(PREC, m, n, ldb, B, B0) &&
+             (alpha != 0 || all_zero);
+    kernel_check(ok, NAME, kernel_prec_letter(PREC), err,
+                 "side=%c uplo=%c trans=%c diag=%c m=%d n=%d lda=%d ldb=%d alpha=(%g,%g) rc=%d",
+                 kernel_letter(side), kernel_letter(uplo), kernel_letter(trans),
+                 kernel_letter(diag), m, n, lda, ldb, creal(alpha), cimag(alpha), rc);
+    free(A);
+    free(B);
+    free(B0);
+    free(R);
+}
+
+static void run_errors(void)
+{
+    tila_complex64_t a[4] = { 0 }, b[4] = { 0 };
+    tila_side_t L = TILA_LEFT, R = TILA_RIGHT;
+    tila_uplo_t U = TILA_UPPER;
+    tila_trans_t N = TILA_NOTRANS;
+    tila_diag_t D = TILA_NONUNIT;
+    int got[] = {
+        tila_core_ztrsm((tila_side_t)0, U, N, D, 1, 1, 1, a, 1, b, 1),
+        tila_core_ztrsm(L, TILA_GENERAL, N, D, 1, 1, 1, a, 1, b, 1),
+        tila_core_ztrsm(L, U, (tila_trans_t)0, D, 1, 1, 1, a, 1, b, 1),
+        tila_core_ztrsm(L, U, N, (tila_diag_t)0, 1, 1, 1, a, 1, b, 1),
+        tila_core_ztrsm(L, U, N, D, -1, 1, 1, a, 1, b, 1),
+        tila_core_ztrsm(L, U, N, D, 1, -1, 1, a, 1, b, 1),
+        tila_core_ztrsm(L, U, N, D, 2, 1, 1, a, 1, b, 2),  /* lda < m */
+        tila_core_ztrsm(R, U, N, D, 1, 2, 1, a, 1, b, 1),  /* lda < n */
+        tila_core_ztrsm(R, U, N, D, 2, 1, 1, a, 1, b, 1),  /* ldb < m */
+        tila_core_ztrsm(L, U, N, D, 0, 3, 1, a, 1, b, 1),  /* valid, empty */
+    };
+    static const int want[] = { -1, -2, -3, -4, -5, -6, -9, -9, -11, 0 };
+    kernel_check_codes(NAME, kernel_prec_letter(PREC), (int)(sizeof want / sizeof want[0]),
+                       got, want);
+}
+
+void tila_test_ztrsm_core(const kernel_opts_t *o)
+{
+    /* Orders of A: empty, tiny, odd, at the cutoff (64) and one, two, three levels. */
+    static const int orders[] = { 0, 1, 7, 63, 64, 65, 130, 200 };
+    static const int others[] = { 1, 19 };
+    static const tila_side_t sides[] = { TILA_LEFT, TILA_RIGHT };
+    static const tila_uplo_t uplos[] = { TILA_UPPER, TILA_LOWER };
+    static const tila_trans_t trans[] = { TILA_NOTRANS, TILA_TRANS, TILA_CONJTRANS };
+    static const tila_diag_t diags[] = { TILA_NONUNIT, TILA_UNIT };
+    tila_complex64_t alpha = tila_test_zscalar(0.8, 0.3);
+    unsigned long long seed = o->seed;
+    for (int s = 0; s < 2; s++)
+        for (int u = 0; u < 2; u++)
+            for (int t = 0; t < 3; t++)
+                for (int d = 0; d < 2; d++)
+                    for (size_t k = 0; k < sizeof orders / sizeof orders[0]; k++)
+                        for (int r = 0; r < 2; r++) {
+                            int m = s == 0 ? orders[k] : others[r];
+                            int n = s == 0 ? others[r] : orders[k];
+                            run_one(sides[s], uplos[u], trans[t], diags[d], m, n,
+                                    r == 0 ? 1 : alpha, seed += 2);
+                        }
+    /* alpha = 0: X = 0 whatever A. */
+    run_one(TILA_LEFT, TILA_LOWER, TILA_NOTRANS, TILA_NONUNIT, 130, 5, 0, seed += 2);
+    run_one(TILA_RIGHT, TILA_UPPER, TILA_CONJTRANS, TILA_UNIT, 5, 130, 0, seed += 2);
+    run_errors();
+}
