@@ -1,7 +1,8 @@
 #!/bin/sh
 # SPDX-License-Identifier: BSD-3-Clause
 # Run tila-tests at 1, 2 and 4 MPI ranks (RANKS="1 2 4" by default) and add up the
-# results.  Prints every configuration's line, then "N passed, N failed".
+# results; with KERNEL_TESTS=PATH/TO/tila-kernel-tests, the tile-kernel tests first (one
+# process, no MPI).  Prints every configuration's line, then "N passed, N failed, N skipped".
 # Exit 0 only when nothing failed and every run finished.
 set -u
 prog=${1:?usage: run-tests.sh PATH/TO/tila-tests [ARGS...]}
@@ -18,23 +19,29 @@ export STARPU_SILENT=1 OPENBLAS_NUM_THREADS=1 STARPU_WORKERS_NOBIND=1 STARPU_MPI
 export OMPI_MCA_btl_vader_single_copy_mechanism=none OMPI_MCA_rmaps_base_oversubscribe=1
 passed=0 failed=0 skipped=0 broken=0
 log=$(mktemp)
+# Add up one run's lines in $log (prefix $1); $2 is its exit status.
+count() {
+    grep -E '^(PASS|FAIL|SKIP) ' "$log" | sed "s/^/[$1] /"
+    p=$(grep -c '^PASS ' "$log"); f=$(grep -c '^FAIL ' "$log"); s=$(grep -c '^SKIP ' "$log")
+    passed=$((passed + p)); failed=$((failed + f)); skipped=$((skipped + s))
+    if [ "$2" -ne 0 ] && [ "$2" -ne 77 ] && [ "$f" -eq 0 ]; then
+        echo "$1 ended with status $2 (crash or timeout); its stderr:"
+        tail -n 30 "$log.err"
+        broken=$((broken + 1))
+        failed=$((failed + 1))
+    fi
+}
+if [ -n "${KERNEL_TESTS:-}" ]; then
+    echo "== tila-kernel-tests (tile kernels against LAPACKE, no StarPU)"
+    timeout "$limit" "$KERNEL_TESTS" >"$log" 2>"$log.err"
+    count kernels $?
+fi
 for np in $ranks; do
     # Two workers per rank when the machine has room, else one.
     ncpu=$(( $(nproc) / np )); [ "$ncpu" -lt 1 ] && ncpu=1; [ "$ncpu" -lt 2 ] && [ "$np" = 1 ] && ncpu=2
     echo "== tila-tests at $np rank(s), STARPU_NCPU=$ncpu"
     STARPU_NCPU=$ncpu timeout "$limit" "$mpiexec" $opts -np "$np" "$prog" "$@" >"$log" 2>"$log.err"
-    rc=$?
-    grep -E '^(PASS|FAIL|SKIP) ' "$log" | sed "s/^/[np=$np] /"
-    p=$(grep -c '^PASS ' "$log"); f=$(grep -c '^FAIL ' "$log"); s=$(grep -c '^SKIP ' "$log")
-    passed=$((passed + p)); failed=$((failed + f)); skipped=$((skipped + s))
-    if [ "$rc" -ne 0 ] && [ "$rc" -ne 77 ]; then
-        if [ "$f" -eq 0 ]; then
-            echo "run at $np rank(s) ended with status $rc (crash or timeout); its stderr:"
-            tail -n 30 "$log.err"
-            broken=$((broken + 1))
-            failed=$((failed + 1))
-        fi
-    fi
+    count "np=$np" $?
 done
 rm -f "$log" "$log.err"
 echo "$passed passed, $failed failed, $skipped skipped"
