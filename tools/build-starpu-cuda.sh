@@ -74,7 +74,8 @@ enable_deb_src() {
 log "enabling deb-src + apt-get update"
 enable_deb_src
 $SUDO apt-get update -qq
-apt-cache showsrc starpu 2>/dev/null | grep -q '^Package: starpu' ||
+# grep reads all of it (no -q): under pipefail an early exit would fail the pipeline.
+apt-cache showsrc starpu 2>/dev/null | grep '^Package: starpu' >/dev/null ||
     die "no source package 'starpu' visible to apt (deb-src not enabled?)"
 
 # ----------------------------------------------------------- build deps

@@ -35,8 +35,10 @@ CC=$(command -v mpicc || command -v cc)
 # shellcheck disable=SC2046
 "$CC" -Wno-deprecated-declarations "$tmp/t.c" -o "$tmp/t" $(pkg-config --cflags --libs starpu-1.3 starpumpi-1.3)
 export LD_LIBRARY_PATH="$PREFIX/lib:$CUDA_HOME/lib64${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
-# Debian's own libstarpu (same soname) must not be picked up instead.
-ldd "$tmp/t" | grep -q "libstarpu-1.3.so.* => $PREFIX/lib/" ||
-	{ ldd "$tmp/t" | grep starpu; echo "check: not linked against $PREFIX/lib" >&2; exit 1; }
+# Debian's own libstarpu (same soname) must not be picked up instead.  ldd's output is
+# read whole first: `ldd | grep -q` under pipefail fails when grep stops reading early.
+libs=$(ldd "$tmp/t")
+printf '%s\n' "$libs" | grep "libstarpu-1.3.so.* => $PREFIX/lib/" >/dev/null ||
+	{ printf '%s\n' "$libs" | grep starpu; echo "check: not linked against $PREFIX/lib" >&2; exit 1; }
 STARPU_NCUDA=0 STARPU_HOME="$tmp" STARPU_SILENT=1 "$tmp/t"
 echo "check-starpu-cuda: OK ($PREFIX)"
