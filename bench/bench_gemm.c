@@ -28,14 +28,14 @@ static int run(bench_cfg_t *c)
     if (c->impl == BENCH_TILA)
         return tila_dgemm(TILA_NOTRANS, TILA_NOTRANS, 1.0, A->desc, B->desc, 0.0, C->desc);
     if (c->impl == BENCH_LAPACKE) {
-        cblas_dgemm(CblasColMajor, CblasNoTrans, CblasNoTrans, c->m, c->n, c->k, 1.0, A->full,
-                    c->m, B->full, c->k, 0.0, C->full, c->m);
+        cblas_dgemm(CblasColMajor, CblasNoTrans, CblasNoTrans, c->m, c->n, c->k, 1.0, A->full, c->m,
+                    B->full, c->k, 0.0, C->full, c->m);
         return 0;
     }
     int one = 1;
     double alpha = 1, beta = 0;
-    pdgemm_("N", "N", &c->m, &c->n, &c->k, &alpha, A->local, &one, &one, A->desc_sl, B->local,
-            &one, &one, B->desc_sl, &beta, C->local, &one, &one, C->desc_sl);
+    pdgemm_("N", "N", &c->m, &c->n, &c->k, &alpha, A->local, &one, &one, A->desc_sl, B->local, &one,
+            &one, B->desc_sl, &beta, C->local, &one, &one, C->desc_sl);
     return 0;
 }
 
@@ -49,19 +49,16 @@ static double check(bench_cfg_t *c)
     cblas_dgemv(CblasColMajor, CblasNoTrans, c->k, c->n, 1.0, b, c->k, x, 1, 0.0, y, 1);
     cblas_dgemv(CblasColMajor, CblasNoTrans, c->m, c->k, 1.0, a, c->m, y, 1, 0.0, r, 1);
     cblas_dgemv(CblasColMajor, CblasNoTrans, c->m, c->n, 1.0, cc, c->m, x, 1, -1.0, r, 1);
-    double res = cblas_dnrm2(c->m, r, 1) /
-                 (LAPACKE_dlange(LAPACK_COL_MAJOR, 'F', c->m, c->k, a, c->m) *
-                  LAPACKE_dlange(LAPACK_COL_MAJOR, 'F', c->k, c->n, b, c->k) *
-                  cblas_dnrm2(c->n, x, 1) * c->k * DBL_EPSILON);
+    double res =
+        cblas_dnrm2(c->m, r, 1) / (LAPACKE_dlange(LAPACK_COL_MAJOR, 'F', c->m, c->k, a, c->m) *
+                                   LAPACKE_dlange(LAPACK_COL_MAJOR, 'F', c->k, c->n, b, c->k) *
+                                   cblas_dnrm2(c->n, x, 1) * c->k * DBL_EPSILON);
     free(x);
     free(y);
     free(r);
     return res;
 }
 
-static double amount(const bench_cfg_t *c)
-{
-    return 2.0 * c->m * c->n * c->k;
-}
+static double amount(const bench_cfg_t *c) { return 2.0 * c->m * c->n * c->k; }
 
 const bench_routine_t bench_gemm = { "gemm", setup, run, check, amount, "GFLOP/s" };

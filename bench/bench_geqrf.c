@@ -16,13 +16,10 @@
 
 #include "bench_scalapack.h"
 
-void pdgeqrf_(const int *m, const int *n, double *a, const int *ia, const int *ja,
-              const int *desca, double *tau, double *work, const int *lwork, int *info);
+void pdgeqrf_(const int *m, const int *n, double *a, const int *ia, const int *ja, const int *desca,
+              double *tau, double *work, const int *lwork, int *info);
 
-static void setup(bench_cfg_t *c)
-{
-    bench_add_op(c, c->m, c->n, BENCH_RANDOM);
-}
+static void setup(bench_cfg_t *c) { bench_add_op(c, c->m, c->n, BENCH_RANDOM); }
 
 static int run_scalapack(bench_cfg_t *c, bench_op_t *A)
 {
@@ -56,8 +53,7 @@ static int run(bench_cfg_t *c)
         tila_desc_t *T;
         int ib = c->ib > 0 ? c->ib : (c->nb < 32 ? c->nb : 32);
         int rc = tila_desc_create_qr_t(&T, A->desc, ib, tree(c));
-        if (!rc)
-            rc = tila_dgeqrf(A->desc, T);
+        if (!rc) rc = tila_dgeqrf(A->desc, T);
         tila_desc_destroy(&T);
         return rc;
     }
@@ -80,8 +76,8 @@ static double check(bench_cfg_t *c)
     cblas_dsyrk(CblasColMajor, CblasUpper, CblasTrans, n, m, 1.0, a, m, 0.0, g, n);
     cblas_dsyrk(CblasColMajor, CblasUpper, CblasTrans, n, n, -1.0, r, n, 1.0, g, n);
     double anorm = LAPACKE_dlange(LAPACK_COL_MAJOR, 'F', m, n, a, m);
-    double res = LAPACKE_dlansy(LAPACK_COL_MAJOR, 'F', 'U', n, g, n) /
-                 (anorm * anorm * m * DBL_EPSILON);
+    double res =
+        LAPACKE_dlansy(LAPACK_COL_MAJOR, 'F', 'U', n, g, n) / (anorm * anorm * m * DBL_EPSILON);
     free(r);
     free(g);
     return res;

@@ -20,14 +20,15 @@ double pdlange_(const char *norm, const int *m, const int *n, const double *a, c
 
 static tila_norm_t norm_of(char v)
 {
-    return v == 'O' ? TILA_NORM_ONE : v == 'I' ? TILA_NORM_INF : v == 'F' ? TILA_NORM_FRO
-                                                                             : TILA_NORM_MAX;
+    return v == 'O'   ? TILA_NORM_ONE
+           : v == 'I' ? TILA_NORM_INF
+           : v == 'F' ? TILA_NORM_FRO
+                      : TILA_NORM_MAX;
 }
 
 static void setup(bench_cfg_t *c)
 {
-    if (!c->variant)
-        c->variant = 'F';
+    if (!c->variant) c->variant = 'F';
     bench_add_op(c, c->m, c->n, BENCH_RANDOM);
 }
 
@@ -35,8 +36,7 @@ static int run(bench_cfg_t *c)
 {
     bench_op_t *A = &c->op[0];
     char v = c->variant;
-    if (c->impl == BENCH_TILA)
-        return tila_dlange(norm_of(v), A->desc, &c->value);
+    if (c->impl == BENCH_TILA) return tila_dlange(norm_of(v), A->desc, &c->value);
     if (c->impl == BENCH_LAPACKE) {
         double *work = malloc(sizeof(double) * (size_t)c->m);
         c->value = LAPACKE_dlange_work(LAPACK_COL_MAJOR, v, c->m, c->n, A->full, c->m, work);
@@ -56,15 +56,12 @@ static int run(bench_cfg_t *c)
 static double check(bench_cfg_t *c)
 {
     double *work = malloc(sizeof(double) * (size_t)c->m);
-    double ref = LAPACKE_dlange_work(LAPACK_COL_MAJOR, c->variant, c->m, c->n, c->op[0].in,
-                                     c->m, work);
+    double ref =
+        LAPACKE_dlange_work(LAPACK_COL_MAJOR, c->variant, c->m, c->n, c->op[0].in, c->m, work);
     free(work);
     return ref > 0 ? fabs(c->value - ref) / ref : fabs(c->value);
 }
 
-static double amount(const bench_cfg_t *c)
-{
-    return 8.0 * c->m * c->n;
-}
+static double amount(const bench_cfg_t *c) { return 8.0 * c->m * c->n; }
 
 const bench_routine_t bench_lange = { "lange", setup, run, check, amount, "GB/s" };

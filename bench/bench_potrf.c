@@ -15,10 +15,7 @@
 
 #include "bench_scalapack.h"
 
-static void setup(bench_cfg_t *c)
-{
-    bench_add_op(c, c->n, c->n, BENCH_SPD);
-}
+static void setup(bench_cfg_t *c) { bench_add_op(c, c->n, c->n, BENCH_SPD); }
 
 /* The triangle: the variant (tila-bench --uplo), lower unless it says U. */
 static int upper(const bench_cfg_t *c) { return c->variant == 'U'; }
@@ -27,8 +24,7 @@ static int run(bench_cfg_t *c)
 {
     bench_op_t *A = &c->op[0];
     char uplo = upper(c) ? 'U' : 'L';
-    if (c->impl == BENCH_TILA)
-        return tila_dpotrf(upper(c) ? TILA_UPPER : TILA_LOWER, A->desc);
+    if (c->impl == BENCH_TILA) return tila_dpotrf(upper(c) ? TILA_UPPER : TILA_LOWER, A->desc);
     if (c->impl == BENCH_LAPACKE)
         return LAPACKE_dpotrf(LAPACK_COL_MAJOR, uplo, c->n, A->full, c->n);
     int one = 1, info;
@@ -50,17 +46,13 @@ static double check(bench_cfg_t *c)
     cblas_dtrmv(CblasColMajor, uplo, first, CblasNonUnit, n, f, n, y, 1);
     cblas_dtrmv(CblasColMajor, uplo, second, CblasNonUnit, n, f, n, y, 1);
     cblas_dsymv(CblasColMajor, uplo, n, 1.0, a, n, x, 1, -1.0, y, 1);
-    double res = cblas_dnrm2(n, y, 1) /
-                 (LAPACKE_dlange(LAPACK_COL_MAJOR, 'F', n, n, a, n) * cblas_dnrm2(n, x, 1) * n *
-                  DBL_EPSILON);
+    double res = cblas_dnrm2(n, y, 1) / (LAPACKE_dlange(LAPACK_COL_MAJOR, 'F', n, n, a, n) *
+                                         cblas_dnrm2(n, x, 1) * n * DBL_EPSILON);
     free(x);
     free(y);
     return res;
 }
 
-static double amount(const bench_cfg_t *c)
-{
-    return (double)c->n * c->n * c->n / 3.0;
-}
+static double amount(const bench_cfg_t *c) { return (double)c->n * c->n * c->n / 3.0; }
 
 const bench_routine_t bench_potrf = { "potrf", setup, run, check, amount, "GFLOP/s" };

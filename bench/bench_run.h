@@ -21,33 +21,33 @@ typedef enum { BENCH_RANDOM, BENCH_SPD, BENCH_ZERO } bench_fill_t;
 typedef struct bench_op_s {
     int m, n;
     bench_fill_t fill;
-    double *in;            /**< rank 0: the input, column-major, kept for the check */
-    double *full;          /**< rank 0: what LAPACKE works on, then the result */
-    tila_desc_t *desc;     /**< Tila's distributed matrix */
-    double *local;         /**< ScaLAPACK's local array */
-    int lld, desc_sl[9];   /**< ScaLAPACK's local leading dimension and descriptor */
+    double *in;          /**< rank 0: the input, column-major, kept for the check */
+    double *full;        /**< rank 0: what LAPACKE works on, then the result */
+    tila_desc_t *desc;   /**< Tila's distributed matrix */
+    double *local;       /**< ScaLAPACK's local array */
+    int lld, desc_sl[9]; /**< ScaLAPACK's local leading dimension and descriptor */
 } bench_op_t;
 
 typedef struct bench_cfg_s {
     const char *routine;
     bench_impl_t impl;
-    char variant;          /**< norm letter, uplo, ... */
+    char variant; /**< norm letter, uplo, ... */
     int m, n, k, nb, ib, p, q;
     unsigned long long seed;
     int rank, size, ictxt;
     int nops;
     bench_op_t op[BENCH_MAXOPS];
-    double value;          /**< a routine's scalar result (a norm) */
+    double value; /**< a routine's scalar result (a norm) */
 } bench_cfg_t;
 
 /** A routine: its operands, the timed call for each implementation, the check. */
 typedef struct bench_routine_s {
     const char *name;
-    void (*setup)(bench_cfg_t *c);        /**< declare the operands */
-    int (*run)(bench_cfg_t *c);           /**< the timed call; 0 on success */
-    double (*check)(bench_cfg_t *c);      /**< on rank 0, from the ops' full arrays */
+    void (*setup)(bench_cfg_t *c);          /**< declare the operands */
+    int (*run)(bench_cfg_t *c);             /**< the timed call; 0 on success */
+    double (*check)(bench_cfg_t *c);        /**< on rank 0, from the ops' full arrays */
     double (*amount)(const bench_cfg_t *c); /**< LAPACK's flop count, or bytes read */
-    const char *unit;                     /**< "GFLOP/s" or "GB/s" */
+    const char *unit;                       /**< "GFLOP/s" or "GB/s" */
 } bench_routine_t;
 
 void bench_add_op(bench_cfg_t *c, int m, int n, bench_fill_t fill);

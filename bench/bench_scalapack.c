@@ -50,10 +50,8 @@ void bench_scalapack_gather(const bench_cfg_t *c, const bench_op_t *op, double *
         int lld = mloc > 1 ? mloc : 1;
         double *buf = op->local;
         if (r != 0) {
-            if (c->rank == r)
-                MPI_Send(op->local, lld * nloc, MPI_DOUBLE, 0, 7, MPI_COMM_WORLD);
-            if (c->rank != 0)
-                continue;
+            if (c->rank == r) MPI_Send(op->local, lld * nloc, MPI_DOUBLE, 0, 7, MPI_COMM_WORLD);
+            if (c->rank != 0) continue;
             buf = malloc(sizeof(double) * (size_t)lld * (nloc ? nloc : 1));
             MPI_Recv(buf, lld * nloc, MPI_DOUBLE, r, 7, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
         }
@@ -67,12 +65,8 @@ void bench_scalapack_gather(const bench_cfg_t *c, const bench_op_t *op, double *
                 int j = (lj / nb * c->q + pcol) * nb + lj % nb;
                 full[(size_t)j * op->m + i] = buf[(size_t)lj * lld + li];
             }
-        if (buf != op->local)
-            free(buf);
+        if (buf != op->local) free(buf);
     }
 }
 
-void bench_scalapack_exit(bench_cfg_t *c)
-{
-    Cblacs_gridexit(c->ictxt);
-}
+void bench_scalapack_exit(bench_cfg_t *c) { Cblacs_gridexit(c->ictxt); }

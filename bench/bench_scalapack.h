@@ -13,14 +13,13 @@
 void Cblacs_get(int context, int what, int *value);
 void Cblacs_gridinit(int *context, const char *order, int nprow, int npcol);
 void Cblacs_gridexit(int context);
-int numroc_(const int *n, const int *nb, const int *iproc, const int *isrcproc,
-            const int *nprocs);
+int numroc_(const int *n, const int *nb, const int *iproc, const int *isrcproc, const int *nprocs);
 void descinit_(int *desc, const int *m, const int *n, const int *mb, const int *nb,
                const int *irsrc, const int *icsrc, const int *ictxt, const int *lld, int *info);
 void pdgemm_(const char *transa, const char *transb, const int *m, const int *n, const int *k,
-             const double *alpha, const double *a, const int *ia, const int *ja,
-             const int *desca, const double *b, const int *ib, const int *jb, const int *descb,
-             const double *beta, double *c, const int *ic, const int *jc, const int *descc);
+             const double *alpha, const double *a, const int *ia, const int *ja, const int *desca,
+             const double *b, const int *ib, const int *jb, const int *descb, const double *beta,
+             double *c, const int *ic, const int *jc, const int *descc);
 void pdpotrf_(const char *uplo, const int *n, double *a, const int *ia, const int *ja,
               const int *desca, int *info);
 

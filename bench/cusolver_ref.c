@@ -44,8 +44,10 @@
 #define GEN_NB 512
 
 #define CHECK_CUDA(call) check_status((int)(call), (int)cudaSuccess, #call, __FILE__, __LINE__)
-#define CHECK_CUBLAS(call) check_status((int)(call), (int)CUBLAS_STATUS_SUCCESS, #call, __FILE__, __LINE__)
-#define CHECK_CUSOLVER(call) check_status((int)(call), (int)CUSOLVER_STATUS_SUCCESS, #call, __FILE__, __LINE__)
+#define CHECK_CUBLAS(call)                                                                         \
+    check_status((int)(call), (int)CUBLAS_STATUS_SUCCESS, #call, __FILE__, __LINE__)
+#define CHECK_CUSOLVER(call)                                                                       \
+    check_status((int)(call), (int)CUSOLVER_STATUS_SUCCESS, #call, __FILE__, __LINE__)
 
 static void check_status(int status, int success, const char *call, const char *file, int line)
 {
@@ -59,8 +61,8 @@ typedef struct ref_s {
     const char *routine;
     int m, n, reps;
     unsigned long long seed;
-    double *a;           /**< host: the generated matrix, m x n, lda = m */
-    double *da, *dw;     /**< device: the matrix being worked on, a second m x n array */
+    double *a;       /**< host: the generated matrix, m x n, lda = m */
+    double *da, *dw; /**< device: the matrix being worked on, a second m x n array */
     cublasHandle_t blas;
     cusolverDnHandle_t solver;
     cudaEvent_t start, stop;
@@ -80,8 +82,7 @@ static void *host_alloc(size_t bytes)
 static void generate(ref_t *r)
 {
     tila_desc_t *A;
-    int rc = tila_desc_create_lapack(&A, TILA_REAL64, r->a, r->m, r->m, r->n, GEN_NB, GEN_NB,
-                                     NULL);
+    int rc = tila_desc_create_lapack(&A, TILA_REAL64, r->a, r->m, r->m, r->n, GEN_NB, GEN_NB, NULL);
     if (rc == 0)
         rc = !strcmp(r->routine, "potrf") ? tila_dplgsy((double)r->n, A, r->seed)
                                           : tila_dplrnt(A, r->seed);
@@ -104,10 +105,7 @@ static double median(double *t, int n)
     return n % 2 ? t[n / 2] : 0.5 * (t[n / 2 - 1] + t[n / 2]);
 }
 
-static void timer_start(ref_t *r)
-{
-    CHECK_CUDA(cudaEventRecord(r->start, 0));
-}
+static void timer_start(ref_t *r) { CHECK_CUDA(cudaEventRecord(r->start, 0)); }
 
 static double timer_stop(ref_t *r)
 {
@@ -142,8 +140,8 @@ static double factorize(ref_t *r, double *check)
     double *work, *tau = NULL, t[MAXN];
     CHECK_CUDA(cudaMalloc((void **)&dinfo, sizeof(int)));
     if (potrf)
-        CHECK_CUSOLVER(cusolverDnDpotrf_bufferSize(r->solver, CUBLAS_FILL_MODE_LOWER, n, r->da,
-                                                   m, &lwork));
+        CHECK_CUSOLVER(
+            cusolverDnDpotrf_bufferSize(r->solver, CUBLAS_FILL_MODE_LOWER, n, r->da, m, &lwork));
     else {
         CHECK_CUDA(cudaMalloc((void **)&tau, sizeof(double) * n));
         CHECK_CUSOLVER(cusolverDnDgeqrf_bufferSize(r->solver, m, n, r->da, m, &lwork));
@@ -172,21 +170,21 @@ static double factorize(ref_t *r, double *check)
     CHECK_CUDA(cudaMemset(dy, 0, sizeof(double) * m));
     CHECK_CUDA(cudaMemcpy(dy, x, sizeof(double) * n, cudaMemcpyHostToDevice));
     if (potrf) {
-        CHECK_CUBLAS(cublasDtrmv(r->blas, CUBLAS_FILL_MODE_LOWER, CUBLAS_OP_T,
-                                 CUBLAS_DIAG_NON_UNIT, n, r->da, m, dy, 1));
-        CHECK_CUBLAS(cublasDtrmv(r->blas, CUBLAS_FILL_MODE_LOWER, CUBLAS_OP_N,
-                                 CUBLAS_DIAG_NON_UNIT, n, r->da, m, dy, 1));
+        CHECK_CUBLAS(cublasDtrmv(r->blas, CUBLAS_FILL_MODE_LOWER, CUBLAS_OP_T, CUBLAS_DIAG_NON_UNIT,
+                                 n, r->da, m, dy, 1));
+        CHECK_CUBLAS(cublasDtrmv(r->blas, CUBLAS_FILL_MODE_LOWER, CUBLAS_OP_N, CUBLAS_DIAG_NON_UNIT,
+                                 n, r->da, m, dy, 1));
     }
     else {
         int k = n, lw = 0; /* m >= n */
         double *w;
-        CHECK_CUBLAS(cublasDtrmv(r->blas, CUBLAS_FILL_MODE_UPPER, CUBLAS_OP_N,
-                                 CUBLAS_DIAG_NON_UNIT, k, r->da, m, dy, 1));
+        CHECK_CUBLAS(cublasDtrmv(r->blas, CUBLAS_FILL_MODE_UPPER, CUBLAS_OP_N, CUBLAS_DIAG_NON_UNIT,
+                                 k, r->da, m, dy, 1));
         CHECK_CUSOLVER(cusolverDnDormqr_bufferSize(r->solver, CUBLAS_SIDE_LEFT, CUBLAS_OP_N, m, 1,
                                                    k, r->da, m, tau, dy, m, &lw));
         CHECK_CUDA(cudaMalloc((void **)&w, sizeof(double) * (lw ? lw : 1)));
-        CHECK_CUSOLVER(cusolverDnDormqr(r->solver, CUBLAS_SIDE_LEFT, CUBLAS_OP_N, m, 1, k, r->da,
-                                        m, tau, dy, m, w, lw, dinfo));
+        CHECK_CUSOLVER(cusolverDnDormqr(r->solver, CUBLAS_SIDE_LEFT, CUBLAS_OP_N, m, 1, k, r->da, m,
+                                        tau, dy, m, w, lw, dinfo));
         CHECK_CUDA(cudaFree(w));
     }
     CHECK_CUDA(cudaMemcpy(y, dy, sizeof(double) * m, cudaMemcpyDeviceToHost));
@@ -221,8 +219,7 @@ static double bandwidth(ref_t *r, int copy, double *check)
             dev = sum_abs(r, r->da);
         t[rep] = timer_stop(r);
     }
-    if (copy)
-        dev = sum_abs(r, r->dw);
+    if (copy) dev = sum_abs(r, r->dw);
     *check = (dev > host ? dev - host : host - dev) / host;
     return median(t, r->reps);
 }
@@ -231,8 +228,7 @@ static void emit(FILE *csv, const char *line)
 {
     printf("%s\n", line);
     fflush(stdout);
-    if (csv)
-        fprintf(csv, "%s\n", line);
+    if (csv) fprintf(csv, "%s\n", line);
 }
 
 static void run(ref_t *r, FILE *csv)
@@ -243,13 +239,13 @@ static void run(ref_t *r, FILE *csv)
     r->a = host_alloc(bytes);
     generate(r);
     CHECK_CUDA(cudaMalloc((void **)&r->da, bytes));
-    if (bw)
-        CHECK_CUDA(cudaMalloc((void **)&r->dw, bytes));
+    if (bw) CHECK_CUDA(cudaMalloc((void **)&r->dw, bytes));
     timer_start(r);
     copy_in(r);
     double h2d = timer_stop(r);
     printf("# %s m=%d n=%d: host-to-device copy of the matrix %.3f s (%.1f GB/s, not timed "
-           "below)\n", r->routine, r->m, r->n, h2d, bytes / h2d * 1e-9);
+           "below)\n",
+           r->routine, r->m, r->n, h2d, bytes / h2d * 1e-9);
     if (bw) {
         for (int copy = 1; copy >= 0; copy--) {
             double check, s = bandwidth(r, copy, &check);
@@ -264,10 +260,9 @@ static void run(ref_t *r, FILE *csv)
         double m = r->m, n = r->n, check, s = factorize(r, &check);
         /* The counts tila-bench-run uses (bench_potrf.c, bench_geqrf.c), so that gpu-run's
          * ratios compare like with like. */
-        double flops = !strcmp(r->routine, "potrf")
-                           ? n * n * n / 3.0
-                           : 2.0 * m * n * n - 2.0 * n * n * n / 3.0 + m * n + n * n +
-                                 14.0 / 3.0 * n;
+        double flops = !strcmp(r->routine, "potrf") ? n * n * n / 3.0
+                                                    : 2.0 * m * n * n - 2.0 * n * n * n / 3.0 +
+                                                          m * n + n * n + 14.0 / 3.0 * n;
         snprintf(line, sizeof line, "%s,%s,d,cusolver,%d,%d,0,0,1,1,1,1,%.6f,%.2f,GFLOP/s,%.2g",
                  r->routine, !strcmp(r->routine, "potrf") ? "L" : "-", r->m, r->n, s,
                  flops / s * 1e-9, check);
@@ -283,8 +278,7 @@ static int parse_list(const char *s, int *v, int *count)
     while (*s && *count < MAXN) {
         char *end;
         v[(*count)++] = (int)strtol(s, &end, 10);
-        if (end == s || (*end && *end != ','))
-            return -1;
+        if (end == s || (*end && *end != ',')) return -1;
         s = *end ? end + 1 : end;
     }
     return *count ? 0 : -1;
@@ -296,8 +290,8 @@ int main(int argc, char **argv)
     int ns[MAXN], count = 0, m = 0;
     const char *csvpath = NULL;
     r.routine = argc > 1 ? argv[1] : "";
-    int bad = strcmp(r.routine, "potrf") && strcmp(r.routine, "geqrf")
-              && strcmp(r.routine, "bandwidth");
+    int bad =
+        strcmp(r.routine, "potrf") && strcmp(r.routine, "geqrf") && strcmp(r.routine, "bandwidth");
     for (int i = 2; i < argc && !bad; i += 2) {
         const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
         if (!v)
@@ -315,11 +309,13 @@ int main(int argc, char **argv)
         else
             bad = 1;
     }
-    for (int i = 0; i < count && !bad; i++)  /* potrf: square; geqrf: m >= n */
+    for (int i = 0; i < count && !bad; i++) /* potrf: square; geqrf: m >= n */
         bad = ns[i] < 1 || (m && (!strcmp(r.routine, "potrf") ? m != ns[i] : m < ns[i]));
     if (bad || !count || r.reps < 1 || r.reps > MAXN || m < 0) {
-        fprintf(stderr, "usage: cusolver-ref potrf|geqrf|bandwidth --n LIST [--m M] [--reps R<=%d] "
-                "[--seed S] [--csv FILE]\n", MAXN);
+        fprintf(stderr,
+                "usage: cusolver-ref potrf|geqrf|bandwidth --n LIST [--m M] [--reps R<=%d] "
+                "[--seed S] [--csv FILE]\n",
+                MAXN);
         return 2;
     }
     /* StarPU only generates the matrices, on every core, so that the GPU is cuSOLVER's alone. */
@@ -328,8 +324,7 @@ int main(int argc, char **argv)
     int rc = tila_init(&argc, &argv);
     if (rc || tila_comm_size() != 1) {
         fprintf(stderr, "cusolver-ref: %s\n", rc ? tila_strerror(rc) : "run it on one rank");
-        if (!rc)
-            tila_finalize();
+        if (!rc) tila_finalize();
         return 1;
     }
     FILE *csv = NULL;
@@ -342,7 +337,7 @@ int main(int argc, char **argv)
         }
         if (fseek(csv, 0, SEEK_END) == 0 && ftell(csv) == 0)
             fprintf(csv, "routine,variant,prec,impl,m,n,nb,ib,p,q,ranks,workers,seconds,rate,"
-                    "unit,check\n");
+                         "unit,check\n");
     }
     CHECK_CUBLAS(cublasCreate(&r.blas));
     CHECK_CUSOLVER(cusolverDnCreate(&r.solver));
@@ -357,8 +352,7 @@ int main(int argc, char **argv)
     CHECK_CUDA(cudaEventDestroy(r.stop));
     CHECK_CUSOLVER(cusolverDnDestroy(r.solver));
     CHECK_CUBLAS(cublasDestroy(r.blas));
-    if (csv)
-        fclose(csv);
+    if (csv) fclose(csv);
     tila_finalize();
     return 0;
 }

@@ -87,8 +87,8 @@ static void generate(bench_cfg_t *c)
         unsigned long long seed = c->seed + (unsigned long long)i;
         tila_desc_t *A;
         op->in = c->rank == 0 ? alloc_full(op) : NULL;
-        tila_desc_create_lapack(&A, TILA_REAL64, op->in, op->m > 1 ? op->m : 1, op->m, op->n,
-                                c->nb, c->nb, &on_root);
+        tila_desc_create_lapack(&A, TILA_REAL64, op->in, op->m > 1 ? op->m : 1, op->m, op->n, c->nb,
+                                c->nb, &on_root);
         fill(op, A, seed);
         tila_desc_destroy(&A);
         if (c->impl == BENCH_LAPACKE && c->rank == 0) {
@@ -114,8 +114,7 @@ static void collect(bench_cfg_t *c)
 {
     for (int i = 0; i < c->nops; i++) {
         bench_op_t *op = &c->op[i];
-        if (c->impl == BENCH_LAPACKE)
-            continue;
+        if (c->impl == BENCH_LAPACKE) continue;
         op->full = c->rank == 0 ? alloc_full(op) : NULL;
         if (c->impl == BENCH_TILA) {
             tila_desc_gather(op->desc, 0, op->full, op->m > 1 ? op->m : 1);
@@ -130,24 +129,26 @@ static void collect(bench_cfg_t *c)
 
 static int parse(int argc, char **argv, bench_cfg_t *c, const bench_routine_t **r)
 {
-    if (argc < 3)
-        return -1;
+    if (argc < 3) return -1;
     for (size_t i = 0; i < sizeof routines / sizeof routines[0]; i++)
-        if (!strcmp(argv[1], routines[i]->name))
-            *r = routines[i];
+        if (!strcmp(argv[1], routines[i]->name)) *r = routines[i];
     c->routine = argv[1];
-    c->impl = !strcmp(argv[2], "tila") ? BENCH_TILA : !strcmp(argv[2], "lapacke") ? BENCH_LAPACKE
-            : !strcmp(argv[2], "scalapack") ? BENCH_SCALAPACK : (bench_impl_t)-1;
-    if (!*r || (int)c->impl < 0)
-        return -1;
+    c->impl = !strcmp(argv[2], "tila")        ? BENCH_TILA
+              : !strcmp(argv[2], "lapacke")   ? BENCH_LAPACKE
+              : !strcmp(argv[2], "scalapack") ? BENCH_SCALAPACK
+                                              : (bench_impl_t)-1;
+    if (!*r || (int)c->impl < 0) return -1;
     for (int i = 3; i < argc; i++) {
         const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
-        int *dst = !strcmp(a, "--m") ? &c->m : !strcmp(a, "--n") ? &c->n
-                 : !strcmp(a, "--k") ? &c->k : !strcmp(a, "--nb") ? &c->nb
-                 : !strcmp(a, "--ib") ? &c->ib : !strcmp(a, "--p") ? &c->p
-                 : !strcmp(a, "--q") ? &c->q : NULL;
-        if (!v)
-            return -1;
+        int *dst = !strcmp(a, "--m")    ? &c->m
+                   : !strcmp(a, "--n")  ? &c->n
+                   : !strcmp(a, "--k")  ? &c->k
+                   : !strcmp(a, "--nb") ? &c->nb
+                   : !strcmp(a, "--ib") ? &c->ib
+                   : !strcmp(a, "--p")  ? &c->p
+                   : !strcmp(a, "--q")  ? &c->q
+                                        : NULL;
+        if (!v) return -1;
         if (dst)
             *dst = atoi(v);
         else if (!strcmp(a, "--variant"))
@@ -173,7 +174,8 @@ int main(int argc, char **argv)
     MPI_Comm_size(MPI_COMM_WORLD, &c.size);
     if (parse(argc, argv, &c, &r)) {
         if (c.rank == 0)
-            fprintf(stderr, "usage: tila-bench-run gemm|potrf|geqrf|lange tila|lapacke|scalapack --n N "
+            fprintf(stderr,
+                    "usage: tila-bench-run gemm|potrf|geqrf|lange tila|lapacke|scalapack --n N "
                     "[--m M] [--k K] [--nb NB] [--ib IB] [--p P --q Q] [--variant V] "
                     "[--seed S]\n");
         MPI_Finalize();
@@ -192,8 +194,7 @@ int main(int argc, char **argv)
     int threads = nt ? atoi(nt) : 1;
     r->setup(&c);
     generate(&c);
-    if (c.impl != BENCH_TILA)
-        tila_finalize();
+    if (c.impl != BENCH_TILA) tila_finalize();
     double seconds = 0;
     int rc = 0;
     if (c.impl != BENCH_LAPACKE || c.rank == 0) {
@@ -203,20 +204,22 @@ int main(int argc, char **argv)
         seconds = now() - t0;
     }
     collect(&c);
-    if (c.impl == BENCH_TILA)
-        tila_finalize();
+    if (c.impl == BENCH_TILA) tila_finalize();
     if (c.rank == 0) {
         double check = r->check(&c);
         printf("RESULT seconds=%.6f rate=%.4g unit=%s check=%.3g corename=%s workers=%d "
-               "status=%d\n", seconds, r->amount(&c) / seconds * 1e-9, r->unit, check, CORENAME,
-               c.impl == BENCH_TILA ? workers : c.impl == BENCH_SCALAPACK ? c.size : threads, rc);
+               "status=%d\n",
+               seconds, r->amount(&c) / seconds * 1e-9, r->unit, check, CORENAME,
+               c.impl == BENCH_TILA        ? workers
+               : c.impl == BENCH_SCALAPACK ? c.size
+                                           : threads,
+               rc);
     }
     for (int i = 0; i < c.nops; i++) {
         free(c.op[i].in);
         free(c.op[i].full);
     }
-    if (c.impl == BENCH_SCALAPACK)
-        bench_scalapack_exit(&c);
+    if (c.impl == BENCH_SCALAPACK) bench_scalapack_exit(&c);
     MPI_Finalize();
     return rc ? 1 : 0;
 }

@@ -22,12 +22,9 @@ struct zgeadd_args {
 static void zgeadd_cpu(void *buffers[], void *cl_arg)
 {
     const struct zgeadd_args *a = cl_arg;
-    if (tila_cl_skip(&a->base))
-        return;
+    if (tila_cl_skip(&a->base)) return;
     tila_cl_tile_t A = tila_cl_tile(buffers[0]), B = tila_cl_tile(buffers[1]);
-    int info = tila_core_zgeadd(a->m, a->n, a->alpha,
-                                A.ptr, A.ld, a->beta,
-                                B.ptr, B.ld);
+    int info = tila_core_zgeadd(a->m, a->n, a->alpha, A.ptr, A.ld, a->beta, B.ptr, B.ld);
     tila_cl_check(&a->base, "tila_core_zgeadd", info, 0);
 }
 
@@ -35,12 +32,11 @@ static void zgeadd_cpu(void *buffers[], void *cl_arg)
 static void zgeadd_cuda(void *buffers[], void *cl_arg)
 {
     const struct zgeadd_args *a = cl_arg;
-    if (tila_cl_skip(&a->base))
-        return;
+    if (tila_cl_skip(&a->base)) return;
     tila_cl_tile_t A = tila_cl_tile(buffers[0]), B = tila_cl_tile(buffers[1]);
-    int info = tila_cuda_zgeadd(starpu_cublas_get_local_handle(), a->m, a->n, tila_cuda_zscalar(a->alpha),
-                                A.ptr, A.ld, tila_cuda_zscalar(a->beta),
-                                B.ptr, B.ld);
+    int info =
+        tila_cuda_zgeadd(starpu_cublas_get_local_handle(), a->m, a->n, tila_cuda_zscalar(a->alpha),
+                         A.ptr, A.ld, tila_cuda_zscalar(a->beta), B.ptr, B.ld);
     tila_cl_check(&a->base, "tila_cuda_zgeadd", info, 0);
 }
 #endif
@@ -67,8 +63,7 @@ int tila_insert_zgeadd(const tila_task_t *t, int m, int n, tila_complex64_t alph
 {
     struct zgeadd_args *a;
     int rc = tila_task_args(t, sizeof *a, (void **)&a);
-    if (rc)
-        return rc;
+    if (rc) return rc;
     if (a)
         *a = (struct zgeadd_args){ .base = a->base, .m = m, .n = n, .alpha = alpha, .beta = beta };
 #if defined(COMPLEX)
@@ -76,8 +71,8 @@ int tila_insert_zgeadd(const tila_task_t *t, int m, int n, tila_complex64_t alph
 #else
     double flops = 2.0 * m * n;
 #endif
-    rc = starpu_mpi_task_insert(tila_starpu_comm(), &tila_cl_zgeadd,
-                                STARPU_CL_ARGS, a, a ? sizeof *a : 0, STARPU_R, A, STARPU_RW, B,
+    rc = starpu_mpi_task_insert(tila_starpu_comm(), &tila_cl_zgeadd, STARPU_CL_ARGS, a,
+                                a ? sizeof *a : 0, STARPU_R, A, STARPU_RW, B,
                                 TILA_TASK_OPTIONS(t, "zgeadd", flops), 0);
     return tila_task_submitted(t, rc);
 }

@@ -23,13 +23,11 @@ struct zgemm_args {
 static void zgemm_cpu(void *buffers[], void *cl_arg)
 {
     const struct zgemm_args *a = cl_arg;
-    if (tila_cl_skip(&a->base))
-        return;
-    tila_cl_tile_t A = tila_cl_tile(buffers[0]), B = tila_cl_tile(buffers[1]), C = tila_cl_tile(buffers[2]);
-    int info = tila_core_zgemm(a->transa, a->transb, a->m, a->n, a->k, a->alpha,
-                               A.ptr, A.ld,
-                               B.ptr, B.ld, a->beta,
-                               C.ptr, C.ld);
+    if (tila_cl_skip(&a->base)) return;
+    tila_cl_tile_t A = tila_cl_tile(buffers[0]), B = tila_cl_tile(buffers[1]),
+                   C = tila_cl_tile(buffers[2]);
+    int info = tila_core_zgemm(a->transa, a->transb, a->m, a->n, a->k, a->alpha, A.ptr, A.ld, B.ptr,
+                               B.ld, a->beta, C.ptr, C.ld);
     tila_cl_check(&a->base, "tila_core_zgemm", info, 0);
 }
 
@@ -37,14 +35,12 @@ static void zgemm_cpu(void *buffers[], void *cl_arg)
 static void zgemm_cuda(void *buffers[], void *cl_arg)
 {
     const struct zgemm_args *a = cl_arg;
-    if (tila_cl_skip(&a->base))
-        return;
-    tila_cl_tile_t A = tila_cl_tile(buffers[0]), B = tila_cl_tile(buffers[1]), C = tila_cl_tile(buffers[2]);
-    int info = tila_cuda_zgemm(starpu_cublas_get_local_handle(), a->transa, a->transb, a->m, a->n, a->k,
-                               tila_cuda_zscalar(a->alpha),
-                               A.ptr, A.ld,
-                               B.ptr, B.ld, tila_cuda_zscalar(a->beta),
-                               C.ptr, C.ld);
+    if (tila_cl_skip(&a->base)) return;
+    tila_cl_tile_t A = tila_cl_tile(buffers[0]), B = tila_cl_tile(buffers[1]),
+                   C = tila_cl_tile(buffers[2]);
+    int info = tila_cuda_zgemm(starpu_cublas_get_local_handle(), a->transa, a->transb, a->m, a->n,
+                               a->k, tila_cuda_zscalar(a->alpha), A.ptr, A.ld, B.ptr, B.ld,
+                               tila_cuda_zscalar(a->beta), C.ptr, C.ld);
     tila_cl_check(&a->base, "tila_cuda_zgemm", info, 0);
 }
 #endif
@@ -67,24 +63,29 @@ struct starpu_codelet tila_cl_zgemm = {
     .model = &zgemm_model,
 };
 
-int tila_insert_zgemm(const tila_task_t *t, tila_trans_t transa, tila_trans_t transb, int m,
-                      int n, int k, tila_complex64_t alpha, starpu_data_handle_t A,
-                      starpu_data_handle_t B, tila_complex64_t beta, starpu_data_handle_t C)
+int tila_insert_zgemm(const tila_task_t *t, tila_trans_t transa, tila_trans_t transb, int m, int n,
+                      int k, tila_complex64_t alpha, starpu_data_handle_t A, starpu_data_handle_t B,
+                      tila_complex64_t beta, starpu_data_handle_t C)
 {
     struct zgemm_args *a;
     int rc = tila_task_args(t, sizeof *a, (void **)&a);
-    if (rc)
-        return rc;
+    if (rc) return rc;
     if (a)
-        *a = (struct zgemm_args){ .base = a->base, .transa = transa, .transb = transb, .m = m, .n = n, .k = k, .alpha = alpha, .beta = beta };
+        *a = (struct zgemm_args){ .base = a->base,
+                                  .transa = transa,
+                                  .transb = transb,
+                                  .m = m,
+                                  .n = n,
+                                  .k = k,
+                                  .alpha = alpha,
+                                  .beta = beta };
 #if defined(COMPLEX)
     double flops = 8.0 * m * n * k;
 #else
     double flops = 2.0 * m * n * k;
 #endif
-    rc = starpu_mpi_task_insert(tila_starpu_comm(), &tila_cl_zgemm,
-                                STARPU_CL_ARGS, a, a ? sizeof *a : 0,
-                                STARPU_R, A, STARPU_R, B,
+    rc = starpu_mpi_task_insert(tila_starpu_comm(), &tila_cl_zgemm, STARPU_CL_ARGS, a,
+                                a ? sizeof *a : 0, STARPU_R, A, STARPU_R, B,
                                 beta == (tila_complex64_t)0 ? STARPU_W : STARPU_RW, C,
                                 TILA_TASK_OPTIONS(t, "zgemm", flops), 0);
     return tila_task_submitted(t, rc);

@@ -20,12 +20,10 @@ struct zgeqrt_args {
 static void zgeqrt_cpu(void *buffers[], void *cl_arg)
 {
     const struct zgeqrt_args *a = cl_arg;
-    if (tila_cl_skip(&a->base))
-        return;
+    if (tila_cl_skip(&a->base)) return;
     tila_cl_tile_t A = tila_cl_tile(buffers[0]), T = tila_cl_tile(buffers[1]);
-    int info = tila_core_zgeqrt(a->m, a->n, a->ib, A.ptr, A.ld,
-                                T.ptr, T.ld,
-                                tila_cl_vector(buffers[2]));
+    int info =
+        tila_core_zgeqrt(a->m, a->n, a->ib, A.ptr, A.ld, T.ptr, T.ld, tila_cl_vector(buffers[2]));
     tila_cl_check(&a->base, "tila_core_zgeqrt", info, 0);
 }
 
@@ -33,16 +31,14 @@ static void zgeqrt_cpu(void *buffers[], void *cl_arg)
 static void zgeqrt_cuda(void *buffers[], void *cl_arg)
 {
     const struct zgeqrt_args *a = cl_arg;
-    if (tila_cl_skip(&a->base))
-        return;
+    if (tila_cl_skip(&a->base)) return;
     tila_cl_tile_t A = tila_cl_tile(buffers[0]), T = tila_cl_tile(buffers[1]);
     cuDoubleComplex *tau = tila_cl_vector(buffers[2]);
     size_t dbytes, hbytes;
     tila_cuda_zgeqrt_worksize(tila_cusolver_handle(), tila_cusolver_params(), a->m, a->n, a->ib,
                               A.ptr, A.ld, tau, T.ptr, T.ld, &dbytes, &hbytes);
-    int info = tila_cuda_zgeqrt(tila_cusolver_handle(), tila_cusolver_params(), a->m, a->n,
-                                a->ib, A.ptr, A.ld, T.ptr, T.ld, tau,
-                                tila_cuda_workspace(dbytes), dbytes,
+    int info = tila_cuda_zgeqrt(tila_cusolver_handle(), tila_cusolver_params(), a->m, a->n, a->ib,
+                                A.ptr, A.ld, T.ptr, T.ld, tau, tila_cuda_workspace(dbytes), dbytes,
                                 tila_cuda_host_workspace(hbytes), hbytes);
     tila_cl_check(&a->base, "tila_cuda_zgeqrt", info, 0);
 }
@@ -84,13 +80,10 @@ int tila_insert_zgeqrt(const tila_task_t *t, int m, int n, int ib, starpu_data_h
 {
     struct zgeqrt_args *a;
     int rc = tila_task_args(t, sizeof *a, (void **)&a);
-    if (rc)
-        return rc;
-    if (a)
-        *a = (struct zgeqrt_args){ .base = a->base, .m = m, .n = n, .ib = ib };
-    rc = starpu_mpi_task_insert(tila_starpu_comm(), &tila_cl_zgeqrt,
-                                STARPU_CL_ARGS, a, a ? sizeof *a : 0,
-                                STARPU_RW, A, STARPU_W, T, STARPU_SCRATCH, work,
+    if (rc) return rc;
+    if (a) *a = (struct zgeqrt_args){ .base = a->base, .m = m, .n = n, .ib = ib };
+    rc = starpu_mpi_task_insert(tila_starpu_comm(), &tila_cl_zgeqrt, STARPU_CL_ARGS, a,
+                                a ? sizeof *a : 0, STARPU_RW, A, STARPU_W, T, STARPU_SCRATCH, work,
                                 TILA_TASK_OPTIONS(t, "zgeqrt", tila_zgeqrf_flops(m, n)), 0);
     return tila_task_submitted(t, rc);
 }

@@ -21,16 +21,10 @@ struct zgeqrt_col_args {
 };
 
 /* Bytes of the tiles' addresses and leading dimensions of a panel of `count` tiles. */
-static size_t col_arrays_bytes(int count)
-{
-    return (size_t)count * (sizeof(void *) + sizeof(int));
-}
+static size_t col_arrays_bytes(int count) { return (size_t)count * (sizeof(void *) + sizeof(int)); }
 
 /* `bytes` rounded up to a multiple of 8, where a pointer array may start. */
-static size_t col_align(size_t bytes)
-{
-    return (bytes + 7) / 8 * 8;
-}
+static size_t col_align(size_t bytes) { return (bytes + 7) / 8 * 8; }
 
 /*
  * The task's buffers are the panel's tiles, then T, then the scratch vector.  Writes the
@@ -55,8 +49,7 @@ static int col_tiles(void *buffers[], const struct zgeqrt_col_args *a, void *roo
 static void zgeqrt_col_cpu(void *buffers[], void *cl_arg)
 {
     const struct zgeqrt_col_args *a = cl_arg;
-    if (tila_cl_skip(&a->base))
-        return;
+    if (tila_cl_skip(&a->base)) return;
     int count = (a->m + a->mb - 1) / a->mb;
     char *work = tila_cl_vector(buffers[count + 1]);
     size_t used = ((size_t)a->m * a->n + (size_t)a->n * a->n) * sizeof(tila_complex64_t);
@@ -64,8 +57,8 @@ static void zgeqrt_col_cpu(void *buffers[], void *cl_arg)
     int *ld;
     col_tiles(buffers, a, work + col_align(used), &tiles, &ld);
     tila_cl_tile_t T = tila_cl_tile(buffers[count]);
-    int info = tila_core_zgeqrt_col(a->m, a->n, a->mb, (tila_complex64_t *const *)tiles, ld,
-                                    T.ptr, T.ld, (tila_complex64_t *)work);
+    int info = tila_core_zgeqrt_col(a->m, a->n, a->mb, (tila_complex64_t *const *)tiles, ld, T.ptr,
+                                    T.ld, (tila_complex64_t *)work);
     tila_cl_check(&a->base, "tila_core_zgeqrt_col", info, 0);
 }
 
@@ -73,8 +66,7 @@ static void zgeqrt_col_cpu(void *buffers[], void *cl_arg)
 static void zgeqrt_col_cuda(void *buffers[], void *cl_arg)
 {
     const struct zgeqrt_col_args *a = cl_arg;
-    if (tila_cl_skip(&a->base))
-        return;
+    if (tila_cl_skip(&a->base)) return;
     int count = (a->m + a->mb - 1) / a->mb;
     tila_cl_tile_t T = tila_cl_tile(buffers[count]);
     cuDoubleComplex *panel = tila_cl_vector(buffers[count + 1]);
@@ -89,8 +81,8 @@ static void zgeqrt_col_cuda(void *buffers[], void *cl_arg)
     col_tiles(buffers, a, host + col_align(hbytes), &tiles, &ld);
     int info = tila_cuda_zgeqrt_col(tila_cusolver_handle(), tila_cusolver_params(),
                                     starpu_cuda_get_local_stream(), a->m, a->n, a->mb,
-                                    (cuDoubleComplex *const *)tiles, ld, T.ptr, T.ld, panel,
-                                    tau, tila_cuda_workspace(dbytes), dbytes, host, hbytes);
+                                    (cuDoubleComplex *const *)tiles, ld, T.ptr, T.ld, panel, tau,
+                                    tila_cuda_workspace(dbytes), dbytes, host, hbytes);
     tila_cl_check(&a->base, "tila_cuda_zgeqrt_col", info, 0);
 }
 #endif
@@ -132,8 +124,7 @@ int tila_insert_zgeqrt_col(const tila_task_t *t, int m, int n, int mb,
 {
     int count = (m + mb - 1) / mb;
     struct starpu_data_descr *descr = malloc(sizeof *descr * (size_t)(count + 2));
-    if (!descr)
-        return TILA_ERR_NOMEM;
+    if (!descr) return TILA_ERR_NOMEM;
     for (int i = 0; i < count; i++)
         descr[i] = (struct starpu_data_descr){ .handle = A[i], .mode = STARPU_RW };
     descr[count] = (struct starpu_data_descr){ .handle = T, .mode = STARPU_W };
@@ -141,13 +132,10 @@ int tila_insert_zgeqrt_col(const tila_task_t *t, int m, int n, int mb,
     struct zgeqrt_col_args *a;
     int rc = tila_task_args(t, sizeof *a, (void **)&a);
     if (!rc) {
-        if (a)
-            *a = (struct zgeqrt_col_args){ .base = a->base, .m = m, .n = n, .mb = mb };
-        rc = starpu_mpi_task_insert(tila_starpu_comm(), &tila_cl_zgeqrt_col,
-                                    STARPU_CL_ARGS, a, a ? sizeof *a : 0,
-                                    STARPU_DATA_MODE_ARRAY, descr, count + 2,
-                                    TILA_TASK_OPTIONS(t, "zgeqrt_col", tila_zgeqrf_flops(m, n)),
-                                    0);
+        if (a) *a = (struct zgeqrt_col_args){ .base = a->base, .m = m, .n = n, .mb = mb };
+        rc = starpu_mpi_task_insert(tila_starpu_comm(), &tila_cl_zgeqrt_col, STARPU_CL_ARGS, a,
+                                    a ? sizeof *a : 0, STARPU_DATA_MODE_ARRAY, descr, count + 2,
+                                    TILA_TASK_OPTIONS(t, "zgeqrt_col", tila_zgeqrf_flops(m, n)), 0);
         rc = tila_task_submitted(t, rc);
     }
     free(descr);

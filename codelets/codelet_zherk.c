@@ -24,12 +24,10 @@ struct zherk_args {
 static void zherk_cpu(void *buffers[], void *cl_arg)
 {
     const struct zherk_args *a = cl_arg;
-    if (tila_cl_skip(&a->base))
-        return;
+    if (tila_cl_skip(&a->base)) return;
     tila_cl_tile_t A = tila_cl_tile(buffers[0]), C = tila_cl_tile(buffers[1]);
-    int info = tila_core_zherk(a->uplo, a->trans, a->n, a->k, a->alpha,
-                               A.ptr, A.ld, a->beta,
-                               C.ptr, C.ld);
+    int info =
+        tila_core_zherk(a->uplo, a->trans, a->n, a->k, a->alpha, A.ptr, A.ld, a->beta, C.ptr, C.ld);
     tila_cl_check(&a->base, "tila_core_zherk", info, 0);
 }
 
@@ -37,12 +35,10 @@ static void zherk_cpu(void *buffers[], void *cl_arg)
 static void zherk_cuda(void *buffers[], void *cl_arg)
 {
     const struct zherk_args *a = cl_arg;
-    if (tila_cl_skip(&a->base))
-        return;
+    if (tila_cl_skip(&a->base)) return;
     tila_cl_tile_t A = tila_cl_tile(buffers[0]), C = tila_cl_tile(buffers[1]);
-    int info = tila_cuda_zherk(starpu_cublas_get_local_handle(), a->uplo, a->trans, a->n, a->k, a->alpha,
-                               A.ptr, A.ld, a->beta,
-                               C.ptr, C.ld);
+    int info = tila_cuda_zherk(starpu_cublas_get_local_handle(), a->uplo, a->trans, a->n, a->k,
+                               a->alpha, A.ptr, A.ld, a->beta, C.ptr, C.ld);
     tila_cl_check(&a->base, "tila_cuda_zherk", info, 0);
 }
 #endif
@@ -69,18 +65,22 @@ int tila_insert_zherk(const tila_task_t *t, tila_uplo_t uplo, tila_trans_t trans
 {
     struct zherk_args *a;
     int rc = tila_task_args(t, sizeof *a, (void **)&a);
-    if (rc)
-        return rc;
+    if (rc) return rc;
     if (a)
-        *a = (struct zherk_args){ .base = a->base, .uplo = uplo, .trans = trans, .n = n, .k = k, .alpha = alpha, .beta = beta };
+        *a = (struct zherk_args){ .base = a->base,
+                                  .uplo = uplo,
+                                  .trans = trans,
+                                  .n = n,
+                                  .k = k,
+                                  .alpha = alpha,
+                                  .beta = beta };
 #if defined(COMPLEX)
     double flops = 4.0 * k * n * (n + 1) / 2;
 #else
     double flops = 1.0 * k * n * (n + 1);
 #endif
-    rc = starpu_mpi_task_insert(tila_starpu_comm(), &tila_cl_zherk,
-                                STARPU_CL_ARGS, a, a ? sizeof *a : 0,
-                                STARPU_R, A, STARPU_RW, C,
+    rc = starpu_mpi_task_insert(tila_starpu_comm(), &tila_cl_zherk, STARPU_CL_ARGS, a,
+                                a ? sizeof *a : 0, STARPU_R, A, STARPU_RW, C,
                                 TILA_TASK_OPTIONS(t, "zherk", flops), 0);
     return tila_task_submitted(t, rc);
 }

@@ -20,12 +20,9 @@ struct zlacpy_args {
 static void zlacpy_cpu(void *buffers[], void *cl_arg)
 {
     const struct zlacpy_args *a = cl_arg;
-    if (tila_cl_skip(&a->base))
-        return;
+    if (tila_cl_skip(&a->base)) return;
     tila_cl_tile_t A = tila_cl_tile(buffers[0]), B = tila_cl_tile(buffers[1]);
-    int info = tila_core_zlacpy(a->uplo, a->m, a->n,
-                                A.ptr, A.ld,
-                                B.ptr, B.ld);
+    int info = tila_core_zlacpy(a->uplo, a->m, a->n, A.ptr, A.ld, B.ptr, B.ld);
     tila_cl_check(&a->base, "tila_core_zlacpy", info, 0);
 }
 
@@ -33,11 +30,9 @@ static void zlacpy_cpu(void *buffers[], void *cl_arg)
 static void zlacpy_cuda(void *buffers[], void *cl_arg)
 {
     const struct zlacpy_args *a = cl_arg;
-    if (tila_cl_skip(&a->base))
-        return;
+    if (tila_cl_skip(&a->base)) return;
     tila_cl_tile_t A = tila_cl_tile(buffers[0]), B = tila_cl_tile(buffers[1]);
-    int info = tila_cuda_zlacpy(starpu_cuda_get_local_stream(), a->uplo, a->m, a->n,
-                                A.ptr, A.ld,
+    int info = tila_cuda_zlacpy(starpu_cuda_get_local_stream(), a->uplo, a->m, a->n, A.ptr, A.ld,
                                 B.ptr, B.ld);
     tila_cl_check(&a->base, "tila_cuda_zlacpy", info, 0);
 }
@@ -64,18 +59,15 @@ struct starpu_codelet tila_cl_zlacpy = {
  * written without being read (it may be a workspace tile holding nothing yet); a
  * triangular copy reads B too, to keep its other part.
  */
-int tila_insert_zlacpy(const tila_task_t *t, tila_uplo_t uplo, int m, int n,
-                       starpu_data_handle_t A, starpu_data_handle_t B)
+int tila_insert_zlacpy(const tila_task_t *t, tila_uplo_t uplo, int m, int n, starpu_data_handle_t A,
+                       starpu_data_handle_t B)
 {
     struct zlacpy_args *a;
     int rc = tila_task_args(t, sizeof *a, (void **)&a);
-    if (rc)
-        return rc;
-    if (a)
-        *a = (struct zlacpy_args){ .base = a->base, .uplo = uplo, .m = m, .n = n };
-    rc = starpu_mpi_task_insert(tila_starpu_comm(), &tila_cl_zlacpy,
-                                STARPU_CL_ARGS, a, a ? sizeof *a : 0, STARPU_R, A,
-                                uplo == TILA_GENERAL ? STARPU_W : STARPU_RW, B,
-                                TILA_TASK_OPTIONS(t, "zlacpy", 0), 0);
+    if (rc) return rc;
+    if (a) *a = (struct zlacpy_args){ .base = a->base, .uplo = uplo, .m = m, .n = n };
+    rc = starpu_mpi_task_insert(
+        tila_starpu_comm(), &tila_cl_zlacpy, STARPU_CL_ARGS, a, a ? sizeof *a : 0, STARPU_R, A,
+        uplo == TILA_GENERAL ? STARPU_W : STARPU_RW, B, TILA_TASK_OPTIONS(t, "zlacpy", 0), 0);
     return tila_task_submitted(t, rc);
 }

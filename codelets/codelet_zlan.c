@@ -19,8 +19,7 @@ struct zlan_init_args {
 static void zlan_init_cpu(void *buffers[], void *cl_arg)
 {
     const struct zlan_init_args *a = cl_arg;
-    if (tila_cl_skip(&a->base))
-        return;
+    if (tila_cl_skip(&a->base)) return;
     tila_core_zlan_init(a->len, a->nones, tila_cl_vector(buffers[0]));
 }
 
@@ -35,12 +34,10 @@ int tila_insert_zlan_init(const tila_task_t *t, int len, int nones, starpu_data_
 {
     struct zlan_init_args *a;
     int rc = tila_task_args(t, sizeof *a, (void **)&a);
-    if (rc)
-        return rc;
-    if (a)
-        *a = (struct zlan_init_args){ .base = a->base, .len = len, .nones = nones };
-    rc = starpu_mpi_task_insert(tila_starpu_comm(), &tila_cl_zlan_init,
-                                STARPU_CL_ARGS, a, a ? sizeof *a : 0, STARPU_W, out,
+    if (rc) return rc;
+    if (a) *a = (struct zlan_init_args){ .base = a->base, .len = len, .nones = nones };
+    rc = starpu_mpi_task_insert(tila_starpu_comm(), &tila_cl_zlan_init, STARPU_CL_ARGS, a,
+                                a ? sizeof *a : 0, STARPU_W, out,
                                 TILA_TASK_OPTIONS(t, "zlan_init", 0), 0);
     return tila_task_submitted(t, rc);
 }
@@ -56,14 +53,12 @@ struct zlan_combine_args {
 static void zlan_combine_cpu(void *buffers[], void *cl_arg)
 {
     const struct zlan_combine_args *a = cl_arg;
-    if (tila_cl_skip(&a->base))
-        return;
+    if (tila_cl_skip(&a->base)) return;
     const double *in = tila_cl_vector(buffers[1]);
     double *out = tila_cl_vector(buffers[2]);
     for (int k = 0; k < a->acclen; k++)
         out[k] = in[k];
-    int info = tila_core_zlan_combine(a->norm, a->len, tila_cl_vector(buffers[0]),
-                                      out);
+    int info = tila_core_zlan_combine(a->norm, a->len, tila_cl_vector(buffers[0]), out);
     tila_cl_check(&a->base, "tila_core_zlan_combine", info, 0);
 }
 
@@ -80,13 +75,13 @@ int tila_insert_zlan_combine(const tila_task_t *t, tila_norm_t norm, int len,
 {
     struct zlan_combine_args *a;
     int rc = tila_task_args(t, sizeof *a, (void **)&a);
-    if (rc)
-        return rc;
+    if (rc) return rc;
     if (a)
-        *a = (struct zlan_combine_args){ .base = a->base, .norm = norm, .len = len, .acclen = acclen };
-    rc = starpu_mpi_task_insert(tila_starpu_comm(), &tila_cl_zlan_combine,
-                                STARPU_CL_ARGS, a, a ? sizeof *a : 0,
-                                STARPU_R, part, STARPU_R, in, STARPU_W, out,
+        *a = (struct zlan_combine_args){
+            .base = a->base, .norm = norm, .len = len, .acclen = acclen
+        };
+    rc = starpu_mpi_task_insert(tila_starpu_comm(), &tila_cl_zlan_combine, STARPU_CL_ARGS, a,
+                                a ? sizeof *a : 0, STARPU_R, part, STARPU_R, in, STARPU_W, out,
                                 TILA_TASK_OPTIONS(t, "zlan_combine", len), 0);
     return tila_task_submitted(t, rc);
 }
@@ -102,8 +97,7 @@ struct zlan_result_args {
 static void zlan_result_cpu(void *buffers[], void *cl_arg)
 {
     const struct zlan_result_args *a = cl_arg;
-    if (tila_cl_skip(&a->base))
-        return;
+    if (tila_cl_skip(&a->base)) return;
     *a->value = tila_core_zlan_value(a->norm, tila_cl_vector(buffers[0]));
 }
 
@@ -119,12 +113,10 @@ int tila_insert_zlan_result(const tila_task_t *t, tila_norm_t norm, starpu_data_
 {
     struct zlan_result_args *a;
     int rc = tila_task_args(t, sizeof *a, (void **)&a);
-    if (rc)
-        return rc;
-    if (a)
-        *a = (struct zlan_result_args){ .base = a->base, .norm = norm, .value = value };
-    rc = starpu_mpi_task_insert(tila_starpu_comm(), &tila_cl_zlan_result,
-                                STARPU_CL_ARGS, a, a ? sizeof *a : 0, STARPU_R, acc,
+    if (rc) return rc;
+    if (a) *a = (struct zlan_result_args){ .base = a->base, .norm = norm, .value = value };
+    rc = starpu_mpi_task_insert(tila_starpu_comm(), &tila_cl_zlan_result, STARPU_CL_ARGS, a,
+                                a ? sizeof *a : 0, STARPU_R, acc,
                                 TILA_TASK_OPTIONS(t, "zlan_result", 0), 0);
     return tila_task_submitted(t, rc);
 }

@@ -33,28 +33,20 @@ struct zlange_args {
 static void zlange_cpu(void *buffers[], void *cl_arg)
 {
     const struct zlange_args *a = cl_arg;
-    if (tila_cl_skip(&a->base))
-        return;
+    if (tila_cl_skip(&a->base)) return;
     tila_cl_tile_t A = tila_cl_tile(buffers[0]);
     double *work = tila_cl_vector(buffers[a->inplace ? 1 : 2]);
-    if (!a->inplace)
-        memcpy(work, tila_cl_vector(buffers[1]), sizeof(double) * a->len);
+    if (!a->inplace) memcpy(work, tila_cl_vector(buffers[1]), sizeof(double) * a->len);
     int info;
     switch (a->kind) {
-    case TILA_LAN_GE:
-        info = tila_core_zlange(a->norm, a->m, a->n, A.ptr, A.ld, work);
-        break;
+    case TILA_LAN_GE: info = tila_core_zlange(a->norm, a->m, a->n, A.ptr, A.ld, work); break;
     case TILA_LAN_TR:
         info = tila_core_zlantr(a->norm, a->uplo, a->diag, a->m, a->n, A.ptr, A.ld, work);
         break;
 #if defined(COMPLEX)
-    case TILA_LAN_HE:
-        info = tila_core_zlanhe(a->norm, a->uplo, a->n, A.ptr, A.ld, work);
-        break;
+    case TILA_LAN_HE: info = tila_core_zlanhe(a->norm, a->uplo, a->n, A.ptr, A.ld, work); break;
 #endif
-    default:
-        info = tila_core_zlansy(a->norm, a->uplo, a->n, A.ptr, A.ld, work);
-        break;
+    default: info = tila_core_zlansy(a->norm, a->uplo, a->n, A.ptr, A.ld, work); break;
     }
     tila_cl_check(&a->base, "tila_core_zlan* (norm of a tile)", info, 0);
 }
@@ -63,15 +55,13 @@ static void zlange_cpu(void *buffers[], void *cl_arg)
 static void zlange_cuda(void *buffers[], void *cl_arg)
 {
     const struct zlange_args *a = cl_arg;
-    if (tila_cl_skip(&a->base))
-        return;
+    if (tila_cl_skip(&a->base)) return;
     tila_cl_tile_t A = tila_cl_tile(buffers[0]);
     cudaStream_t stream = starpu_cuda_get_local_stream();
     double *work = tila_cl_vector(buffers[a->inplace ? 1 : 2]);
     if (!a->inplace)
-        TILA_CUDA_CHECK(cudaMemcpyAsync(work, tila_cl_vector(buffers[1]),
-                                        sizeof(double) * a->len, cudaMemcpyDeviceToDevice,
-                                        stream));
+        TILA_CUDA_CHECK(cudaMemcpyAsync(work, tila_cl_vector(buffers[1]), sizeof(double) * a->len,
+                                        cudaMemcpyDeviceToDevice, stream));
     int info;
     switch (a->kind) {
     case TILA_LAN_GE:
@@ -85,9 +75,7 @@ static void zlange_cuda(void *buffers[], void *cl_arg)
         info = tila_cuda_zlanhe(stream, a->norm, a->uplo, a->n, A.ptr, A.ld, work);
         break;
 #endif
-    default:
-        info = tila_cuda_zlansy(stream, a->norm, a->uplo, a->n, A.ptr, A.ld, work);
-        break;
+    default: info = tila_cuda_zlansy(stream, a->norm, a->uplo, a->n, A.ptr, A.ld, work); break;
     }
     tila_cl_check(&a->base, "tila_cuda_zlan* (norm of a tile)", info, 0);
 }
@@ -129,19 +117,24 @@ int tila_insert_zlange(const tila_task_t *t, tila_norm_t norm, tila_lan_kind_t k
 {
     struct zlange_args *a;
     int rc = tila_task_args(t, sizeof *a, (void **)&a);
-    if (rc)
-        return rc;
+    if (rc) return rc;
     if (a)
-        *a = (struct zlange_args){ .base = a->base, .norm = norm, .kind = kind, .uplo = uplo, .diag = diag, .m = m, .n = n, .len = len, .inplace = in == NULL };
+        *a = (struct zlange_args){ .base = a->base,
+                                   .norm = norm,
+                                   .kind = kind,
+                                   .uplo = uplo,
+                                   .diag = diag,
+                                   .m = m,
+                                   .n = n,
+                                   .len = len,
+                                   .inplace = in == NULL };
     if (in)
-        rc = starpu_mpi_task_insert(tila_starpu_comm(), &tila_cl_zlange,
-                                    STARPU_CL_ARGS, a, a ? sizeof *a : 0,
-                                    STARPU_R, A, STARPU_R, in, STARPU_W, out,
+        rc = starpu_mpi_task_insert(tila_starpu_comm(), &tila_cl_zlange, STARPU_CL_ARGS, a,
+                                    a ? sizeof *a : 0, STARPU_R, A, STARPU_R, in, STARPU_W, out,
                                     TILA_TASK_OPTIONS(t, "zlange", (double)m * n), 0);
     else
-        rc = starpu_mpi_task_insert(tila_starpu_comm(), &tila_cl_zlange_inplace,
-                                    STARPU_CL_ARGS, a, a ? sizeof *a : 0,
-                                    STARPU_R, A, STARPU_RW, out,
+        rc = starpu_mpi_task_insert(tila_starpu_comm(), &tila_cl_zlange_inplace, STARPU_CL_ARGS, a,
+                                    a ? sizeof *a : 0, STARPU_R, A, STARPU_RW, out,
                                     TILA_TASK_OPTIONS(t, "zlange", (double)m * n), 0);
     return tila_task_submitted(t, rc);
 }
@@ -157,17 +150,13 @@ struct zlansy_offdiag_args {
 static void zlansy_offdiag_cpu(void *buffers[], void *cl_arg)
 {
     const struct zlansy_offdiag_args *a = cl_arg;
-    if (tila_cl_skip(&a->base))
-        return;
+    if (tila_cl_skip(&a->base)) return;
     tila_cl_tile_t A = tila_cl_tile(buffers[0]);
     double *colwork = tila_cl_vector(buffers[3]);
     double *rowwork = tila_cl_vector(buffers[4]);
-    memcpy(colwork, tila_cl_vector(buffers[1]),
-           sizeof(double) * a->collen);
-    memcpy(rowwork, tila_cl_vector(buffers[2]),
-           sizeof(double) * a->rowlen);
-    int info = tila_core_zlansy_offdiag(a->norm, a->m, a->n,
-                                        A.ptr, A.ld, colwork, rowwork);
+    memcpy(colwork, tila_cl_vector(buffers[1]), sizeof(double) * a->collen);
+    memcpy(rowwork, tila_cl_vector(buffers[2]), sizeof(double) * a->rowlen);
+    int info = tila_core_zlansy_offdiag(a->norm, a->m, a->n, A.ptr, A.ld, colwork, rowwork);
     tila_cl_check(&a->base, "tila_core_zlansy_offdiag", info, 0);
 }
 
@@ -175,20 +164,16 @@ static void zlansy_offdiag_cpu(void *buffers[], void *cl_arg)
 static void zlansy_offdiag_cuda(void *buffers[], void *cl_arg)
 {
     const struct zlansy_offdiag_args *a = cl_arg;
-    if (tila_cl_skip(&a->base))
-        return;
+    if (tila_cl_skip(&a->base)) return;
     tila_cl_tile_t A = tila_cl_tile(buffers[0]);
     cudaStream_t stream = starpu_cuda_get_local_stream();
     double *colwork = tila_cl_vector(buffers[3]);
     double *rowwork = tila_cl_vector(buffers[4]);
-    TILA_CUDA_CHECK(cudaMemcpyAsync(colwork, tila_cl_vector(buffers[1]),
-                                    sizeof(double) * a->collen, cudaMemcpyDeviceToDevice,
-                                    stream));
-    TILA_CUDA_CHECK(cudaMemcpyAsync(rowwork, tila_cl_vector(buffers[2]),
-                                    sizeof(double) * a->rowlen, cudaMemcpyDeviceToDevice,
-                                    stream));
-    int info = tila_cuda_zlansy_offdiag(stream, a->norm, a->m, a->n,
-                                        A.ptr, A.ld, colwork, rowwork);
+    TILA_CUDA_CHECK(cudaMemcpyAsync(colwork, tila_cl_vector(buffers[1]), sizeof(double) * a->collen,
+                                    cudaMemcpyDeviceToDevice, stream));
+    TILA_CUDA_CHECK(cudaMemcpyAsync(rowwork, tila_cl_vector(buffers[2]), sizeof(double) * a->rowlen,
+                                    cudaMemcpyDeviceToDevice, stream));
+    int info = tila_cuda_zlansy_offdiag(stream, a->norm, a->m, a->n, A.ptr, A.ld, colwork, rowwork);
     tila_cl_check(&a->base, "tila_cuda_zlansy_offdiag", info, 0);
 }
 #endif
@@ -217,13 +202,13 @@ int tila_insert_zlansy_offdiag(const tila_task_t *t, tila_norm_t norm, int m, in
 {
     struct zlansy_offdiag_args *a;
     int rc = tila_task_args(t, sizeof *a, (void **)&a);
-    if (rc)
-        return rc;
+    if (rc) return rc;
     if (a)
-        *a = (struct zlansy_offdiag_args){ .base = a->base, .norm = norm, .m = m, .n = n, .collen = collen, .rowlen = rowlen };
-    rc = starpu_mpi_task_insert(tila_starpu_comm(), &tila_cl_zlansy_offdiag,
-                                STARPU_CL_ARGS, a, a ? sizeof *a : 0,
-                                STARPU_R, A, STARPU_R, colin, STARPU_R, rowin,
+        *a = (struct zlansy_offdiag_args){
+            .base = a->base, .norm = norm, .m = m, .n = n, .collen = collen, .rowlen = rowlen
+        };
+    rc = starpu_mpi_task_insert(tila_starpu_comm(), &tila_cl_zlansy_offdiag, STARPU_CL_ARGS, a,
+                                a ? sizeof *a : 0, STARPU_R, A, STARPU_R, colin, STARPU_R, rowin,
                                 STARPU_W, colout, STARPU_W, rowout,
                                 TILA_TASK_OPTIONS(t, "zlansy_offdiag", (double)m * n), 0);
     return tila_task_submitted(t, rc);

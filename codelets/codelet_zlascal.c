@@ -21,8 +21,7 @@ struct zlascal_args {
 static void zlascal_cpu(void *buffers[], void *cl_arg)
 {
     const struct zlascal_args *a = cl_arg;
-    if (tila_cl_skip(&a->base))
-        return;
+    if (tila_cl_skip(&a->base)) return;
     tila_cl_tile_t A = tila_cl_tile(buffers[0]);
     int info = tila_core_zlascal(a->m, a->n, a->alpha, A.ptr, A.ld);
     tila_cl_check(&a->base, "tila_core_zlascal", info, 0);
@@ -32,12 +31,10 @@ static void zlascal_cpu(void *buffers[], void *cl_arg)
 static void zlascal_cuda(void *buffers[], void *cl_arg)
 {
     const struct zlascal_args *a = cl_arg;
-    if (tila_cl_skip(&a->base))
-        return;
+    if (tila_cl_skip(&a->base)) return;
     tila_cl_tile_t A = tila_cl_tile(buffers[0]);
     int info = tila_cuda_zlascal(starpu_cublas_get_local_handle(), a->m, a->n,
-                                 tila_cuda_zscalar(a->alpha),
-                                 A.ptr, A.ld);
+                                 tila_cuda_zscalar(a->alpha), A.ptr, A.ld);
     tila_cl_check(&a->base, "tila_cuda_zlascal", info, 0);
 }
 #endif
@@ -64,12 +61,10 @@ int tila_insert_zlascal(const tila_task_t *t, int m, int n, tila_complex64_t alp
 {
     struct zlascal_args *a;
     int rc = tila_task_args(t, sizeof *a, (void **)&a);
-    if (rc)
-        return rc;
-    if (a)
-        *a = (struct zlascal_args){ .base = a->base, .m = m, .n = n, .alpha = alpha };
-    rc = starpu_mpi_task_insert(tila_starpu_comm(), &tila_cl_zlascal,
-                                STARPU_CL_ARGS, a, a ? sizeof *a : 0, STARPU_RW, A,
+    if (rc) return rc;
+    if (a) *a = (struct zlascal_args){ .base = a->base, .m = m, .n = n, .alpha = alpha };
+    rc = starpu_mpi_task_insert(tila_starpu_comm(), &tila_cl_zlascal, STARPU_CL_ARGS, a,
+                                a ? sizeof *a : 0, STARPU_RW, A,
                                 TILA_TASK_OPTIONS(t, "zlascal", (double)m * n), 0);
     return tila_task_submitted(t, rc);
 }

@@ -21,11 +21,9 @@ struct zlaset_args {
 static void zlaset_cpu(void *buffers[], void *cl_arg)
 {
     const struct zlaset_args *a = cl_arg;
-    if (tila_cl_skip(&a->base))
-        return;
+    if (tila_cl_skip(&a->base)) return;
     tila_cl_tile_t A = tila_cl_tile(buffers[0]);
-    int info = tila_core_zlaset(a->uplo, a->m, a->n, a->alpha, a->beta,
-                                A.ptr, A.ld);
+    int info = tila_core_zlaset(a->uplo, a->m, a->n, a->alpha, a->beta, A.ptr, A.ld);
     tila_cl_check(&a->base, "tila_core_zlaset", info, 0);
 }
 
@@ -33,12 +31,11 @@ static void zlaset_cpu(void *buffers[], void *cl_arg)
 static void zlaset_cuda(void *buffers[], void *cl_arg)
 {
     const struct zlaset_args *a = cl_arg;
-    if (tila_cl_skip(&a->base))
-        return;
+    if (tila_cl_skip(&a->base)) return;
     tila_cl_tile_t A = tila_cl_tile(buffers[0]);
-    int info = tila_cuda_zlaset(starpu_cuda_get_local_stream(), a->uplo, a->m, a->n,
-                                tila_cuda_zscalar(a->alpha), tila_cuda_zscalar(a->beta),
-                                A.ptr, A.ld);
+    int info =
+        tila_cuda_zlaset(starpu_cuda_get_local_stream(), a->uplo, a->m, a->n,
+                         tila_cuda_zscalar(a->alpha), tila_cuda_zscalar(a->beta), A.ptr, A.ld);
     tila_cl_check(&a->base, "tila_cuda_zlaset", info, 0);
 }
 #endif
@@ -60,18 +57,19 @@ struct starpu_codelet tila_cl_zlaset = {
     .model = &zlaset_model,
 };
 
-int tila_insert_zlaset(const tila_task_t *t, tila_uplo_t uplo, int m, int n,
-                       tila_complex64_t alpha, tila_complex64_t beta, starpu_data_handle_t A)
+int tila_insert_zlaset(const tila_task_t *t, tila_uplo_t uplo, int m, int n, tila_complex64_t alpha,
+                       tila_complex64_t beta, starpu_data_handle_t A)
 {
     struct zlaset_args *a;
     int rc = tila_task_args(t, sizeof *a, (void **)&a);
-    if (rc)
-        return rc;
+    if (rc) return rc;
     if (a)
-        *a = (struct zlaset_args){ .base = a->base, .uplo = uplo, .m = m, .n = n, .alpha = alpha, .beta = beta };
+        *a = (struct zlaset_args){
+            .base = a->base, .uplo = uplo, .m = m, .n = n, .alpha = alpha, .beta = beta
+        };
     /* RW: a triangular LASET keeps the tile's other part. */
-    rc = starpu_mpi_task_insert(tila_starpu_comm(), &tila_cl_zlaset,
-                                STARPU_CL_ARGS, a, a ? sizeof *a : 0, STARPU_RW, A,
-                                TILA_TASK_OPTIONS(t, "zlaset", 0), 0);
+    rc = starpu_mpi_task_insert(tila_starpu_comm(), &tila_cl_zlaset, STARPU_CL_ARGS, a,
+                                a ? sizeof *a : 0, STARPU_RW, A, TILA_TASK_OPTIONS(t, "zlaset", 0),
+                                0);
     return tila_task_submitted(t, rc);
 }

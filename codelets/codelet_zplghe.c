@@ -21,8 +21,7 @@ struct zplghe_args {
 static void zplghe_cpu(void *buffers[], void *cl_arg)
 {
     const struct zplghe_args *a = cl_arg;
-    if (tila_cl_skip(&a->base))
-        return;
+    if (tila_cl_skip(&a->base)) return;
     tila_cl_tile_t A = tila_cl_tile(buffers[0]);
     int info = tila_core_zplghe(a->bump, a->m, a->n, A.ptr, A.ld, a->i0, a->j0, a->seed);
     tila_cl_check(&a->base, "tila_core_zplghe", info, 0);
@@ -32,11 +31,10 @@ static void zplghe_cpu(void *buffers[], void *cl_arg)
 static void zplghe_cuda(void *buffers[], void *cl_arg)
 {
     const struct zplghe_args *a = cl_arg;
-    if (tila_cl_skip(&a->base))
-        return;
+    if (tila_cl_skip(&a->base)) return;
     tila_cl_tile_t A = tila_cl_tile(buffers[0]);
-    int info = tila_cuda_zplghe(starpu_cuda_get_local_stream(), a->bump, a->m, a->n,
-                                A.ptr, A.ld, a->i0, a->j0, a->seed);
+    int info = tila_cuda_zplghe(starpu_cuda_get_local_stream(), a->bump, a->m, a->n, A.ptr, A.ld,
+                                a->i0, a->j0, a->seed);
     tila_cl_check(&a->base, "tila_cuda_zplghe", info, 0);
 }
 #endif
@@ -63,12 +61,13 @@ int tila_insert_zplghe(const tila_task_t *t, double bump, int m, int n, starpu_d
 {
     struct zplghe_args *a;
     int rc = tila_task_args(t, sizeof *a, (void **)&a);
-    if (rc)
-        return rc;
+    if (rc) return rc;
     if (a)
-        *a = (struct zplghe_args){ .base = a->base, .bump = bump, .m = m, .n = n, .i0 = i0, .j0 = j0, .seed = seed };
-    rc = starpu_mpi_task_insert(tila_starpu_comm(), &tila_cl_zplghe,
-                                STARPU_CL_ARGS, a, a ? sizeof *a : 0, STARPU_W, A,
-                                TILA_TASK_OPTIONS(t, "zplghe", 0), 0);
+        *a = (struct zplghe_args){
+            .base = a->base, .bump = bump, .m = m, .n = n, .i0 = i0, .j0 = j0, .seed = seed
+        };
+    rc = starpu_mpi_task_insert(tila_starpu_comm(), &tila_cl_zplghe, STARPU_CL_ARGS, a,
+                                a ? sizeof *a : 0, STARPU_W, A, TILA_TASK_OPTIONS(t, "zplghe", 0),
+                                0);
     return tila_task_submitted(t, rc);
 }

@@ -20,8 +20,7 @@ struct zplrnt_args {
 static void zplrnt_cpu(void *buffers[], void *cl_arg)
 {
     const struct zplrnt_args *a = cl_arg;
-    if (tila_cl_skip(&a->base))
-        return;
+    if (tila_cl_skip(&a->base)) return;
     tila_cl_tile_t A = tila_cl_tile(buffers[0]);
     int info = tila_core_zplrnt(a->m, a->n, A.ptr, A.ld, a->i0, a->j0, a->seed);
     tila_cl_check(&a->base, "tila_core_zplrnt", info, 0);
@@ -31,11 +30,10 @@ static void zplrnt_cpu(void *buffers[], void *cl_arg)
 static void zplrnt_cuda(void *buffers[], void *cl_arg)
 {
     const struct zplrnt_args *a = cl_arg;
-    if (tila_cl_skip(&a->base))
-        return;
+    if (tila_cl_skip(&a->base)) return;
     tila_cl_tile_t A = tila_cl_tile(buffers[0]);
-    int info = tila_cuda_zplrnt(starpu_cuda_get_local_stream(), a->m, a->n,
-                                A.ptr, A.ld, a->i0, a->j0, a->seed);
+    int info = tila_cuda_zplrnt(starpu_cuda_get_local_stream(), a->m, a->n, A.ptr, A.ld, a->i0,
+                                a->j0, a->seed);
     tila_cl_check(&a->base, "tila_cuda_zplrnt", info, 0);
 }
 #endif
@@ -57,17 +55,18 @@ struct starpu_codelet tila_cl_zplrnt = {
     .model = &zplrnt_model,
 };
 
-int tila_insert_zplrnt(const tila_task_t *t, int m, int n, starpu_data_handle_t A, int i0,
-                       int j0, unsigned long long seed)
+int tila_insert_zplrnt(const tila_task_t *t, int m, int n, starpu_data_handle_t A, int i0, int j0,
+                       unsigned long long seed)
 {
     struct zplrnt_args *a;
     int rc = tila_task_args(t, sizeof *a, (void **)&a);
-    if (rc)
-        return rc;
+    if (rc) return rc;
     if (a)
-        *a = (struct zplrnt_args){ .base = a->base, .m = m, .n = n, .i0 = i0, .j0 = j0, .seed = seed };
-    rc = starpu_mpi_task_insert(tila_starpu_comm(), &tila_cl_zplrnt,
-                                STARPU_CL_ARGS, a, a ? sizeof *a : 0, STARPU_W, A,
-                                TILA_TASK_OPTIONS(t, "zplrnt", 0), 0);
+        *a = (struct zplrnt_args){
+            .base = a->base, .m = m, .n = n, .i0 = i0, .j0 = j0, .seed = seed
+        };
+    rc = starpu_mpi_task_insert(tila_starpu_comm(), &tila_cl_zplrnt, STARPU_CL_ARGS, a,
+                                a ? sizeof *a : 0, STARPU_W, A, TILA_TASK_OPTIONS(t, "zplrnt", 0),
+                                0);
     return tila_task_submitted(t, rc);
 }

@@ -30,8 +30,7 @@ struct zpotrf_args {
 static void zpotrf_cpu(void *buffers[], void *cl_arg)
 {
     const struct zpotrf_args *a = cl_arg;
-    if (tila_cl_skip(&a->base))
-        return;
+    if (tila_cl_skip(&a->base)) return;
     tila_cl_tile_t A = tila_cl_tile(buffers[0]);
     int info = tila_core_zpotrf(a->uplo, a->n, A.ptr, A.ld);
     tila_cl_check(&a->base, "tila_core_zpotrf", info, a->iinfo);
@@ -41,25 +40,23 @@ static void zpotrf_cpu(void *buffers[], void *cl_arg)
 static void CUDART_CB zpotrf_cuda_status(void *cl_arg)
 {
     const struct zpotrf_args *a = cl_arg;
-    if (*a->info_host > 0)
-        tila_cl_fail(&a->base, a->iinfo + *a->info_host);
+    if (*a->info_host > 0) tila_cl_fail(&a->base, a->iinfo + *a->info_host);
 }
 
 static void zpotrf_cuda(void *buffers[], void *cl_arg)
 {
     struct zpotrf_args *a = cl_arg;
-    if (tila_cl_skip(&a->base))
-        return;
+    if (tila_cl_skip(&a->base)) return;
     tila_cl_tile_t A = tila_cl_tile(buffers[0]);
     cudaStream_t stream = starpu_cuda_get_local_stream();
     cuDoubleComplex *work = tila_cl_vector(buffers[1]);
     int *devinfo = (int *)(work + a->lwork);
     a->info_host = tila_cuda_info_slot();
-    int info = tila_cuda_zpotrf(tila_cusolver_handle(), a->uplo, a->n,
-                                A.ptr, A.ld, work, a->lwork, devinfo);
+    int info = tila_cuda_zpotrf(tila_cusolver_handle(), a->uplo, a->n, A.ptr, A.ld, work, a->lwork,
+                                devinfo);
     tila_cl_check(&a->base, "tila_cuda_zpotrf", info, 0);
-    TILA_CUDA_CHECK(cudaMemcpyAsync(a->info_host, devinfo, sizeof(int), cudaMemcpyDeviceToHost,
-                                    stream));
+    TILA_CUDA_CHECK(
+        cudaMemcpyAsync(a->info_host, devinfo, sizeof(int), cudaMemcpyDeviceToHost, stream));
     /* The args outlive this: StarPU frees them once the stream has passed this point. */
     TILA_CUDA_CHECK(cudaLaunchHostFunc(stream, zpotrf_cuda_status, a));
 }
@@ -101,18 +98,18 @@ int tila_insert_zpotrf(const tila_task_t *t, tila_uplo_t uplo, int n, starpu_dat
 {
     struct zpotrf_args *a;
     int rc = tila_task_args(t, sizeof *a, (void **)&a);
-    if (rc)
-        return rc;
+    if (rc) return rc;
     if (a)
-        *a = (struct zpotrf_args){ .base = a->base, .uplo = uplo, .n = n, .iinfo = iinfo, .lwork = lwork, .info_host = NULL };
+        *a = (struct zpotrf_args){
+            .base = a->base, .uplo = uplo, .n = n, .iinfo = iinfo, .lwork = lwork, .info_host = NULL
+        };
 #if defined(COMPLEX)
     double flops = 4.0 / 3.0 * n * n * n;
 #else
     double flops = 1.0 / 3.0 * n * n * n;
 #endif
-    rc = starpu_mpi_task_insert(tila_starpu_comm(), &tila_cl_zpotrf,
-                                STARPU_CL_ARGS, a, a ? sizeof *a : 0,
-                                STARPU_RW, A, STARPU_SCRATCH, work,
+    rc = starpu_mpi_task_insert(tila_starpu_comm(), &tila_cl_zpotrf, STARPU_CL_ARGS, a,
+                                a ? sizeof *a : 0, STARPU_RW, A, STARPU_SCRATCH, work,
                                 TILA_TASK_OPTIONS(t, "zpotrf", flops), 0);
     return tila_task_submitted(t, rc);
 }

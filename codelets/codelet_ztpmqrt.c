@@ -26,15 +26,11 @@ struct ztpmqrt_args {
 static void ztpmqrt_cpu(void *buffers[], void *cl_arg)
 {
     const struct ztpmqrt_args *a = cl_arg;
-    if (tila_cl_skip(&a->base))
-        return;
-    tila_cl_tile_t A = tila_cl_tile(buffers[0]), B = tila_cl_tile(buffers[1]), V = tila_cl_tile(buffers[2]), T = tila_cl_tile(buffers[3]);
-    int info = tila_core_ztpmqrt(a->side, a->trans, a->m, a->n, a->k, a->l, a->ib,
-                                 V.ptr, V.ld,
-                                 T.ptr, T.ld,
-                                 A.ptr, A.ld,
-                                 B.ptr, B.ld,
-                                 tila_cl_vector(buffers[4]));
+    if (tila_cl_skip(&a->base)) return;
+    tila_cl_tile_t A = tila_cl_tile(buffers[0]), B = tila_cl_tile(buffers[1]),
+                   V = tila_cl_tile(buffers[2]), T = tila_cl_tile(buffers[3]);
+    int info = tila_core_ztpmqrt(a->side, a->trans, a->m, a->n, a->k, a->l, a->ib, V.ptr, V.ld,
+                                 T.ptr, T.ld, A.ptr, A.ld, B.ptr, B.ld, tila_cl_vector(buffers[4]));
     tila_cl_check(&a->base, "tila_core_ztpmqrt", info, 0);
 }
 
@@ -42,15 +38,12 @@ static void ztpmqrt_cpu(void *buffers[], void *cl_arg)
 static void ztpmqrt_cuda(void *buffers[], void *cl_arg)
 {
     const struct ztpmqrt_args *a = cl_arg;
-    if (tila_cl_skip(&a->base))
-        return;
-    tila_cl_tile_t A = tila_cl_tile(buffers[0]), B = tila_cl_tile(buffers[1]), V = tila_cl_tile(buffers[2]), T = tila_cl_tile(buffers[3]);
-    int info = tila_cuda_ztpmqrt(starpu_cublas_get_local_handle(), a->side, a->trans, a->m, a->n, a->k,
-                                 a->l, a->ib, V.ptr, V.ld,
-                                 T.ptr, T.ld,
-                                 A.ptr, A.ld,
-                                 B.ptr, B.ld,
-                                 tila_cl_vector(buffers[4]));
+    if (tila_cl_skip(&a->base)) return;
+    tila_cl_tile_t A = tila_cl_tile(buffers[0]), B = tila_cl_tile(buffers[1]),
+                   V = tila_cl_tile(buffers[2]), T = tila_cl_tile(buffers[3]);
+    int info = tila_cuda_ztpmqrt(starpu_cublas_get_local_handle(), a->side, a->trans, a->m, a->n,
+                                 a->k, a->l, a->ib, V.ptr, V.ld, T.ptr, T.ld, A.ptr, A.ld, B.ptr,
+                                 B.ld, tila_cl_vector(buffers[4]));
     tila_cl_check(&a->base, "tila_cuda_ztpmqrt", info, 0);
 }
 #endif
@@ -90,17 +83,17 @@ struct starpu_codelet tila_cl_zttmqr = {
 };
 
 static int ztpmqrt_insert(const tila_task_t *t, struct starpu_codelet *cl, const char *name,
-                          tila_side_t side, tila_trans_t trans, int m, int n, int k, int l,
-                          int ib, starpu_data_handle_t A, starpu_data_handle_t B,
-                          starpu_data_handle_t V, starpu_data_handle_t T,
-                          starpu_data_handle_t work)
+                          tila_side_t side, tila_trans_t trans, int m, int n, int k, int l, int ib,
+                          starpu_data_handle_t A, starpu_data_handle_t B, starpu_data_handle_t V,
+                          starpu_data_handle_t T, starpu_data_handle_t work)
 {
     struct ztpmqrt_args *a;
     int rc = tila_task_args(t, sizeof *a, (void **)&a);
-    if (rc)
-        return rc;
+    if (rc) return rc;
     if (a)
-        *a = (struct ztpmqrt_args){ .base = a->base, .side = side, .trans = trans, .m = m, .n = n, .k = k, .l = l, .ib = ib };
+        *a = (struct ztpmqrt_args){
+            .base = a->base, .side = side, .trans = trans, .m = m, .n = n, .k = k, .l = l, .ib = ib
+        };
     /* 4 (rows of v_j) times the other dimension per reflector, summed over the k. */
     double flops = 4.0 * m * n * k - 2.0 * l * l * (side == TILA_LEFT ? n : m);
 #if defined(COMPLEX)

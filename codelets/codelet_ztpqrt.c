@@ -26,13 +26,10 @@ struct ztpqrt_args {
 static void ztpqrt_cpu(void *buffers[], void *cl_arg)
 {
     const struct ztpqrt_args *a = cl_arg;
-    if (tila_cl_skip(&a->base))
-        return;
-    tila_cl_tile_t A = tila_cl_tile(buffers[0]), B = tila_cl_tile(buffers[1]), T = tila_cl_tile(buffers[2]);
-    int info = tila_core_ztpqrt(a->m, a->n, a->l, a->ib,
-                                A.ptr, A.ld,
-                                B.ptr, B.ld,
-                                T.ptr, T.ld,
+    if (tila_cl_skip(&a->base)) return;
+    tila_cl_tile_t A = tila_cl_tile(buffers[0]), B = tila_cl_tile(buffers[1]),
+                   T = tila_cl_tile(buffers[2]);
+    int info = tila_core_ztpqrt(a->m, a->n, a->l, a->ib, A.ptr, A.ld, B.ptr, B.ld, T.ptr, T.ld,
                                 tila_cl_vector(buffers[3]));
     tila_cl_check(&a->base, "tila_core_ztpqrt", info, 0);
 }
@@ -41,17 +38,17 @@ static void ztpqrt_cpu(void *buffers[], void *cl_arg)
 static void ztpqrt_cuda(void *buffers[], void *cl_arg)
 {
     const struct ztpqrt_args *a = cl_arg;
-    if (tila_cl_skip(&a->base))
-        return;
-    tila_cl_tile_t A = tila_cl_tile(buffers[0]), B = tila_cl_tile(buffers[1]), T = tila_cl_tile(buffers[2]);
+    if (tila_cl_skip(&a->base)) return;
+    tila_cl_tile_t A = tila_cl_tile(buffers[0]), B = tila_cl_tile(buffers[1]),
+                   T = tila_cl_tile(buffers[2]);
     cuDoubleComplex *work = tila_cl_vector(buffers[3]);
     size_t dbytes, hbytes;
     tila_cuda_ztpqrt_worksize(tila_cusolver_handle(), tila_cusolver_params(), a->m, a->n, a->ib,
                               T.ptr, T.ld, work, &dbytes, &hbytes);
-    int info = tila_cuda_ztpqrt(tila_cusolver_handle(), tila_cusolver_params(), a->m, a->n, a->l,
-                                a->ib, A.ptr, A.ld, B.ptr, B.ld, T.ptr, T.ld, work,
-                                tila_cuda_workspace(dbytes), dbytes,
-                                tila_cuda_host_workspace(hbytes), hbytes);
+    int info =
+        tila_cuda_ztpqrt(tila_cusolver_handle(), tila_cusolver_params(), a->m, a->n, a->l, a->ib,
+                         A.ptr, A.ld, B.ptr, B.ld, T.ptr, T.ld, work, tila_cuda_workspace(dbytes),
+                         dbytes, tila_cuda_host_workspace(hbytes), hbytes);
     tila_cl_check(&a->base, "tila_cuda_ztpqrt", info, 0);
 }
 #endif
@@ -94,25 +91,22 @@ struct starpu_codelet tila_cl_zttqrt = {
 static double ztpqrt_flops(int m, int n, int l)
 {
     double M = m, N = n, L = l;
-    double flops = 2 * N * N * (M - L) +
-                   4 * (L * L * N / 2 - L * L * L / 3 + L * (N - L) * (N - L) / 2);
+    double flops =
+        2 * N * N * (M - L) + 4 * (L * L * N / 2 - L * L * L / 3 + L * (N - L) * (N - L) / 2);
 #if defined(COMPLEX)
     flops *= 4;
 #endif
     return flops;
 }
 
-static int ztpqrt_insert(const tila_task_t *t, struct starpu_codelet *cl, const char *name,
-                         int m, int n, int l, int ib, starpu_data_handle_t A,
-                         starpu_data_handle_t B, starpu_data_handle_t T,
-                         starpu_data_handle_t work)
+static int ztpqrt_insert(const tila_task_t *t, struct starpu_codelet *cl, const char *name, int m,
+                         int n, int l, int ib, starpu_data_handle_t A, starpu_data_handle_t B,
+                         starpu_data_handle_t T, starpu_data_handle_t work)
 {
     struct ztpqrt_args *a;
     int rc = tila_task_args(t, sizeof *a, (void **)&a);
-    if (rc)
-        return rc;
-    if (a)
-        *a = (struct ztpqrt_args){ .base = a->base, .m = m, .n = n, .l = l, .ib = ib };
+    if (rc) return rc;
+    if (a) *a = (struct ztpqrt_args){ .base = a->base, .m = m, .n = n, .l = l, .ib = ib };
     rc = starpu_mpi_task_insert(tila_starpu_comm(), cl, STARPU_CL_ARGS, a, a ? sizeof *a : 0,
                                 STARPU_RW, A, STARPU_RW, B, STARPU_W, T, STARPU_SCRATCH, work,
                                 TILA_TASK_OPTIONS(t, name, ztpqrt_flops(m, n, l)), 0);

@@ -25,17 +25,16 @@ struct ztrxm_args {
 };
 
 typedef int (*ztrxm_core_t)(tila_side_t, tila_uplo_t, tila_trans_t, tila_diag_t, int, int,
-                            tila_complex64_t, const tila_complex64_t *, int,
-                            tila_complex64_t *, int);
+                            tila_complex64_t, const tila_complex64_t *, int, tila_complex64_t *,
+                            int);
 
 static void ztrxm_cpu(void *buffers[], const struct ztrxm_args *a, ztrxm_core_t kernel,
                       const char *name)
 {
-    if (tila_cl_skip(&a->base))
-        return;
+    if (tila_cl_skip(&a->base)) return;
     tila_cl_tile_t A = tila_cl_tile(buffers[0]), B = tila_cl_tile(buffers[1]);
-    int info = kernel(a->side, a->uplo, a->trans, a->diag, a->m, a->n, a->alpha, A.ptr, A.ld,
-                      B.ptr, B.ld);
+    int info =
+        kernel(a->side, a->uplo, a->trans, a->diag, a->m, a->n, a->alpha, A.ptr, A.ld, B.ptr, B.ld);
     tila_cl_check(&a->base, name, info, 0);
 }
 
@@ -57,11 +56,10 @@ typedef int (*ztrxm_cuda_t)(cublasHandle_t, tila_side_t, tila_uplo_t, tila_trans
 static void ztrxm_cuda(void *buffers[], const struct ztrxm_args *a, ztrxm_cuda_t kernel,
                        const char *name)
 {
-    if (tila_cl_skip(&a->base))
-        return;
+    if (tila_cl_skip(&a->base)) return;
     tila_cl_tile_t A = tila_cl_tile(buffers[0]), B = tila_cl_tile(buffers[1]);
-    int info = kernel(starpu_cublas_get_local_handle(), a->side, a->uplo, a->trans, a->diag,
-                      a->m, a->n, tila_cuda_zscalar(a->alpha), A.ptr, A.ld, B.ptr, B.ld);
+    int info = kernel(starpu_cublas_get_local_handle(), a->side, a->uplo, a->trans, a->diag, a->m,
+                      a->n, tila_cuda_zscalar(a->alpha), A.ptr, A.ld, B.ptr, B.ld);
     tila_cl_check(&a->base, name, info, 0);
 }
 
@@ -139,33 +137,39 @@ static int ztrxm_insert(struct starpu_codelet *cl, const tila_task_t *t, tila_si
 {
     struct ztrxm_args *a;
     int rc = tila_task_args(t, sizeof *a, (void **)&a);
-    if (rc)
-        return rc;
+    if (rc) return rc;
     if (a)
-        *a = (struct ztrxm_args){ .base = a->base, .side = side, .uplo = uplo, .trans = trans, .diag = diag, .m = m, .n = n, .alpha = alpha };
+        *a = (struct ztrxm_args){ .base = a->base,
+                                  .side = side,
+                                  .uplo = uplo,
+                                  .trans = trans,
+                                  .diag = diag,
+                                  .m = m,
+                                  .n = n,
+                                  .alpha = alpha };
     double order = side == TILA_LEFT ? m : n;
 #if defined(COMPLEX)
     double flops = 4.0 * order * m * n;
 #else
     double flops = 1.0 * order * m * n;
 #endif
-    rc = starpu_mpi_task_insert(tila_starpu_comm(), cl, STARPU_CL_ARGS, a, a ? sizeof *a : 0,
-                                STARPU_R, A, STARPU_RW, B,
-                                TILA_TASK_OPTIONS(t, cl->name, flops), 0);
+    rc =
+        starpu_mpi_task_insert(tila_starpu_comm(), cl, STARPU_CL_ARGS, a, a ? sizeof *a : 0,
+                               STARPU_R, A, STARPU_RW, B, TILA_TASK_OPTIONS(t, cl->name, flops), 0);
     return tila_task_submitted(t, rc);
 }
 
-int tila_insert_ztrsm(const tila_task_t *t, tila_side_t side, tila_uplo_t uplo,
-                      tila_trans_t trans, tila_diag_t diag, int m, int n,
-                      tila_complex64_t alpha, starpu_data_handle_t A, starpu_data_handle_t B)
+int tila_insert_ztrsm(const tila_task_t *t, tila_side_t side, tila_uplo_t uplo, tila_trans_t trans,
+                      tila_diag_t diag, int m, int n, tila_complex64_t alpha,
+                      starpu_data_handle_t A, starpu_data_handle_t B)
 {
-    return ztrxm_insert(side == TILA_LEFT ? &ztrsm_left_cl : &ztrsm_right_cl, t, side, uplo,
-                        trans, diag, m, n, alpha, A, B);
+    return ztrxm_insert(side == TILA_LEFT ? &ztrsm_left_cl : &ztrsm_right_cl, t, side, uplo, trans,
+                        diag, m, n, alpha, A, B);
 }
 
-int tila_insert_ztrmm(const tila_task_t *t, tila_side_t side, tila_uplo_t uplo,
-                      tila_trans_t trans, tila_diag_t diag, int m, int n,
-                      tila_complex64_t alpha, starpu_data_handle_t A, starpu_data_handle_t B)
+int tila_insert_ztrmm(const tila_task_t *t, tila_side_t side, tila_uplo_t uplo, tila_trans_t trans,
+                      tila_diag_t diag, int m, int n, tila_complex64_t alpha,
+                      starpu_data_handle_t A, starpu_data_handle_t B)
 {
     return ztrxm_insert(&ztrmm_cl, t, side, uplo, trans, diag, m, n, alpha, A, B);
 }

@@ -23,14 +23,11 @@ struct zunmqr_args {
 static void zunmqr_cpu(void *buffers[], void *cl_arg)
 {
     const struct zunmqr_args *a = cl_arg;
-    if (tila_cl_skip(&a->base))
-        return;
-    tila_cl_tile_t V = tila_cl_tile(buffers[0]), T = tila_cl_tile(buffers[1]), C = tila_cl_tile(buffers[2]);
-    int info = tila_core_zunmqr(a->side, a->trans, a->m, a->n, a->k, a->ib,
-                                V.ptr, V.ld,
-                                T.ptr, T.ld,
-                                C.ptr, C.ld,
-                                tila_cl_vector(buffers[3]));
+    if (tila_cl_skip(&a->base)) return;
+    tila_cl_tile_t V = tila_cl_tile(buffers[0]), T = tila_cl_tile(buffers[1]),
+                   C = tila_cl_tile(buffers[2]);
+    int info = tila_core_zunmqr(a->side, a->trans, a->m, a->n, a->k, a->ib, V.ptr, V.ld, T.ptr,
+                                T.ld, C.ptr, C.ld, tila_cl_vector(buffers[3]));
     tila_cl_check(&a->base, "tila_core_zunmqr", info, 0);
 }
 
@@ -38,14 +35,12 @@ static void zunmqr_cpu(void *buffers[], void *cl_arg)
 static void zunmqr_cuda(void *buffers[], void *cl_arg)
 {
     const struct zunmqr_args *a = cl_arg;
-    if (tila_cl_skip(&a->base))
-        return;
-    tila_cl_tile_t V = tila_cl_tile(buffers[0]), T = tila_cl_tile(buffers[1]), C = tila_cl_tile(buffers[2]);
-    int info = tila_cuda_zunmqr(starpu_cublas_get_local_handle(), a->side, a->trans, a->m, a->n, a->k,
-                                a->ib, V.ptr, V.ld,
-                                T.ptr, T.ld,
-                                C.ptr, C.ld,
-                                tila_cl_vector(buffers[3]));
+    if (tila_cl_skip(&a->base)) return;
+    tila_cl_tile_t V = tila_cl_tile(buffers[0]), T = tila_cl_tile(buffers[1]),
+                   C = tila_cl_tile(buffers[2]);
+    int info =
+        tila_cuda_zunmqr(starpu_cublas_get_local_handle(), a->side, a->trans, a->m, a->n, a->k,
+                         a->ib, V.ptr, V.ld, T.ptr, T.ld, C.ptr, C.ld, tila_cl_vector(buffers[3]));
     tila_cl_check(&a->base, "tila_cuda_zunmqr", info, 0);
 }
 #endif
@@ -73,18 +68,18 @@ int tila_insert_zunmqr(const tila_task_t *t, tila_side_t side, tila_trans_t tran
 {
     struct zunmqr_args *a;
     int rc = tila_task_args(t, sizeof *a, (void **)&a);
-    if (rc)
-        return rc;
+    if (rc) return rc;
     if (a)
-        *a = (struct zunmqr_args){ .base = a->base, .side = side, .trans = trans, .m = m, .n = n, .k = k, .ib = ib };
+        *a = (struct zunmqr_args){
+            .base = a->base, .side = side, .trans = trans, .m = m, .n = n, .k = k, .ib = ib
+        };
     /* ?ormqr's count: 2 k (2 m n) - k^2 times the other dimension. */
     double K = k, flops = 4.0 * m * n * K - 2.0 * K * K * (side == TILA_LEFT ? n : m);
 #if defined(COMPLEX)
     flops *= 4;
 #endif
-    rc = starpu_mpi_task_insert(tila_starpu_comm(), &tila_cl_zunmqr,
-                                STARPU_CL_ARGS, a, a ? sizeof *a : 0,
-                                STARPU_R, V, STARPU_R, T, STARPU_RW, C, STARPU_SCRATCH, work,
-                                TILA_TASK_OPTIONS(t, "zunmqr", flops), 0);
+    rc = starpu_mpi_task_insert(tila_starpu_comm(), &tila_cl_zunmqr, STARPU_CL_ARGS, a,
+                                a ? sizeof *a : 0, STARPU_R, V, STARPU_R, T, STARPU_RW, C,
+                                STARPU_SCRATCH, work, TILA_TASK_OPTIONS(t, "zunmqr", flops), 0);
     return tila_task_submitted(t, rc);
 }

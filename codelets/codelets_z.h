@@ -13,19 +13,19 @@
 
 #include "tila_codelet.h"
 
-int tila_insert_zgemm(const tila_task_t *t, tila_trans_t transa, tila_trans_t transb, int m,
-                      int n, int k, tila_complex64_t alpha, starpu_data_handle_t A,
-                      starpu_data_handle_t B, tila_complex64_t beta, starpu_data_handle_t C);
-int tila_insert_zlacpy(const tila_task_t *t, tila_uplo_t uplo, int m, int n,
-                       starpu_data_handle_t A, starpu_data_handle_t B);
-int tila_insert_zlaset(const tila_task_t *t, tila_uplo_t uplo, int m, int n,
-                       tila_complex64_t alpha, tila_complex64_t beta, starpu_data_handle_t A);
+int tila_insert_zgemm(const tila_task_t *t, tila_trans_t transa, tila_trans_t transb, int m, int n,
+                      int k, tila_complex64_t alpha, starpu_data_handle_t A, starpu_data_handle_t B,
+                      tila_complex64_t beta, starpu_data_handle_t C);
+int tila_insert_zlacpy(const tila_task_t *t, tila_uplo_t uplo, int m, int n, starpu_data_handle_t A,
+                       starpu_data_handle_t B);
+int tila_insert_zlaset(const tila_task_t *t, tila_uplo_t uplo, int m, int n, tila_complex64_t alpha,
+                       tila_complex64_t beta, starpu_data_handle_t A);
 int tila_insert_zlascal(const tila_task_t *t, int m, int n, tila_complex64_t alpha,
                         starpu_data_handle_t A);
 int tila_insert_zgeadd(const tila_task_t *t, int m, int n, tila_complex64_t alpha,
                        starpu_data_handle_t A, tila_complex64_t beta, starpu_data_handle_t B);
-int tila_insert_zplrnt(const tila_task_t *t, int m, int n, starpu_data_handle_t A, int i0,
-                       int j0, unsigned long long seed);
+int tila_insert_zplrnt(const tila_task_t *t, int m, int n, starpu_data_handle_t A, int i0, int j0,
+                       unsigned long long seed);
 int tila_insert_zplghe(const tila_task_t *t, double bump, int m, int n, starpu_data_handle_t A,
                        int i0, int j0, unsigned long long seed);
 
@@ -33,12 +33,12 @@ int tila_insert_zplghe(const tila_task_t *t, double bump, int m, int n, starpu_d
 size_t tila_zpotrf_scratch_size(tila_uplo_t uplo, int n, int *lwork);
 int tila_insert_zpotrf(const tila_task_t *t, tila_uplo_t uplo, int n, starpu_data_handle_t A,
                        int iinfo, int lwork, starpu_data_handle_t work);
-int tila_insert_ztrsm(const tila_task_t *t, tila_side_t side, tila_uplo_t uplo,
-                      tila_trans_t trans, tila_diag_t diag, int m, int n,
-                      tila_complex64_t alpha, starpu_data_handle_t A, starpu_data_handle_t B);
-int tila_insert_ztrmm(const tila_task_t *t, tila_side_t side, tila_uplo_t uplo,
-                      tila_trans_t trans, tila_diag_t diag, int m, int n,
-                      tila_complex64_t alpha, starpu_data_handle_t A, starpu_data_handle_t B);
+int tila_insert_ztrsm(const tila_task_t *t, tila_side_t side, tila_uplo_t uplo, tila_trans_t trans,
+                      tila_diag_t diag, int m, int n, tila_complex64_t alpha,
+                      starpu_data_handle_t A, starpu_data_handle_t B);
+int tila_insert_ztrmm(const tila_task_t *t, tila_side_t side, tila_uplo_t uplo, tila_trans_t trans,
+                      tila_diag_t diag, int m, int n, tila_complex64_t alpha,
+                      starpu_data_handle_t A, starpu_data_handle_t B);
 int tila_insert_zherk(const tila_task_t *t, tila_uplo_t uplo, tila_trans_t trans, int n, int k,
                       double alpha, starpu_data_handle_t A, double beta, starpu_data_handle_t C);
 /* ---- QR (and the triangular solve it shares with the other factorizations) ---- */

@@ -24,10 +24,7 @@ static inline tila_cl_tile_t tila_cl_tile(void *buffer)
 }
 
 /** Address of a vector buffer of a codelet function. */
-static inline void *tila_cl_vector(void *buffer)
-{
-    return (void *)STARPU_VECTOR_GET_PTR(buffer);
-}
+static inline void *tila_cl_vector(void *buffer) { return (void *)STARPU_VECTOR_GET_PTR(buffer); }
 
 /** Which tile kernel a norm's tile task runs. */
 typedef enum tila_lan_kind_e {

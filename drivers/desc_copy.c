@@ -27,13 +27,14 @@ static int tila_lacpy_any(tila_desc_t *src, tila_desc_t *dst)
     }
 }
 
-static int tila_desc_copy(const char *func, tila_desc_t *A, int root, void *a, int lda,
-                          int into_A)
+static int tila_desc_copy(const char *func, tila_desc_t *A, int root, void *a, int lda, int into_A)
 {
     int rc = tila_check_init(func);
-    if (rc)
-        return rc;
-    if (!A) { tila_error(func, "A is NULL"); return -1; }
+    if (rc) return rc;
+    if (!A) {
+        tila_error(func, "A is NULL");
+        return -1;
+    }
     if (root < 0 || root >= tila_rt.size) {
         tila_error(func, "root = %d is not a rank of [0, %d)", root, tila_rt.size);
         return -2;
@@ -49,14 +50,12 @@ static int tila_desc_copy(const char *func, tila_desc_t *A, int root, void *a, i
     }
     /* Only the root can check its array: every rank follows its verdict. */
     MPI_Bcast(&rc, 1, MPI_INT, root, tila_rt.comm);
-    if (rc)
-        return rc;
+    if (rc) return rc;
     tila_dist_t dist = { .rank_of = tila_rank_root, .rank_arg = &root };
     tila_desc_t *W;
     rc = tila_desc_create_lapack(&W, A->prec, here ? a : NULL, here ? lda : (A->m > 1 ? A->m : 1),
                                  A->m, A->n, A->mb, A->nb, &dist);
-    if (rc)
-        return rc;
+    if (rc) return rc;
     rc = into_A ? tila_lacpy_any(W, A) : tila_lacpy_any(A, W);
     tila_desc_destroy(&W);
     return rc;

@@ -20,9 +20,9 @@
  * @param ws  the QR scratch workspace (tila_qr_workspace).
  * @return 0, TILA_ERR_NOMEM or TILA_ERR_STARPU.
  */
-int tila_zqr_apply_op(tila_task_t *t, tila_side_t side, tila_trans_t trans,
-                      const tila_desc_t *A, const tila_desc_t *T, int k, const tila_qr_op_t *op,
-                      const tila_desc_t *C, int j, starpu_data_handle_t ws);
+int tila_zqr_apply_op(tila_task_t *t, tila_side_t side, tila_trans_t trans, const tila_desc_t *A,
+                      const tila_desc_t *T, int k, const tila_qr_op_t *op, const tila_desc_t *C,
+                      int j, starpu_data_handle_t ws);
 
 /** Reflectors of panel k of the PANEL scheme: min(rows from tile row k, its columns). */
 static inline int tila_zqr_col_k(const tila_desc_t *A, int k)
@@ -49,10 +49,9 @@ int tila_zqr_col_v(tila_task_t *t, const tila_desc_t *A, int k, tila_workspace_t
  * C_j -= V W (or W V^H) tile by tile on their owners.
  * @return 0, TILA_ERR_NOMEM or TILA_ERR_STARPU.
  */
-int tila_zqr_col_apply(tila_task_t *t, tila_side_t side, tila_trans_t trans,
-                       const tila_desc_t *A, const tila_desc_t *T, int k,
-                       starpu_data_handle_t E, const tila_desc_t *C, int j,
-                       tila_workspace_t *ws);
+int tila_zqr_col_apply(tila_task_t *t, tila_side_t side, tila_trans_t trans, const tila_desc_t *A,
+                       const tila_desc_t *T, int k, starpu_data_handle_t E, const tila_desc_t *C,
+                       int j, tila_workspace_t *ws);
 
 /**
  * Submit C = op(Q) C (left) or C op(Q) (right) for the Q of (A, T).  With `identity_cols`
@@ -68,9 +67,9 @@ int tila_zunmqr_submit(tila_side_t side, tila_trans_t trans, const tila_desc_t *
  * leading mt x mt tiles as the triangle: tile k is A's tile column k's order, and B's tile
  * row k may be taller (its first rows are solved).
  */
-int tila_ztrsm_left_submit(tila_task_t *t, tila_uplo_t uplo, tila_trans_t trans,
-                           tila_diag_t diag, tila_complex64_t alpha, const tila_desc_t *A,
-                           const tila_desc_t *B, int mt);
+int tila_ztrsm_left_submit(tila_task_t *t, tila_uplo_t uplo, tila_trans_t trans, tila_diag_t diag,
+                           tila_complex64_t alpha, const tila_desc_t *A, const tila_desc_t *B,
+                           int mt);
 
 /** Checks of A (square tiles, argument pos) and its T (argument pos + 1); -i on failure. */
 int tila_zqr_check_factors(const char *func, int pos, tila_desc_t *A, tila_desc_t *T);

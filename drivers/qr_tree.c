@@ -28,8 +28,7 @@
  */
 static int tila_qr_domain(int mt, int nt, tila_qr_tree_t tree)
 {
-    if (tree == TILA_QR_TREE_FLAT)
-        return mt > 1 ? mt : 1;
+    if (tree == TILA_QR_TREE_FLAT) return mt > 1 ? mt : 1;
     int d = (mt + 15) / 16;
     return d > nt ? d : nt > 1 ? nt : 1;
 }
@@ -40,8 +39,7 @@ static int tila_qr_columns_local(const tila_desc_t *A)
 {
     for (int n = 0; n < A->nt; n++)
         for (int m = 1; m < A->mt; m++)
-            if (A->owner[(size_t)n * A->mt + m] != A->owner[(size_t)n * A->mt])
-                return 0;
+            if (A->owner[(size_t)n * A->mt + m] != A->owner[(size_t)n * A->mt]) return 0;
     return 1;
 }
 
@@ -51,8 +49,7 @@ static int tila_qr_columns_local(const tila_desc_t *A)
  */
 static tila_qr_tree_t tila_qr_auto(const tila_desc_t *A)
 {
-    if (A->mt > 2 * A->nt)
-        return TILA_QR_TREE_BINARY;
+    if (A->mt > 2 * A->nt) return TILA_QR_TREE_BINARY;
     return tila_qr_columns_local(A) ? TILA_QR_TREE_PANEL : TILA_QR_TREE_FLAT;
 }
 
@@ -96,8 +93,7 @@ int tila_desc_create_qr_t(tila_desc_t **T, const tila_desc_t *A, int ib, tila_qr
 {
     static const char *func = "tila_desc_create_qr_t";
     int rc = tila_check_init(func);
-    if (rc)
-        return rc;
+    if (rc) return rc;
     if (!T) {
         tila_error(func, "argument 1 (T) is NULL");
         return -1;
@@ -107,35 +103,36 @@ int tila_desc_create_qr_t(tila_desc_t **T, const tila_desc_t *A, int ib, tila_qr
         tila_error(func, "argument 2 (A) is NULL");
         return -2;
     }
-    if ((rc = tila_check_square_tiles(func, 2, "the tiled QR", A)))
-        return rc;
+    if ((rc = tila_check_square_tiles(func, 2, "the tiled QR", A))) return rc;
     if (ib < 1 || ib > A->nb) {
         tila_error(func, "argument 3 (ib) = %d, expected 1 <= ib <= nb = %d", ib, A->nb);
         return -3;
     }
-    if (tree != TILA_QR_TREE_AUTO && tree != TILA_QR_TREE_FLAT &&
-        tree != TILA_QR_TREE_BINARY && tree != TILA_QR_TREE_PANEL)
-        return tila_illegal_value(func, 4, "tree", (int)tree, "TILA_QR_TREE_AUTO, "
+    if (tree != TILA_QR_TREE_AUTO && tree != TILA_QR_TREE_FLAT && tree != TILA_QR_TREE_BINARY &&
+        tree != TILA_QR_TREE_PANEL)
+        return tila_illegal_value(func, 4, "tree", (int)tree,
+                                  "TILA_QR_TREE_AUTO, "
                                   "TILA_QR_TREE_FLAT, TILA_QR_TREE_BINARY or TILA_QR_TREE_PANEL");
-    if (tree == TILA_QR_TREE_AUTO)
-        tree = tila_qr_auto(A);
+    if (tree == TILA_QR_TREE_AUTO) tree = tila_qr_auto(A);
     if (tree == TILA_QR_TREE_PANEL) {
-        tila_dist_t dist = { .rank_of = tila_qr_panel_t_rank, .rank_arg = (void *)A,
-                             .device_of = tila_qr_panel_t_device, .device_arg = (void *)A };
+        tila_dist_t dist = { .rank_of = tila_qr_panel_t_rank,
+                             .rank_arg = (void *)A,
+                             .device_of = tila_qr_panel_t_device,
+                             .device_arg = (void *)A };
         rc = tila_desc_create(T, A->prec, A->nb, A->nt * A->nb, A->nb, A->nb, &dist);
-        if (rc)
-            return rc;
+        if (rc) return rc;
         (*T)->qr_tree = TILA_QR_TREE_PANEL;
         (*T)->qr_ib = A->nb;
         return TILA_SUCCESS;
     }
     int domain = tila_qr_domain(A->mt, A->nt, tree);
     int halves = domain >= A->mt ? 1 : 2;
-    tila_dist_t dist = { .rank_of = tila_qr_t_rank, .rank_arg = (void *)A,
-                         .device_of = tila_qr_t_device, .device_arg = (void *)A };
+    tila_dist_t dist = { .rank_of = tila_qr_t_rank,
+                         .rank_arg = (void *)A,
+                         .device_of = tila_qr_t_device,
+                         .device_arg = (void *)A };
     rc = tila_desc_create(T, A->prec, A->mt * ib, halves * A->nt * A->nb, ib, A->nb, &dist);
-    if (rc)
-        return rc;
+    if (rc) return rc;
     (*T)->qr_ib = ib;
     (*T)->qr_domain = domain;
     (*T)->qr_tree = halves == 1 ? TILA_QR_TREE_FLAT : TILA_QR_TREE_BINARY;
@@ -150,8 +147,7 @@ tila_qr_tree_t tila_desc_qr_tree(const tila_desc_t *T)
 int tila_check_qr_t(const char *func, int pos, const tila_desc_t *A, const tila_desc_t *T)
 {
     int rc = tila_check_desc(func, pos, "T", T, A->prec);
-    if (rc)
-        return rc;
+    if (rc) return rc;
     int ok, halves = T->qr_tree == TILA_QR_TREE_BINARY ? 2 : 1;
     if (T->qr_tree == TILA_QR_TREE_PANEL)
         ok = T->mb == A->nb && T->nb == A->nb && T->m == A->nb && T->n == A->nt * A->nb;
@@ -159,8 +155,10 @@ int tila_check_qr_t(const char *func, int pos, const tila_desc_t *A, const tila_
         ok = T->qr_tree != TILA_QR_TREE_AUTO && T->qr_domain >= 1 && T->mt == A->mt &&
              T->nb == A->nb && T->n == halves * A->nt * A->nb;
     if (!ok) {
-        tila_error(func, "argument %d (T) is not the T of this matrix: create it with "
-                   "tila_desc_create_qr_t(&T, A, ib, tree)", pos);
+        tila_error(func,
+                   "argument %d (T) is not the T of this matrix: create it with "
+                   "tila_desc_create_qr_t(&T, A, ib, tree)",
+                   pos);
         return -pos;
     }
     return 0;
@@ -188,8 +186,7 @@ starpu_data_handle_t tila_qr_t_tile(const tila_desc_t *T, int nt, int k, const t
 int tila_qr_walk_begin(tila_qr_walk_t *w, const tila_desc_t *A, const tila_desc_t *T)
 {
     w->ops = malloc(sizeof *w->ops * 2 * (size_t)(A->mt > 0 ? A->mt : 1));
-    if (!w->ops)
-        return TILA_ERR_NOMEM;
+    if (!w->ops) return TILA_ERR_NOMEM;
     size_t elems = tila_qr_scratch_elems(T->qr_ib, T->nb);
     starpu_vector_data_register(&w->ws, -1, 0, (uint32_t)elems, T->eltsize);
     return TILA_SUCCESS;

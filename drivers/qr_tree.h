@@ -31,8 +31,7 @@ typedef struct tila_qr_op_s {
 int tila_qr_plan(const tila_desc_t *T, int mt, int k, tila_qr_op_t *ops);
 
 /** Tile of T holding the factors of an operation of panel k of A (nt: A's tile columns). */
-starpu_data_handle_t tila_qr_t_tile(const tila_desc_t *T, int nt, int k,
-                                    const tila_qr_op_t *op);
+starpu_data_handle_t tila_qr_t_tile(const tila_desc_t *T, int nt, int k, const tila_qr_op_t *op);
 
 /**
  * Check that T was made by tila_desc_create_qr_t for a matrix tiled like A (whose square

@@ -8,8 +8,8 @@
 #include "codelets_z.h"
 #include "tila_runtime.h"
 
-int tila_zgeadd_async(tila_complex64_t alpha, tila_desc_t *A, tila_complex64_t beta,
-                      tila_desc_t *B, tila_sequence_t *seq, tila_request_t *req)
+int tila_zgeadd_async(tila_complex64_t alpha, tila_desc_t *A, tila_complex64_t beta, tila_desc_t *B,
+                      tila_sequence_t *seq, tila_request_t *req)
 {
     static const char *func = "tila_zgeadd";
     int rc = tila_check_init(func);

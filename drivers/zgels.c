@@ -22,20 +22,18 @@ int tila_zgels_async(tila_desc_t *A, tila_desc_t *T, tila_desc_t *B, tila_sequen
     }
     if ((rc = tila_check_desc(func, 3, "B", B, TILA_COMPLEX64))) return rc;
     if (B->m != A->m || B->mb != A->mb) {
-        tila_error(func, "argument 3 (B) has %d rows in tiles of %d, A has %d in tiles of %d",
-                   B->m, B->mb, A->m, A->mb);
+        tila_error(func, "argument 3 (B) has %d rows in tiles of %d, A has %d in tiles of %d", B->m,
+                   B->mb, A->m, A->mb);
         return -3;
     }
     if ((rc = tila_check_sequence(func, 4, seq, req))) return rc;
     /* A = Q R, B = Q^H B, then R X = B(0:n, :). */
     rc = tila_zgeqrf_async(A, T, seq, req);
-    if (!rc)
-        rc = tila_zunmqr_submit(TILA_LEFT, TILA_CONJTRANS, A, T, B, 0, seq, req);
+    if (!rc) rc = tila_zunmqr_submit(TILA_LEFT, TILA_CONJTRANS, A, T, B, 0, seq, req);
     if (!rc) {
         /* B(0:n, :) = R^{-1} B(0:n, :), R the n x n upper triangle on A's top. */
         tila_task_t t = tila_task_init(seq, req, 0);
-        rc = tila_ztrsm_left_submit(&t, TILA_UPPER, TILA_NOTRANS, TILA_NONUNIT, 1.0, A, B,
-                                    A->nt);
+        rc = tila_ztrsm_left_submit(&t, TILA_UPPER, TILA_NOTRANS, TILA_NONUNIT, 1.0, A, B, A->nt);
     }
     return rc;
 }

@@ -27,18 +27,20 @@ int tila_zgemm_async(tila_trans_t transa, tila_trans_t transb, tila_complex64_t 
     int bk = nb ? B->m : B->n, bn = nb ? B->n : B->m, bkb = nb ? B->mb : B->nb,
         bnb = nb ? B->nb : B->mb;
     if (am != C->m || amb != C->mb) {
-        tila_error(func, "op(A) has %d rows in tiles of %d, C has %d in tiles of %d", am, amb,
-                   C->m, C->mb);
+        tila_error(func, "op(A) has %d rows in tiles of %d, C has %d in tiles of %d", am, amb, C->m,
+                   C->mb);
         return -4;
     }
     if (bn != C->n || bnb != C->nb) {
-        tila_error(func, "op(B) has %d columns in tiles of %d, C has %d in tiles of %d", bn,
-                   bnb, C->n, C->nb);
+        tila_error(func, "op(B) has %d columns in tiles of %d, C has %d in tiles of %d", bn, bnb,
+                   C->n, C->nb);
         return -5;
     }
     if (bk != ak || bkb != akb) {
-        tila_error(func, "op(A) has %d columns in tiles of %d, op(B) has %d rows in tiles "
-                   "of %d", ak, akb, bk, bkb);
+        tila_error(func,
+                   "op(A) has %d columns in tiles of %d, op(B) has %d rows in tiles "
+                   "of %d",
+                   ak, akb, bk, bkb);
         return -5;
     }
     if ((rc = tila_check_sequence(func, 8, seq, req))) return rc;
@@ -57,20 +59,19 @@ int tila_zgemm_async(tila_trans_t transa, tila_trans_t transb, tila_complex64_t 
             for (int k = 0; k < kt && !rc; k++) {
                 int inner = k == kt - 1 ? ak - k * akb : akb;
                 rc = tila_insert_zgemm(&t, transa, transb, rows, cols, inner, alpha,
-                                       tila_op_tile(A, transa, m, k),
-                                       tila_op_tile(B, transb, k, n),
-                                       k == 0 ? beta : (tila_complex64_t)1.0,
-                                       tila_tile(C, m, n));
+                                       tila_op_tile(A, transa, m, k), tila_op_tile(B, transb, k, n),
+                                       k == 0 ? beta : (tila_complex64_t)1.0, tila_tile(C, m, n));
             }
         }
     return rc;
 }
 
-int tila_zgemm(tila_trans_t transa, tila_trans_t transb, tila_complex64_t alpha,
-               tila_desc_t *A, tila_desc_t *B, tila_complex64_t beta, tila_desc_t *C)
+int tila_zgemm(tila_trans_t transa, tila_trans_t transb, tila_complex64_t alpha, tila_desc_t *A,
+               tila_desc_t *B, tila_complex64_t beta, tila_desc_t *C)
 {
     tila_sync_t s;
     int rc = tila_sync_begin("tila_zgemm", &s);
     return rc ? rc
-              : tila_sync_end(&s, tila_zgemm_async(transa, transb, alpha, A, B, beta, C, s.seq, &s.req));
+              : tila_sync_end(
+                    &s, tila_zgemm_async(transa, transb, alpha, A, B, beta, C, s.seq, &s.req));
 }

@@ -19,11 +19,10 @@ static int zgeqrf_panel_op(tila_task_t *t, tila_desc_t *A, tila_desc_t *T, int k
     starpu_data_handle_t Tk = tila_qr_t_tile(T, A->nt, k, op);
     tila_task_on(t, A, op->m, k);
     switch (op->kind) {
-    case TILA_QR_GEQRT:
-        return tila_insert_zgeqrt(t, rows, kn, ib, tila_tile(A, op->m, k), Tk, ws);
+    case TILA_QR_GEQRT: return tila_insert_zgeqrt(t, rows, kn, ib, tila_tile(A, op->m, k), Tk, ws);
     case TILA_QR_TS:
-        return tila_insert_ztsqrt(t, rows, kn, ib, tila_tile(A, op->p, k),
-                                  tila_tile(A, op->m, k), Tk, ws);
+        return tila_insert_ztsqrt(t, rows, kn, ib, tila_tile(A, op->p, k), tila_tile(A, op->m, k),
+                                  Tk, ws);
     case TILA_QR_TT:
         /* Tile op->m holds a triangle of min(rows, kn) rows (its GEQRT's R). */
         return tila_insert_zttqrt(t, rows < kn ? rows : kn, kn, ib, tila_tile(A, op->p, k),
@@ -40,8 +39,7 @@ static int zgeqrf_panel_op(tila_task_t *t, tila_desc_t *A, tila_desc_t *T, int k
 static int zgeqrf_col(tila_task_t *t, tila_desc_t *A, tila_desc_t *T, int kt)
 {
     starpu_data_handle_t *col = malloc(sizeof *col * (size_t)A->mt), work;
-    if (!col)
-        return TILA_ERR_NOMEM;
+    if (!col) return TILA_ERR_NOMEM;
     starpu_vector_data_register(&work, -1, 0, (uint32_t)tila_zgeqrt_col_scratch(A->m, A->nb, A->mb),
                                 T->eltsize);
     int rc = 0;
@@ -56,8 +54,7 @@ static int zgeqrf_col(tila_task_t *t, tila_desc_t *A, tila_desc_t *T, int kt)
         starpu_data_handle_t E;
         rc = tila_insert_zgeqrt_col(t, A->m - k * A->mb, tila_tile_cols(A, k), A->mb, col,
                                     tila_tile(T, 0, k), work);
-        if (!rc)
-            rc = tila_zqr_col_v(t, A, k, &ws, &E);
+        if (!rc) rc = tila_zqr_col_v(t, A, k, &ws, &E);
         for (int n = k + 1; n < A->nt && !rc; n++) {
             t->priority = tila_qr_priority(A->nt, n, 0);
             rc = tila_zqr_col_apply(t, TILA_LEFT, TILA_CONJTRANS, A, T, k, E, A, n, &ws);
@@ -69,8 +66,7 @@ static int zgeqrf_col(tila_task_t *t, tila_desc_t *A, tila_desc_t *T, int kt)
     return rc;
 }
 
-int tila_zgeqrf_async(tila_desc_t *A, tila_desc_t *T, tila_sequence_t *seq,
-                      tila_request_t *req)
+int tila_zgeqrf_async(tila_desc_t *A, tila_desc_t *T, tila_sequence_t *seq, tila_request_t *req)
 {
     static const char *func = "tila_zgeqrf";
     int rc = tila_check_init(func);
@@ -79,14 +75,11 @@ int tila_zgeqrf_async(tila_desc_t *A, tila_desc_t *T, tila_sequence_t *seq,
     if ((rc = tila_check_sequence(func, 3, seq, req))) return rc;
 
     int kt = A->mt < A->nt ? A->mt : A->nt;
-    if (kt == 0)
-        return 0;
+    if (kt == 0) return 0;
     tila_task_t t = tila_task_init(seq, req, 0);
-    if (T->qr_tree == TILA_QR_TREE_PANEL)
-        return zgeqrf_col(&t, A, T, kt);
+    if (T->qr_tree == TILA_QR_TREE_PANEL) return zgeqrf_col(&t, A, T, kt);
     tila_qr_walk_t w;
-    if ((rc = tila_qr_walk_begin(&w, A, T)))
-        return rc;
+    if ((rc = tila_qr_walk_begin(&w, A, T))) return rc;
     for (int k = 0; k < kt && !rc; k++) {
         int nops = tila_qr_plan(T, A->mt, k, w.ops);
         for (int i = 0; i < nops && !rc; i++) {

@@ -25,12 +25,10 @@ int tila_zlacpy_async(tila_uplo_t uplo, tila_desc_t *A, tila_desc_t *B, tila_seq
     for (int n = 0; n < A->nt && !rc; n++)
         for (int m = 0; m < A->mt && !rc; m++) {
             tila_uplo_t part = tila_tile_part(uplo, m, n);
-            if (part == TILA_TILE_NONE)
-                continue;
+            if (part == TILA_TILE_NONE) continue;
             tila_task_on(&t, B, m, n);
-            rc = tila_insert_zlacpy(&t, part, tila_tile_rows(A, m),
-                                    tila_tile_cols(A, n), tila_tile(A, m, n),
-                                    tila_tile(B, m, n));
+            rc = tila_insert_zlacpy(&t, part, tila_tile_rows(A, m), tila_tile_cols(A, n),
+                                    tila_tile(A, m, n), tila_tile(B, m, n));
         }
     return rc;
 }

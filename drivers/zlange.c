@@ -65,8 +65,7 @@ static int zlan_vector(zlan_ctx_t *c, int rank, int len, starpu_data_handle_t *h
 static int zlan_start(zlan_ctx_t *c, zlan_chain_t *ch, int rank, int len, int nones)
 {
     int rc = zlan_vector(c, rank, len, &ch->cur);
-    if (rc)
-        return rc;
+    if (rc) return rc;
     ch->rank = rank;
     ch->len = len;
     tila_task_on_rank(&c->t, rank);
@@ -104,11 +103,10 @@ static int zlan_finish(zlan_ctx_t *c, const zlan_chain_t *chains, int nchains, d
     int rc = zlan_start(c, &acc, chains[0].rank, acclen, 0);
     for (int k = 0; k < nchains && !rc; k++) {
         starpu_data_handle_t out;
-        if ((rc = zlan_vector(c, chains[k].rank, acclen, &out)))
-            break;
+        if ((rc = zlan_vector(c, chains[k].rank, acclen, &out))) break;
         tila_task_on_rank(&c->t, chains[k].rank);
-        rc = tila_insert_zlan_combine(&c->t, c->norm, chains[k].len, chains[k].cur, acc.cur,
-                                      out, acclen);
+        rc = tila_insert_zlan_combine(&c->t, c->norm, chains[k].len, chains[k].cur, acc.cur, out,
+                                      acclen);
         acc.cur = out;
     }
     for (int r = 0; r < tila_rt.size && !rc; r++) {
@@ -123,12 +121,11 @@ static int zlan_finish(zlan_ctx_t *c, const zlan_chain_t *chains, int nchains, d
  * the tile rows over the tiles of the trapezoid.  With a unit diagonal the one and
  * infinity sums start at one on the rows/columns that have a diagonal entry.
  */
-static int zlan_general(zlan_ctx_t *c, tila_lan_kind_t kind, tila_uplo_t uplo,
-                        tila_diag_t diag, zlan_chain_t *chains, int *nchains)
+static int zlan_general(zlan_ctx_t *c, tila_lan_kind_t kind, tila_uplo_t uplo, tila_diag_t diag,
+                        zlan_chain_t *chains, int *nchains)
 {
     tila_desc_t *A = c->A;
-    int bycol = c->norm == TILA_NORM_ONE ||
-                (c->norm != TILA_NORM_INF && A->nt >= A->mt);
+    int bycol = c->norm == TILA_NORM_ONE || (c->norm != TILA_NORM_INF && A->nt >= A->mt);
     int nchain = bycol ? A->nt : A->mt, nlink = bycol ? A->mt : A->nt;
     int ndiag = A->m < A->n ? A->m : A->n;
     int unit = kind == TILA_LAN_TR && diag == TILA_UNIT && c->norm != TILA_NORM_MAX &&
@@ -141,19 +138,18 @@ static int zlan_general(zlan_ctx_t *c, tila_lan_kind_t kind, tila_uplo_t uplo,
         for (int l = 0; l < nlink && !rc; l++) {
             int m = bycol ? l : k, n = bycol ? k : l;
             tila_uplo_t part = kind == TILA_LAN_GE ? TILA_GENERAL : tila_tile_part(uplo, m, n);
-            if (part == TILA_TILE_NONE)
-                continue;
+            if (part == TILA_TILE_NONE) continue;
             if (!started) {
                 int count = bycol ? tila_tile_cols(A, k) : tila_tile_rows(A, k);
                 int first = k * (bycol ? A->nb : A->mb), nones = unit ? ndiag - first : 0;
                 nones = nones < 0 ? 0 : nones > count ? count : nones;
-                rc = zlan_start(c, ch, tila_desc_tile_rank(A, m, n),
-                                zlan_len(c->norm, count), nones);
+                rc = zlan_start(c, ch, tila_desc_tile_rank(A, m, n), zlan_len(c->norm, count),
+                                nones);
                 started = 1;
             }
             if (!rc)
-                rc = zlan_tile(c, ch, part == TILA_GENERAL ? TILA_LAN_GE : TILA_LAN_TR, part,
-                               diag, m, n);
+                rc = zlan_tile(c, ch, part == TILA_GENERAL ? TILA_LAN_GE : TILA_LAN_TR, part, diag,
+                               m, n);
         }
         *nchains += started;
     }
@@ -192,9 +188,8 @@ static int zlan_symmetric(zlan_ctx_t *c, tila_lan_kind_t kind, tila_uplo_t uplo,
                 (rc = zlan_vector(c, c->t.rank, row->len, &rowout)))
                 break;
             rc = tila_insert_zlansy_offdiag(&c->t, c->norm, tila_tile_rows(A, m),
-                                            tila_tile_cols(A, n), tila_tile(A, m, n),
-                                            col->cur, row->cur, colout, rowout, col->len,
-                                            row->len);
+                                            tila_tile_cols(A, n), tila_tile(A, m, n), col->cur,
+                                            row->cur, colout, rowout, col->len, row->len);
             col->cur = colout;
             row->cur = rowout;
             col->rank = row->rank = c->t.rank;
@@ -203,9 +198,8 @@ static int zlan_symmetric(zlan_ctx_t *c, tila_lan_kind_t kind, tila_uplo_t uplo,
 }
 
 /* Submit the norm of A (arguments checked) and write it into *value on every rank. */
-static int zlan_submit(tila_norm_t norm, tila_lan_kind_t kind, tila_uplo_t uplo,
-                       tila_diag_t diag, tila_desc_t *A, double *value, tila_sequence_t *seq,
-                       tila_request_t *req)
+static int zlan_submit(tila_norm_t norm, tila_lan_kind_t kind, tila_uplo_t uplo, tila_diag_t diag,
+                       tila_desc_t *A, double *value, tila_sequence_t *seq, tila_request_t *req)
 {
     if (A->m == 0 || A->n == 0) {
         *value = 0;
@@ -214,15 +208,13 @@ static int zlan_submit(tila_norm_t norm, tila_lan_kind_t kind, tila_uplo_t uplo,
     zlan_ctx_t c = { .t = tila_task_init(seq, req, 0), .norm = norm, .A = A };
     int nmax = A->mt > A->nt ? A->mt : A->nt, nchains = A->nt, rc;
     zlan_chain_t *chains = malloc(sizeof *chains * (size_t)nmax);
-    if (!chains)
-        return TILA_ERR_NOMEM;
+    if (!chains) return TILA_ERR_NOMEM;
     tila_workspace_init(&c.ws, sizeof(double));
     if (kind == TILA_LAN_GE || kind == TILA_LAN_TR)
         rc = zlan_general(&c, kind, uplo, diag, chains, &nchains);
     else
         rc = zlan_symmetric(&c, kind, uplo, chains);
-    if (!rc)
-        rc = zlan_finish(&c, chains, nchains, value);
+    if (!rc) rc = zlan_finish(&c, chains, nchains, value);
     tila_workspace_release(&c.ws);
     free(chains);
     return rc;
@@ -239,8 +231,7 @@ static int zlan_check_norm(const char *func, tila_norm_t norm)
 
 static int zlan_check_value(const char *func, int pos, const double *value)
 {
-    if (value)
-        return 0;
+    if (value) return 0;
     tila_error(func, "argument %d (value) is NULL", pos);
     return -pos;
 }
@@ -281,8 +272,7 @@ int tila_zlantr_async(tila_norm_t norm, tila_uplo_t uplo, tila_diag_t diag, tila
     return zlan_submit(norm, TILA_LAN_TR, uplo, diag, A, value, seq, req);
 }
 
-int tila_zlantr(tila_norm_t norm, tila_uplo_t uplo, tila_diag_t diag, tila_desc_t *A,
-                double *value)
+int tila_zlantr(tila_norm_t norm, tila_uplo_t uplo, tila_diag_t diag, tila_desc_t *A, double *value)
 {
     tila_sync_t s;
     int rc = tila_sync_begin("tila_zlantr", &s);
@@ -301,8 +291,7 @@ static int zlan_symmetric_async(const char *func, tila_lan_kind_t kind, tila_nor
     if ((rc = tila_check_triangle(func, 2, uplo))) return rc;
     if ((rc = tila_check_desc(func, 3, "A", A, TILA_COMPLEX64))) return rc;
     if (A->m != A->n) {
-        tila_error(func, "argument 3 (A) is %d x %d: a symmetric matrix is square", A->m,
-                   A->n);
+        tila_error(func, "argument 3 (A) is %d x %d: a symmetric matrix is square", A->m, A->n);
         return -3;
     }
     if ((rc = tila_check_triangle_tiles(func, 3, uplo, A))) return rc;
@@ -318,7 +307,8 @@ static int zlan_symmetric_sync(const char *func, tila_lan_kind_t kind, tila_norm
     tila_sync_t s;
     int rc = tila_sync_begin(func, &s);
     return rc ? rc
-              : tila_sync_end(&s, zlan_symmetric_async(func, kind, norm, uplo, A, value, s.seq, &s.req));
+              : tila_sync_end(
+                    &s, zlan_symmetric_async(func, kind, norm, uplo, A, value, s.seq, &s.req));
 }
 
 int tila_zlansy_async(tila_norm_t norm, tila_uplo_t uplo, tila_desc_t *A, double *value,

@@ -26,12 +26,11 @@ int tila_zlaset_async(tila_uplo_t uplo, tila_complex64_t alpha, tila_complex64_t
     for (int n = 0; n < A->nt && !rc; n++)
         for (int m = 0; m < A->mt && !rc; m++) {
             tila_uplo_t part = tila_tile_part(uplo, m, n);
-            if (part == TILA_TILE_NONE)
-                continue;
+            if (part == TILA_TILE_NONE) continue;
             /* With square tiles, only diagonal tiles hold diagonal entries. */
             tila_task_on(&t, A, m, n);
-            rc = tila_insert_zlaset(&t, part, tila_tile_rows(A, m), tila_tile_cols(A, n),
-                                    alpha, m == n ? beta : alpha, tila_tile(A, m, n));
+            rc = tila_insert_zlaset(&t, part, tila_tile_rows(A, m), tila_tile_cols(A, n), alpha,
+                                    m == n ? beta : alpha, tila_tile(A, m, n));
         }
     return rc;
 }

@@ -8,8 +8,8 @@
 #include "codelets_z.h"
 #include "tila_runtime.h"
 
-int tila_zplghe_async(double bump, tila_desc_t *A, unsigned long long seed,
-                      tila_sequence_t *seq, tila_request_t *req)
+int tila_zplghe_async(double bump, tila_desc_t *A, unsigned long long seed, tila_sequence_t *seq,
+                      tila_request_t *req)
 {
     static const char *func = "tila_zplghe";
     int rc = tila_check_init(func);

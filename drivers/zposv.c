@@ -19,8 +19,7 @@ int tila_zposv_async(tila_uplo_t uplo, tila_desc_t *A, tila_desc_t *B, tila_sequ
                      tila_request_t *req)
 {
     int rc = tila_check_init("tila_zposv");
-    if (rc || (rc = check_b(A, B)) || (rc = tila_zpotrf_async(uplo, A, seq, req)))
-        return rc;
+    if (rc || (rc = check_b(A, B)) || (rc = tila_zpotrf_async(uplo, A, seq, req))) return rc;
     /* A failed factorization makes the solve's tasks do nothing on the rank that saw
      * it; tila_zposv also keeps every other rank's part of B untouched. */
     return tila_zpotrs_async(uplo, A, B, seq, req);
@@ -30,8 +29,7 @@ int tila_zposv(tila_uplo_t uplo, tila_desc_t *A, tila_desc_t *B)
 {
     tila_sync_t s;
     int rc = tila_sync_begin("tila_zposv", &s);
-    if (rc)
-        return rc;
+    if (rc) return rc;
     if ((rc = check_b(A, B))) {
         tila_sequence_destroy(&s.seq);
         return rc;
@@ -39,7 +37,6 @@ int tila_zposv(tila_uplo_t uplo, tila_desc_t *A, tila_desc_t *B)
     /* Factor, agree on the status on every rank, and solve only if A is definite. */
     rc = tila_zpotrf_async(uplo, A, s.seq, &s.req);
     int status = tila_sequence_wait(s.seq);
-    if (!rc && !status)
-        rc = tila_zpotrs_async(uplo, A, B, s.seq, &s.req);
+    if (!rc && !status) rc = tila_zpotrs_async(uplo, A, B, s.seq, &s.req);
     return tila_sync_end(&s, rc ? rc : status);
 }

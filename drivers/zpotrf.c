@@ -29,8 +29,7 @@ static void tri_on(tila_task_t *t, const tila_desc_t *A, tila_uplo_t uplo, int i
         tila_task_on(t, A, j, i);
 }
 
-int tila_zpotrf_async(tila_uplo_t uplo, tila_desc_t *A, tila_sequence_t *seq,
-                      tila_request_t *req)
+int tila_zpotrf_async(tila_uplo_t uplo, tila_desc_t *A, tila_sequence_t *seq, tila_request_t *req)
 {
     static const char *func = "tila_zpotrf";
     int rc = tila_check_init(func);
@@ -39,8 +38,7 @@ int tila_zpotrf_async(tila_uplo_t uplo, tila_desc_t *A, tila_sequence_t *seq,
     if ((rc = tila_check_desc(func, 2, "A", A, TILA_COMPLEX64))) return rc;
     if ((rc = tila_check_square(func, 2, A))) return rc;
     if ((rc = tila_check_sequence(func, 3, seq, req))) return rc;
-    if (A->n == 0)
-        return 0;
+    if (A->n == 0) return 0;
 
     /* Written in the lower form: for upper, every tile (i, j) is (j, i) and the
      * operations are conjugate-transposed. */
@@ -62,10 +60,9 @@ int tila_zpotrf_async(tila_uplo_t uplo, tila_desc_t *A, tila_sequence_t *seq,
         for (int m = k + 1; m < nt && !rc; m++) {
             t.priority = PRIO_TRSM;
             tri_on(&t, A, uplo, m, k);
-            rc = tila_insert_ztrsm(&t, side, uplo, TILA_CONJTRANS, TILA_NONUNIT,
-                                   lower ? tila_tile_rows(A, m) : nk,
-                                   lower ? nk : tila_tile_cols(A, m), 1.0, tila_tile(A, k, k),
-                                   tri(A, uplo, m, k));
+            rc = tila_insert_ztrsm(
+                &t, side, uplo, TILA_CONJTRANS, TILA_NONUNIT, lower ? tila_tile_rows(A, m) : nk,
+                lower ? nk : tila_tile_cols(A, m), 1.0, tila_tile(A, k, k), tri(A, uplo, m, k));
         }
         /* The diagonal tile has all its readers: drop its copies on other ranks. */
         starpu_mpi_cache_flush(tila_starpu_comm(), tila_tile(A, k, k));
@@ -79,12 +76,12 @@ int tila_zpotrf_async(tila_uplo_t uplo, tila_desc_t *A, tila_sequence_t *seq,
                 t.priority = n == k + 1 ? PRIO_NEXT : PRIO_UPDATE;
                 tri_on(&t, A, uplo, m, n);
                 rc = lower
-                    ? tila_insert_zgemm(&t, TILA_NOTRANS, TILA_CONJTRANS, nm,
-                                        tila_tile_rows(A, n), nk, -1.0, tila_tile(A, m, k),
-                                        tila_tile(A, n, k), 1.0, tila_tile(A, m, n))
-                    : tila_insert_zgemm(&t, TILA_CONJTRANS, TILA_NOTRANS,
-                                        tila_tile_cols(A, n), nm, nk, -1.0, tila_tile(A, k, n),
-                                        tila_tile(A, k, m), 1.0, tila_tile(A, n, m));
+                         ? tila_insert_zgemm(&t, TILA_NOTRANS, TILA_CONJTRANS, nm,
+                                             tila_tile_rows(A, n), nk, -1.0, tila_tile(A, m, k),
+                                             tila_tile(A, n, k), 1.0, tila_tile(A, m, n))
+                         : tila_insert_zgemm(&t, TILA_CONJTRANS, TILA_NOTRANS, tila_tile_cols(A, n),
+                                             nm, nk, -1.0, tila_tile(A, k, n), tila_tile(A, k, m),
+                                             1.0, tila_tile(A, n, m));
             }
         }
         /* The panel's tiles have all their readers too. */

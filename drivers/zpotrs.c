@@ -23,8 +23,7 @@ int tila_zpotrs_async(tila_uplo_t uplo, tila_desc_t *A, tila_desc_t *B, tila_seq
     tila_trans_t first = uplo == TILA_LOWER ? TILA_NOTRANS : TILA_CONJTRANS;
     tila_trans_t second = uplo == TILA_LOWER ? TILA_CONJTRANS : TILA_NOTRANS;
     rc = tila_ztrsm_async(TILA_LEFT, uplo, first, TILA_NONUNIT, 1.0, A, B, seq, req);
-    if (!rc)
-        rc = tila_ztrsm_async(TILA_LEFT, uplo, second, TILA_NONUNIT, 1.0, A, B, seq, req);
+    if (!rc) rc = tila_ztrsm_async(TILA_LEFT, uplo, second, TILA_NONUNIT, 1.0, A, B, seq, req);
     return rc;
 }
 

@@ -10,9 +10,9 @@
 #define COMPLEX
 #include "drivers_z.h"
 
-int tila_zqr_apply_op(tila_task_t *t, tila_side_t side, tila_trans_t trans,
-                      const tila_desc_t *A, const tila_desc_t *T, int k, const tila_qr_op_t *op,
-                      const tila_desc_t *C, int j, starpu_data_handle_t ws)
+int tila_zqr_apply_op(tila_task_t *t, tila_side_t side, tila_trans_t trans, const tila_desc_t *A,
+                      const tila_desc_t *T, int k, const tila_qr_op_t *op, const tila_desc_t *C,
+                      int j, starpu_data_handle_t ws)
 {
     int left = side == TILA_LEFT, ib = T->qr_ib;
     int kn = tila_tile_cols(A, k), rows = tila_tile_rows(A, op->m);
@@ -25,12 +25,12 @@ int tila_zqr_apply_op(tila_task_t *t, tila_side_t side, tila_trans_t trans,
     switch (op->kind) {
     case TILA_QR_GEQRT: {
         int kq = rows < kn ? rows : kn;
-        return tila_insert_zunmqr(t, side, trans, left ? rows : other, left ? other : rows, kq,
-                                  ib, V, Tk, tila_tile(C, cm, cn), ws);
+        return tila_insert_zunmqr(t, side, trans, left ? rows : other, left ? other : rows, kq, ib,
+                                  V, Tk, tila_tile(C, cm, cn), ws);
     }
     case TILA_QR_TS:
-        return tila_insert_ztsmqr(t, side, trans, left ? rows : other, left ? other : rows, kn,
-                                  ib, tila_tile(C, cp_m, cp_n), tila_tile(C, cm, cn), V, Tk, ws);
+        return tila_insert_ztsmqr(t, side, trans, left ? rows : other, left ? other : rows, kn, ib,
+                                  tila_tile(C, cp_m, cp_n), tila_tile(C, cm, cn), V, Tk, ws);
     case TILA_QR_TT: {
         /* The eliminated triangle is the first min(rows, kn) rows of tile op->m. */
         int l = rows < kn ? rows : kn;
@@ -46,11 +46,9 @@ int tila_zqr_col_v(tila_task_t *t, const tila_desc_t *A, int k, tila_workspace_t
 {
     int rows = tila_tile_rows(A, k), kq = tila_zqr_col_k(A, k);
     *E = NULL;
-    if (rows == kq)
-        return 0;
+    if (rows == kq) return 0;
     tila_task_on(t, A, k, k);
-    if (!(*E = tila_workspace_tile(ws, t->rank, rows, kq)))
-        return TILA_ERR_NOMEM;
+    if (!(*E = tila_workspace_tile(ws, t->rank, rows, kq))) return TILA_ERR_NOMEM;
     int rc = tila_insert_zlacpy(t, TILA_GENERAL, rows, kq, tila_tile(A, k, k), *E);
     return rc ? rc : tila_insert_zlaset(t, TILA_UPPER, rows, kq, 0.0, 1.0, *E);
 }
@@ -80,15 +78,14 @@ static int col_v_triangle(tila_task_t *t, int left, const tila_desc_t *A, int k,
     tila_task_on(t, C, left ? k : j, left ? j : k);
     int rc = close ? 0 : tila_insert_zlacpy(t, TILA_GENERAL, m, n, Ckj, W);
     if (!rc)
-        rc = tila_insert_ztrmm(t, left ? TILA_LEFT : TILA_RIGHT, TILA_LOWER, op, TILA_UNIT, m,
-                               n, 1.0, tila_tile(A, k, k), W);
+        rc = tila_insert_ztrmm(t, left ? TILA_LEFT : TILA_RIGHT, TILA_LOWER, op, TILA_UNIT, m, n,
+                               1.0, tila_tile(A, k, k), W);
     return rc || !close ? rc : tila_insert_zgeadd(t, m, n, -1.0, W, 1.0, Ckj);
 }
 
-int tila_zqr_col_apply(tila_task_t *t, tila_side_t side, tila_trans_t trans,
-                       const tila_desc_t *A, const tila_desc_t *T, int k,
-                       starpu_data_handle_t E, const tila_desc_t *C, int j,
-                       tila_workspace_t *ws)
+int tila_zqr_col_apply(tila_task_t *t, tila_side_t side, tila_trans_t trans, const tila_desc_t *A,
+                       const tila_desc_t *T, int k, starpu_data_handle_t E, const tila_desc_t *C,
+                       int j, tila_workspace_t *ws)
 {
     int left = side == TILA_LEFT, kq = tila_zqr_col_k(A, k);
     int other = left ? tila_tile_cols(C, j) : tila_tile_rows(C, j);
@@ -97,10 +94,8 @@ int tila_zqr_col_apply(tila_task_t *t, tila_side_t side, tila_trans_t trans,
     tila_task_on(t, C, left ? k : j, left ? j : k);
     starpu_data_handle_t W = left ? tila_workspace_tile(ws, t->rank, kq, other)
                                   : tila_workspace_tile(ws, t->rank, other, kq);
-    if (!W)
-        return TILA_ERR_NOMEM;
-    if (!E)
-        rc = col_v_triangle(t, left, A, k, C, j, W, 0);
+    if (!W) return TILA_ERR_NOMEM;
+    if (!E) rc = col_v_triangle(t, left, A, k, C, j, W, 0);
     for (int i = E ? k : k + 1; i < A->mt && !rc; i++) {
         int rows = tila_tile_rows(A, i);
         tila_complex64_t beta = i == k ? 0.0 : 1.0;
@@ -122,7 +117,8 @@ int tila_zqr_col_apply(tila_task_t *t, tila_side_t side, tila_trans_t trans,
             tila_task_on(t, C, i, j);
             rc = tila_insert_zgemm(t, TILA_NOTRANS, TILA_NOTRANS, rows, other, kq, -1.0,
                                    col_v(A, k, E, i), W, 1.0, tila_tile(C, i, j));
-        } else {
+        }
+        else {
             tila_task_on(t, C, j, i);
             rc = tila_insert_zgemm(t, TILA_NOTRANS, TILA_CONJTRANS, other, rows, kq, -1.0, W,
                                    col_v(A, k, E, i), 1.0, tila_tile(C, j, i));
@@ -169,15 +165,13 @@ int tila_zunmqr_submit(tila_side_t side, tila_trans_t trans, const tila_desc_t *
      * that order, Q C and C Q^H in reverse. */
     int forward = left == (trans != TILA_NOTRANS);
     int across = left ? C->nt : C->mt; /* C's tiles along the dimension Q does not touch */
-    if (kt == 0 || across == 0)
-        return 0;
+    if (kt == 0 || across == 0) return 0;
     tila_task_t t = tila_task_init(seq, req, 0);
     if (T->qr_tree == TILA_QR_TREE_PANEL)
         return zunmqr_col_submit(side, trans, A, T, C, identity_cols, forward, kt, across, &t);
     tila_qr_walk_t w;
     int rc = tila_qr_walk_begin(&w, A, T);
-    if (rc)
-        return rc;
+    if (rc) return rc;
     for (int s = 0; s < kt && !rc; s++) {
         int k = forward ? s : kt - 1 - s;
         int nops = tila_qr_plan(T, A->mt, k, w.ops);
@@ -186,8 +180,7 @@ int tila_zunmqr_submit(tila_side_t side, tila_trans_t trans, const tila_desc_t *
         for (int i = 0; i < nops && !rc; i++) {
             const tila_qr_op_t *op = &w.ops[forward ? i : nops - 1 - i];
             for (int j = 0; j < across && !rc; j++) {
-                if (identity_cols && identity_skip(A, C, k, j))
-                    continue;
+                if (identity_cols && identity_skip(A, C, k, j)) continue;
                 rc = tila_zqr_apply_op(&t, side, trans, A, T, k, op, C, j, w.ws);
             }
         }
@@ -200,9 +193,7 @@ int tila_zunmqr_submit(tila_side_t side, tila_trans_t trans, const tila_desc_t *
 int tila_zqr_check_factors(const char *func, int pos, tila_desc_t *A, tila_desc_t *T)
 {
     int rc = tila_check_desc(func, pos, "A", A, TILA_COMPLEX64);
-    if (rc)
-        return rc;
-    if ((rc = tila_check_square_tiles(func, pos, "the tiled QR", A)))
-        return rc;
+    if (rc) return rc;
+    if ((rc = tila_check_square_tiles(func, pos, "the tiled QR", A))) return rc;
     return tila_check_qr_t(func, pos + 1, A, T);
 }

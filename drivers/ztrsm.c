@@ -28,15 +28,12 @@ static starpu_data_handle_t trsm_sum(trsm_tile_t *b, tila_workspace_t *ws, int r
 {
     *beta = 1.0;
     for (int s = 0; s < b->count; s++)
-        if (b->sums[s].rank == r)
-            return b->sums[s].w;
+        if (b->sums[s].rank == r) return b->sums[s].w;
     trsm_sum_t *sums = realloc(b->sums, (size_t)(b->count + 1) * sizeof *sums);
-    if (!sums)
-        return NULL;
+    if (!sums) return NULL;
     b->sums = sums;
     starpu_data_handle_t w = tila_workspace_tile(ws, r, rows, cols);
-    if (w)
-        sums[b->count++] = (trsm_sum_t){ r, w };
+    if (w) sums[b->count++] = (trsm_sum_t){ r, w };
     *beta = 0.0;
     return w;
 }
@@ -56,15 +53,14 @@ static starpu_data_handle_t trsm_sum(trsm_tile_t *b, tila_workspace_t *ws, int r
  * side, the first forward and backward solve after a Cholesky factorization moved half
  * of L (134 MB) the first way.
  */
-int tila_ztrsm_left_submit(tila_task_t *t, tila_uplo_t uplo, tila_trans_t trans,
-                           tila_diag_t diag, tila_complex64_t alpha, const tila_desc_t *A,
-                           const tila_desc_t *B, int mt)
+int tila_ztrsm_left_submit(tila_task_t *t, tila_uplo_t uplo, tila_trans_t trans, tila_diag_t diag,
+                           tila_complex64_t alpha, const tila_desc_t *A, const tila_desc_t *B,
+                           int mt)
 {
     int rc = 0, forward = (uplo == TILA_LOWER) == (trans == TILA_NOTRANS);
     int spread = tila_comm_size() > 1 && 2 * B->n <= A->nb;
     trsm_tile_t *tiles = calloc((size_t)mt * (size_t)B->nt, sizeof *tiles);
-    if (!tiles)
-        return TILA_ERR_NOMEM;
+    if (!tiles) return TILA_ERR_NOMEM;
     tila_workspace_t ws;
     tila_workspace_init(&ws, sizeof(tila_complex64_t));
     for (int kk = 0; kk < mt && !rc; kk++) {
@@ -79,9 +75,9 @@ int tila_ztrsm_left_submit(tila_task_t *t, tila_uplo_t uplo, tila_trans_t trans,
                 b->scaled = 1;
             }
             if (!rc)
-                rc = tila_insert_ztrsm(t, TILA_LEFT, uplo, trans, diag, order,
-                                       tila_tile_cols(B, n), b->scaled ? 1.0 : alpha,
-                                       tila_tile(A, k, k), tila_tile(B, k, n));
+                rc = tila_insert_ztrsm(t, TILA_LEFT, uplo, trans, diag, order, tila_tile_cols(B, n),
+                                       b->scaled ? 1.0 : alpha, tila_tile(A, k, k),
+                                       tila_tile(B, k, n));
         }
         for (int mm = kk + 1; mm < mt && !rc; mm++) {
             int m = forward ? mm : mt - 1 - mm, rows = tila_tile_cols(A, m);
@@ -100,9 +96,9 @@ int tila_ztrsm_left_submit(tila_task_t *t, tila_uplo_t uplo, tila_trans_t trans,
                     rc = TILA_ERR_NOMEM;
                     break;
                 }
-                rc = tila_insert_zgemm(t, trans, TILA_NOTRANS, rows, tila_tile_cols(B, n),
-                                       order, -1.0, tila_op_tile(A, trans, m, k),
-                                       tila_tile(B, k, n), beta, c);
+                rc = tila_insert_zgemm(t, trans, TILA_NOTRANS, rows, tila_tile_cols(B, n), order,
+                                       -1.0, tila_op_tile(A, trans, m, k), tila_tile(B, k, n), beta,
+                                       c);
             }
         }
     }
@@ -135,8 +131,8 @@ static int trsm_right(tila_task_t *t, tila_uplo_t uplo, tila_trans_t trans, tila
                 tila_task_on(t, B, m, n);
                 rc = tila_insert_zgemm(t, TILA_NOTRANS, trans, tila_tile_rows(B, m),
                                        tila_tile_cols(B, n), tila_tile_cols(B, k), -1.0,
-                                       tila_tile(B, m, k), tila_op_tile(A, trans, k, n),
-                                       lalpha, tila_tile(B, m, n));
+                                       tila_tile(B, m, k), tila_op_tile(A, trans, k, n), lalpha,
+                                       tila_tile(B, m, n));
             }
         }
     }
@@ -144,8 +140,8 @@ static int trsm_right(tila_task_t *t, tila_uplo_t uplo, tila_trans_t trans, tila
 }
 
 int tila_ztrsm_async(tila_side_t side, tila_uplo_t uplo, tila_trans_t trans, tila_diag_t diag,
-                     tila_complex64_t alpha, tila_desc_t *A, tila_desc_t *B,
-                     tila_sequence_t *seq, tila_request_t *req)
+                     tila_complex64_t alpha, tila_desc_t *A, tila_desc_t *B, tila_sequence_t *seq,
+                     tila_request_t *req)
 {
     static const char *func = "tila_ztrsm";
     int rc = tila_check_init(func);
@@ -158,17 +154,16 @@ int tila_ztrsm_async(tila_side_t side, tila_uplo_t uplo, tila_trans_t trans, til
     if ((rc = tila_check_desc(func, 7, "B", B, TILA_COMPLEX64))) return rc;
     int order = side == TILA_LEFT ? B->m : B->n, tile = side == TILA_LEFT ? B->mb : B->nb;
     if (A->m != A->n || A->mb != A->nb || A->m != order || A->mb != tile) {
-        tila_error(func, "argument 6 (A) is %d x %d in %d x %d tiles; it must be %d x %d in "
-                   "%d x %d tiles to match B", A->m, A->n, A->mb, A->nb, order, order, tile,
-                   tile);
+        tila_error(func,
+                   "argument 6 (A) is %d x %d in %d x %d tiles; it must be %d x %d in "
+                   "%d x %d tiles to match B",
+                   A->m, A->n, A->mb, A->nb, order, order, tile, tile);
         return -6;
     }
     if ((rc = tila_check_sequence(func, 8, seq, req))) return rc;
-    if (B->m == 0 || B->n == 0)
-        return 0;
+    if (B->m == 0 || B->n == 0) return 0;
     tila_task_t t = tila_task_init(seq, req, 0);
-    if (side == TILA_LEFT)
-        return tila_ztrsm_left_submit(&t, uplo, trans, diag, alpha, A, B, B->mt);
+    if (side == TILA_LEFT) return tila_ztrsm_left_submit(&t, uplo, trans, diag, alpha, A, B, B->mt);
     return trsm_right(&t, uplo, trans, diag, alpha, A, B);
 }
 
@@ -178,5 +173,6 @@ int tila_ztrsm(tila_side_t side, tila_uplo_t uplo, tila_trans_t trans, tila_diag
     tila_sync_t s;
     int rc = tila_sync_begin("tila_ztrsm", &s);
     return rc ? rc
-              : tila_sync_end(&s, tila_ztrsm_async(side, uplo, trans, diag, alpha, A, B, s.seq, &s.req));
+              : tila_sync_end(
+                    &s, tila_ztrsm_async(side, uplo, trans, diag, alpha, A, B, s.seq, &s.req));
 }

@@ -17,9 +17,10 @@ int tila_zungqr_async(tila_desc_t *A, tila_desc_t *T, tila_desc_t *Q, tila_seque
     if ((rc = tila_zqr_check_factors(func, 1, A, T))) return rc;
     if ((rc = tila_check_desc(func, 3, "Q", Q, TILA_COMPLEX64))) return rc;
     if (Q->m != A->m || Q->mb != A->mb || Q->nb != A->nb || Q->n > A->m) {
-        tila_error(func, "argument 3 (Q) is %d x %d in %d x %d tiles: expected %d rows (A's), "
-                   "at most %d columns, A's %d x %d tiles", Q->m, Q->n, Q->mb, Q->nb, A->m,
-                   A->m, A->mb, A->nb);
+        tila_error(func,
+                   "argument 3 (Q) is %d x %d in %d x %d tiles: expected %d rows (A's), "
+                   "at most %d columns, A's %d x %d tiles",
+                   Q->m, Q->n, Q->mb, Q->nb, A->m, A->m, A->mb, A->nb);
         return -3;
     }
     if ((rc = tila_check_sequence(func, 4, seq, req))) return rc;

@@ -13,25 +13,25 @@ int tila_zunmqr_async(tila_side_t side, tila_trans_t trans, tila_desc_t *A, tila
 {
     static const char *func = "tila_zunmqr";
     int rc = tila_check_init(func);
-    if (rc)
-        return rc;
-    if ((rc = tila_check_side(func, 1, side)))
-        return rc;
+    if (rc) return rc;
+    if ((rc = tila_check_side(func, 1, side))) return rc;
 #if defined(COMPLEX)
     if (trans != TILA_NOTRANS && trans != TILA_CONJTRANS)
-        return tila_illegal_value(func, 2, "trans", (int)trans, "Q is applied as Q "
+        return tila_illegal_value(func, 2, "trans", (int)trans,
+                                  "Q is applied as Q "
                                   "(TILA_NOTRANS) or Q^H (TILA_CONJTRANS)");
 #else
-    if ((rc = tila_check_trans(func, 2, "trans", trans)))
-        return rc;
+    if ((rc = tila_check_trans(func, 2, "trans", trans))) return rc;
 #endif
     if ((rc = tila_zqr_check_factors(func, 3, A, T))) return rc;
     if ((rc = tila_check_desc(func, 5, "C", C, TILA_COMPLEX64))) return rc;
     int left = side == TILA_LEFT;
     int cq = left ? C->m : C->n, cqb = left ? C->mb : C->nb;
     if (cq != A->m || cqb != A->mb) {
-        tila_error(func, "argument 5 (C) has %d %s in tiles of %d, Q has order %d in tiles of "
-                   "%d", cq, left ? "rows" : "columns", cqb, A->m, A->mb);
+        tila_error(func,
+                   "argument 5 (C) has %d %s in tiles of %d, Q has order %d in tiles of "
+                   "%d",
+                   cq, left ? "rows" : "columns", cqb, A->m, A->mb);
         return -5;
     }
     if ((rc = tila_check_sequence(func, 6, seq, req))) return rc;

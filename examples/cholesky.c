@@ -22,9 +22,9 @@ int main(int argc, char **argv)
 {
     example_opts_t o = { .n = 4096, .nb = 320, .k = 1, .seed = 42 };
     example_defaults();
-    if (tila_init(&argc, &argv) != TILA_SUCCESS)
-        return 1;
-    if (example_parse(argc, argv, &o, "cholesky [--n N] [--nb NB] [--k NRHS] [--p P --q Q] "
+    if (tila_init(&argc, &argv) != TILA_SUCCESS) return 1;
+    if (example_parse(argc, argv, &o,
+                      "cholesky [--n N] [--nb NB] [--k NRHS] [--p P --q Q] "
                       "[--seed S] [--check]")) {
         tila_finalize();
         return 2;
@@ -46,12 +46,11 @@ int main(int argc, char **argv)
     tila_seconds_t t0 = example_now();
     int info = tila_dpotrf(TILA_LOWER, A);
     tila_seconds_t t1 = example_now();
-    if (info == 0)
-        rc = tila_dpotrs(TILA_LOWER, A, B);
+    if (info == 0) rc = tila_dpotrs(TILA_LOWER, A, B);
     tila_seconds_t t2 = example_now();
     if (tila_comm_rank() == 0) {
-        printf("cholesky: n=%d nb=%d nrhs=%d ranks=%d workers/rank=%u sched=%s\n", o.n, o.nb,
-               o.k, tila_comm_size(), starpu_worker_get_count(), getenv("STARPU_SCHED"));
+        printf("cholesky: n=%d nb=%d nrhs=%d ranks=%d workers/rank=%u sched=%s\n", o.n, o.nb, o.k,
+               tila_comm_size(), starpu_worker_get_count(), getenv("STARPU_SCHED"));
         printf("cholesky: dpotrf %.3f s  %.1f GFLOP/s  info=%d\n", t1 - t0,
                (double)o.n * o.n * o.n / 3.0 / (t1 - t0) * 1e-9, info);
         printf("cholesky: dpotrs %.3f s  %.1f GFLOP/s\n", t2 - t1,
@@ -65,8 +64,8 @@ int main(int argc, char **argv)
         tila_dlange(TILA_NORM_FRO, B0, &rnorm);
         double berr = rnorm / (anorm * xnorm * o.n * DBL_EPSILON);
         if (tila_comm_rank() == 0)
-            printf("cholesky: backward error ||B - A X|| / (||A|| ||X|| n eps) = %.3g (%s)\n",
-                   berr, berr < 10 ? "ok" : "FAILED");
+            printf("cholesky: backward error ||B - A X|| / (||A|| ||X|| n eps) = %.3g (%s)\n", berr,
+                   berr < 10 ? "ok" : "FAILED");
         rc = berr < 10 ? 0 : 1;
     }
     if (A0) {

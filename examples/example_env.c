@@ -30,10 +30,14 @@ int example_parse(int argc, char **argv, example_opts_t *o, const char *usage)
 {
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i], *why = "unknown option";
-        int *dst = !strcmp(a, "--m") ? &o->m : !strcmp(a, "--n") ? &o->n
-                 : !strcmp(a, "--k") ? &o->k : !strcmp(a, "--nb") ? &o->nb
-                 : !strcmp(a, "--ib") ? &o->ib
-                 : !strcmp(a, "--p") ? &o->p : !strcmp(a, "--q") ? &o->q : NULL;
+        int *dst = !strcmp(a, "--m")    ? &o->m
+                   : !strcmp(a, "--n")  ? &o->n
+                   : !strcmp(a, "--k")  ? &o->k
+                   : !strcmp(a, "--nb") ? &o->nb
+                   : !strcmp(a, "--ib") ? &o->ib
+                   : !strcmp(a, "--p")  ? &o->p
+                   : !strcmp(a, "--q")  ? &o->q
+                                        : NULL;
         int seed = !strcmp(a, "--seed"), offered = usage_offers(usage, a);
         if (offered && (dst || seed) && i + 1 < argc) {
             char *end;
@@ -56,17 +60,13 @@ int example_parse(int argc, char **argv, example_opts_t *o, const char *usage)
         else if (offered && (dst || seed)) {
             why = "no value after";
         }
-        if (tila_comm_rank() == 0)
-            fprintf(stderr, "%s '%s'\nusage: %s\n", why, a, usage);
+        if (tila_comm_rank() == 0) fprintf(stderr, "%s '%s'\nusage: %s\n", why, a, usage);
         return -1;
     }
     return 0;
 }
 
-void example_defaults(void)
-{
-    setenv("STARPU_SCHED", "lws", 0);
-}
+void example_defaults(void) { setenv("STARPU_SCHED", "lws", 0); }
 
 tila_desc_t *example_desc(const char *prog, int m, int n, const example_opts_t *o)
 {
@@ -74,8 +74,7 @@ tila_desc_t *example_desc(const char *prog, int m, int n, const example_opts_t *
     tila_desc_t *A;
     int rc = tila_desc_create(&A, TILA_REAL64, m, n, o->nb, o->nb, &dist);
     if (rc) {
-        if (tila_comm_rank() == 0)
-            fprintf(stderr, "%s: %s\n", prog, tila_strerror(rc));
+        if (tila_comm_rank() == 0) fprintf(stderr, "%s: %s\n", prog, tila_strerror(rc));
         tila_finalize();
         exit(1);
     }
@@ -95,8 +94,7 @@ static int cpu_has(const char *flag)
     char line[8192], word[64];
     FILE *f = fopen("/proc/cpuinfo", "r");
     int found = 0;
-    if (!f)
-        return 0;
+    if (!f) return 0;
     snprintf(word, sizeof word, " %s ", flag);
     while (!found && fgets(line, sizeof line, f))
         if (!strncmp(line, "flags", 5)) {
@@ -110,27 +108,27 @@ static int cpu_has(const char *flag)
 
 void example_check_env(void)
 {
-    if (tila_comm_rank() != 0)
-        return;
+    if (tila_comm_rank() != 0) return;
 #ifdef TILA_HAVE_OPENBLAS
     const char *core = openblas_get_corename();
-    static const char *old[] = { "Prescott", "Core2", "Penryn", "Dunnington", "Nehalem",
-                                 "Sandybridge", "Atom", "Katmai", "Coppermine", "Northwood",
-                                 "Banias", "Unknown" };
+    static const char *old[] = { "Prescott",   "Core2",       "Penryn", "Dunnington",
+                                 "Nehalem",    "Sandybridge", "Atom",   "Katmai",
+                                 "Coppermine", "Northwood",   "Banias", "Unknown" };
     const char *want = cpu_has("avx512f") ? "SkylakeX" : cpu_has("avx2") ? "Haswell" : NULL;
     for (size_t i = 0; want && core && i < sizeof old / sizeof old[0]; i++)
         if (!strcasecmp(core, old[i]))
-            fprintf(stderr, "warning: OpenBLAS runs its '%s' kernels on a CPU that supports "
-                    "%s ones (dgemm several times slower): set OPENBLAS_CORETYPE=%s\n", core,
-                    want, want);
+            fprintf(stderr,
+                    "warning: OpenBLAS runs its '%s' kernels on a CPU that supports "
+                    "%s ones (dgemm several times slower): set OPENBLAS_CORETYPE=%s\n",
+                    core, want, want);
 #endif
     const char *threads = getenv("OPENBLAS_NUM_THREADS");
     if (!threads || atoi(threads) != 1)
         fprintf(stderr, "warning: OpenBLAS may start its own threads inside each StarPU worker "
-                "(oversubscribed cores): set OPENBLAS_NUM_THREADS=1\n");
-    if (tila_comm_size() > 1 && !getenv("STARPU_WORKERS_GETBIND") &&
-        !getenv("STARPU_MPI_NOBIND") && !getenv("STARPU_WORKERS_NOBIND"))
+                        "(oversubscribed cores): set OPENBLAS_NUM_THREADS=1\n");
+    if (tila_comm_size() > 1 && !getenv("STARPU_WORKERS_GETBIND") && !getenv("STARPU_MPI_NOBIND") &&
+        !getenv("STARPU_WORKERS_NOBIND"))
         fprintf(stderr, "warning: StarPU-MPI binds every rank's workers from core 0, so ranks "
-                "on one node share cores: run 'mpirun --bind-to core' with "
-                "STARPU_WORKERS_GETBIND=1 STARPU_NCPU=1 STARPU_MPI_NOBIND=1\n");
+                        "on one node share cores: run 'mpirun --bind-to core' with "
+                        "STARPU_WORKERS_GETBIND=1 STARPU_NCPU=1 STARPU_MPI_NOBIND=1\n");
 }

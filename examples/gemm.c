@@ -20,9 +20,9 @@ int main(int argc, char **argv)
 {
     example_opts_t o = { .n = 2048, .nb = 256, .seed = 42 };
     example_defaults();
-    if (tila_init(&argc, &argv) != TILA_SUCCESS)
-        return 1;
-    if (example_parse(argc, argv, &o, "gemm [--m M] [--n N] [--k K] [--nb NB] "
+    if (tila_init(&argc, &argv) != TILA_SUCCESS) return 1;
+    if (example_parse(argc, argv, &o,
+                      "gemm [--m M] [--n N] [--k K] [--nb NB] "
                       "[--p P --q Q] [--seed S] [--check]")) {
         tila_finalize();
         return 2;
@@ -42,9 +42,9 @@ int main(int argc, char **argv)
     double gflops = 2.0 * o.m * o.n * o.k / t * 1e-9;
     if (tila_comm_rank() == 0)
         printf("gemm: m=%d n=%d k=%d nb=%d ranks=%d grid=%dx%d workers/rank=%u "
-               "time=%.3f s  %.1f GFLOP/s  status=%d\n", o.m, o.n, o.k, o.nb,
-               tila_comm_size(), o.p ? o.p : 0, o.q ? o.q : 0, starpu_worker_get_count(), t,
-               gflops, rc);
+               "time=%.3f s  %.1f GFLOP/s  status=%d\n",
+               o.m, o.n, o.k, o.nb, tila_comm_size(), o.p ? o.p : 0, o.q ? o.q : 0,
+               starpu_worker_get_count(), t, gflops, rc);
 
     if (o.check && rc == 0) {
         /* r = C x - A (B x) for a random x: ||r|| / (||A|| ||B|| ||x|| k eps). */

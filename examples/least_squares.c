@@ -35,14 +35,14 @@ static double normal_equations(const example_opts_t *o, tila_desc_t *A0, tila_de
 {
     tila_desc_t *P = example_desc(prog, o->m, o->n, o), *X = example_desc(prog, o->n, o->k, o);
     double anorm, bnorm, xnorm, rnorm, arnorm;
-    tila_dlaset(TILA_GENERAL, 0.0, 1.0, P);                          /* P = [I; 0] */
-    tila_dgemm(TILA_TRANS, TILA_NOTRANS, 1.0, P, B, 0.0, X);          /* X = B(0:n, :) */
+    tila_dlaset(TILA_GENERAL, 0.0, 1.0, P);                  /* P = [I; 0] */
+    tila_dgemm(TILA_TRANS, TILA_NOTRANS, 1.0, P, B, 0.0, X); /* X = B(0:n, :) */
     tila_dlange(TILA_NORM_FRO, X, &xnorm);
     tila_dlange(TILA_NORM_FRO, A0, &anorm);
     tila_dlange(TILA_NORM_FRO, B0, &bnorm);
-    tila_dgemm(TILA_NOTRANS, TILA_NOTRANS, -1.0, A0, X, 1.0, B0);     /* B0 = r = B - A X */
+    tila_dgemm(TILA_NOTRANS, TILA_NOTRANS, -1.0, A0, X, 1.0, B0); /* B0 = r = B - A X */
     tila_dlange(TILA_NORM_FRO, B0, &rnorm);
-    tila_dgemm(TILA_TRANS, TILA_NOTRANS, 1.0, A0, B0, 0.0, X);        /* X = A^T r */
+    tila_dgemm(TILA_TRANS, TILA_NOTRANS, 1.0, A0, B0, 0.0, X); /* X = A^T r */
     tila_dlange(TILA_NORM_FRO, X, &arnorm);
     tila_desc_destroy(&P);
     tila_desc_destroy(&X);
@@ -56,9 +56,9 @@ int main(int argc, char **argv)
 {
     example_opts_t o = { .m = 16384, .n = 512, .k = 4, .nb = 1024, .ib = 64, .seed = 42 };
     example_defaults();
-    if (tila_init(&argc, &argv) != TILA_SUCCESS)
-        return 1;
-    if (example_parse(argc, argv, &o, "least_squares [--m M] [--n N] [--k NRHS] [--nb NB] "
+    if (tila_init(&argc, &argv) != TILA_SUCCESS) return 1;
+    if (example_parse(argc, argv, &o,
+                      "least_squares [--m M] [--n N] [--k NRHS] [--nb NB] "
                       "[--ib IB] [--p P --q Q] [--seed S] [--check]")) {
         tila_finalize();
         return 2;
@@ -95,7 +95,8 @@ int main(int argc, char **argv)
         double m = o.m, n = o.n, k = o.k;
         double flops = 2 * m * n * n - 2 * n * n * n / 3 + 4 * m * n * k - n * n * k;
         printf("least_squares: m=%d n=%d nrhs=%d nb=%d ib=%d tree=%s grid=%dx%d ranks=%d "
-               "workers/rank=%u sched=%s\n", o.m, o.n, o.k, o.nb, o.ib,
+               "workers/rank=%u sched=%s\n",
+               o.m, o.n, o.k, o.nb, o.ib,
                tila_desc_qr_tree(T) == TILA_QR_TREE_BINARY ? "binary" : "flat", o.p, o.q,
                tila_comm_size(), starpu_worker_get_count(), getenv("STARPU_SCHED"));
         printf("least_squares: dgels %.3f s  %.1f GFLOP/s  rc=%d\n", t1 - t0,

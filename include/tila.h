@@ -74,8 +74,8 @@ int tila_desc_create(tila_desc_t **A, tila_prec_t prec, int m, int n, int mb, in
  * never touched; `a` may be NULL on a rank that owns no tile.  `a` must stay valid
  * until tila_desc_destroy, which leaves the results in it.
  */
-int tila_desc_create_lapack(tila_desc_t **A, tila_prec_t prec, void *a, int lda, int m,
-                            int n, int mb, int nb, const tila_dist_t *dist);
+int tila_desc_create_lapack(tila_desc_t **A, tila_prec_t prec, void *a, int lda, int m, int n,
+                            int mb, int nb, const tila_dist_t *dist);
 
 /**
  * Wrap a ScaLAPACK local array with no copy: the global m x n matrix is distributed
@@ -83,8 +83,8 @@ int tila_desc_create_lapack(tila_desc_t **A, tila_prec_t prec, void *a, int lda,
  * default order, rank = prow * q + pcol, source process 0), and `a` is this rank's
  * local part with local leading dimension lld.
  */
-int tila_desc_create_scalapack(tila_desc_t **A, tila_prec_t prec, void *a, int lld, int m,
-                               int n, int mb, int nb, int p, int q);
+int tila_desc_create_scalapack(tila_desc_t **A, tila_prec_t prec, void *a, int lld, int m, int n,
+                               int mb, int nb, int p, int q);
 
 /** Wait for the tasks using A, unregister and free everything; sets *A to NULL. Collective. */
 int tila_desc_destroy(tila_desc_t **A);

@@ -15,8 +15,8 @@ extern "C" {
 
 /** Element type of a matrix. */
 typedef enum tila_prec_e {
-    TILA_REAL32 = 0,  /**< float (s) */
-    TILA_REAL64 = 1,  /**< double (d) */
+    TILA_REAL32 = 0,    /**< float (s) */
+    TILA_REAL64 = 1,    /**< double (d) */
     TILA_COMPLEX32 = 2, /**< float complex (c) */
     TILA_COMPLEX64 = 3  /**< double complex (z) */
 } tila_prec_t;
@@ -31,20 +31,23 @@ typedef double tila_seconds_t;
 
 /** op(A); values are CBLAS's. */
 typedef enum tila_trans_e {
-    TILA_NOTRANS = 111, TILA_TRANS = 112, TILA_CONJTRANS = 113
+    TILA_NOTRANS = 111,
+    TILA_TRANS = 112,
+    TILA_CONJTRANS = 113
 } tila_trans_t;
 
 /** Which triangle; TILA_GENERAL means the whole matrix. */
-typedef enum tila_uplo_e {
-    TILA_UPPER = 121, TILA_LOWER = 122, TILA_GENERAL = 123
-} tila_uplo_t;
+typedef enum tila_uplo_e { TILA_UPPER = 121, TILA_LOWER = 122, TILA_GENERAL = 123 } tila_uplo_t;
 
 typedef enum tila_diag_e { TILA_NONUNIT = 131, TILA_UNIT = 132 } tila_diag_t;
 typedef enum tila_side_e { TILA_LEFT = 141, TILA_RIGHT = 142 } tila_side_t;
 
 /** Matrix norms, named by LAPACK's letters. */
 typedef enum tila_norm_e {
-    TILA_NORM_MAX = 'M', TILA_NORM_ONE = 'O', TILA_NORM_INF = 'I', TILA_NORM_FRO = 'F'
+    TILA_NORM_MAX = 'M',
+    TILA_NORM_ONE = 'O',
+    TILA_NORM_INF = 'I',
+    TILA_NORM_FRO = 'F'
 } tila_norm_t;
 
 /**
@@ -74,7 +77,10 @@ typedef struct tila_request_s {
     struct tila_request_s *next; /**< internal: the sequence's list */
 } tila_request_t;
 
-#define TILA_REQUEST_INITIALIZER { 0, 0 }
+#define TILA_REQUEST_INITIALIZER                                                                   \
+    {                                                                                              \
+        0, 0                                                                                       \
+    }
 
 /** Tile (m, n) -> MPI rank in [0, size). Must give the same answer on every rank. */
 typedef int (*tila_rank_fn_t)(int m, int n, void *arg);
@@ -113,7 +119,10 @@ typedef struct tila_dist_s {
  * from the tile counts and the grid.
  */
 typedef enum tila_qr_tree_e {
-    TILA_QR_TREE_AUTO = 0, TILA_QR_TREE_FLAT = 1, TILA_QR_TREE_BINARY = 2, TILA_QR_TREE_PANEL = 3
+    TILA_QR_TREE_AUTO = 0,
+    TILA_QR_TREE_FLAT = 1,
+    TILA_QR_TREE_BINARY = 2,
+    TILA_QR_TREE_PANEL = 3
 } tila_qr_tree_t;
 
 #ifdef __cplusplus

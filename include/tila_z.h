@@ -18,25 +18,24 @@
  * A's tile columns match B's tile rows for the product).
  * @return 0, or -i for argument i; the async form also returns through req.
  */
-int tila_zgemm(tila_trans_t transa, tila_trans_t transb, tila_complex64_t alpha,
-               tila_desc_t *A, tila_desc_t *B, tila_complex64_t beta, tila_desc_t *C);
+int tila_zgemm(tila_trans_t transa, tila_trans_t transb, tila_complex64_t alpha, tila_desc_t *A,
+               tila_desc_t *B, tila_complex64_t beta, tila_desc_t *C);
 int tila_zgemm_async(tila_trans_t transa, tila_trans_t transb, tila_complex64_t alpha,
                      tila_desc_t *A, tila_desc_t *B, tila_complex64_t beta, tila_desc_t *C,
                      tila_sequence_t *seq, tila_request_t *req);
 
 /** B = alpha A + beta B; A and B tiled alike (any distributions). */
 int tila_zgeadd(tila_complex64_t alpha, tila_desc_t *A, tila_complex64_t beta, tila_desc_t *B);
-int tila_zgeadd_async(tila_complex64_t alpha, tila_desc_t *A, tila_complex64_t beta,
-                      tila_desc_t *B, tila_sequence_t *seq, tila_request_t *req);
+int tila_zgeadd_async(tila_complex64_t alpha, tila_desc_t *A, tila_complex64_t beta, tila_desc_t *B,
+                      tila_sequence_t *seq, tila_request_t *req);
 
 /** B = A on the triangle `uplo` (TILA_GENERAL: everything); A and B tiled alike. */
 int tila_zlacpy(tila_uplo_t uplo, tila_desc_t *A, tila_desc_t *B);
-int tila_zlacpy_async(tila_uplo_t uplo, tila_desc_t *A, tila_desc_t *B,
-                      tila_sequence_t *seq, tila_request_t *req);
+int tila_zlacpy_async(tila_uplo_t uplo, tila_desc_t *A, tila_desc_t *B, tila_sequence_t *seq,
+                      tila_request_t *req);
 
 /** A's off-diagonal entries on `uplo` = alpha, its diagonal = beta. */
-int tila_zlaset(tila_uplo_t uplo, tila_complex64_t alpha, tila_complex64_t beta,
-                tila_desc_t *A);
+int tila_zlaset(tila_uplo_t uplo, tila_complex64_t alpha, tila_complex64_t beta, tila_desc_t *A);
 int tila_zlaset_async(tila_uplo_t uplo, tila_complex64_t alpha, tila_complex64_t beta,
                       tila_desc_t *A, tila_sequence_t *seq, tila_request_t *req);
 
@@ -55,8 +54,8 @@ int tila_zplrnt_async(tila_desc_t *A, unsigned long long seed, tila_sequence_t *
  * real, plus `bump` on the diagonal (bump > n makes it positive definite).
  */
 int tila_zplghe(double bump, tila_desc_t *A, unsigned long long seed);
-int tila_zplghe_async(double bump, tila_desc_t *A, unsigned long long seed,
-                      tila_sequence_t *seq, tila_request_t *req);
+int tila_zplghe_async(double bump, tila_desc_t *A, unsigned long long seed, tila_sequence_t *seq,
+                      tila_request_t *req);
 
 /**
  * Cholesky factorization of the Hermitian positive definite A: A = L L^H (uplo
@@ -66,8 +65,7 @@ int tila_zplghe_async(double bump, tila_desc_t *A, unsigned long long seed,
  *         definite (LAPACK's info, the same on every rank).
  */
 int tila_zpotrf(tila_uplo_t uplo, tila_desc_t *A);
-int tila_zpotrf_async(tila_uplo_t uplo, tila_desc_t *A, tila_sequence_t *seq,
-                      tila_request_t *req);
+int tila_zpotrf_async(tila_uplo_t uplo, tila_desc_t *A, tila_sequence_t *seq, tila_request_t *req);
 
 /**
  * Solve op(A) X = alpha B (side TILA_LEFT) or X op(A) = alpha B (TILA_RIGHT), A
@@ -77,8 +75,8 @@ int tila_zpotrf_async(tila_uplo_t uplo, tila_desc_t *A, tila_sequence_t *seq,
 int tila_ztrsm(tila_side_t side, tila_uplo_t uplo, tila_trans_t trans, tila_diag_t diag,
                tila_complex64_t alpha, tila_desc_t *A, tila_desc_t *B);
 int tila_ztrsm_async(tila_side_t side, tila_uplo_t uplo, tila_trans_t trans, tila_diag_t diag,
-                     tila_complex64_t alpha, tila_desc_t *A, tila_desc_t *B,
-                     tila_sequence_t *seq, tila_request_t *req);
+                     tila_complex64_t alpha, tila_desc_t *A, tila_desc_t *B, tila_sequence_t *seq,
+                     tila_request_t *req);
 
 /** Solve A X = B with the factor from tila_zpotrf (several right-hand sides in B). */
 int tila_zpotrs(tila_uplo_t uplo, tila_desc_t *A, tila_desc_t *B);
@@ -104,8 +102,7 @@ int tila_zposv_async(tila_uplo_t uplo, tila_desc_t *A, tila_desc_t *B, tila_sequ
  * @return 0, or -i for argument i; the async form also returns through req.
  */
 int tila_zgeqrf(tila_desc_t *A, tila_desc_t *T);
-int tila_zgeqrf_async(tila_desc_t *A, tila_desc_t *T, tila_sequence_t *seq,
-                      tila_request_t *req);
+int tila_zgeqrf_async(tila_desc_t *A, tila_desc_t *T, tila_sequence_t *seq, tila_request_t *req);
 
 /**
  * C = op(Q) C (side TILA_LEFT: C has m rows, tiled like A's rows) or C op(Q) (TILA_RIGHT:

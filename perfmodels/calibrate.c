@@ -28,13 +28,30 @@
 #include "calibrate.h"
 
 /* Codelet stems, with their name in real precisions where it differs. */
-static const struct { const char *complex_name, *real_name; } stems[] = {
-    { "gemm", "gemm" }, { "lacpy", "lacpy" }, { "laset", "laset" }, { "lascal", "lascal" },
+static const struct {
+    const char *complex_name, *real_name;
+} stems[] = {
+    { "gemm", "gemm" },
+    { "lacpy", "lacpy" },
+    { "laset", "laset" },
+    { "lascal", "lascal" },
     { "geadd", "geadd" },
-    { "plrnt", "plrnt" }, { "plghe", "plgsy" }, { "potrf", "potrf" },
-    { "trsm_left", "trsm_left" }, { "trsm_right", "trsm_right" }, { "herk", "syrk" }, { "lange", "lange" }, { "lansy_offdiag", "lansy_offdiag" },
-    { "geqrt", "geqrt" }, { "unmqr", "ormqr" }, { "tsqrt", "tsqrt" }, { "tsmqr", "tsmqr" },
-    { "ttqrt", "ttqrt" }, { "ttmqr", "ttmqr" }, { "geqrt_col", "geqrt_col" }, { "trmm", "trmm" },
+    { "plrnt", "plrnt" },
+    { "plghe", "plgsy" },
+    { "potrf", "potrf" },
+    { "trsm_left", "trsm_left" },
+    { "trsm_right", "trsm_right" },
+    { "herk", "syrk" },
+    { "lange", "lange" },
+    { "lansy_offdiag", "lansy_offdiag" },
+    { "geqrt", "geqrt" },
+    { "unmqr", "ormqr" },
+    { "tsqrt", "tsqrt" },
+    { "tsmqr", "tsmqr" },
+    { "ttqrt", "ttqrt" },
+    { "ttmqr", "ttmqr" },
+    { "geqrt_col", "geqrt_col" },
+    { "trmm", "trmm" },
 };
 #define NSTEMS (sizeof stems / sizeof stems[0])
 
@@ -60,28 +77,32 @@ static int parse(int argc, char **argv, opts_t *o)
     o->round = 0;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
-        if (!v)
-            return -1;
+        if (!v) return -1;
         if (!strcmp(a, "--sizes")) {
             o->nsizes = 0;
             for (char *s = (char *)v; *s && o->nsizes < 32; s += *s == ',') {
                 o->sizes[o->nsizes++] = (int)strtol(s, &s, 10);
-                if (o->sizes[o->nsizes - 1] <= 0)
-                    return -1;
+                if (o->sizes[o->nsizes - 1] <= 0) return -1;
             }
         }
-        else if (!strcmp(a, "--prec")) snprintf(o->prec, sizeof o->prec, "%s", v);
-        else if (!strcmp(a, "--samples")) o->samples = atoi(v);
-        else if (!strcmp(a, "--rounds")) o->rounds = atoi(v);
-        else if (!strcmp(a, "--plots")) o->plots = v;
-        else if (!strcmp(a, "--home")) setenv("STARPU_HOME", v, 1);
-        else if (!strcmp(a, "--round")) o->round = atoi(v);
-        else return -1;
+        else if (!strcmp(a, "--prec"))
+            snprintf(o->prec, sizeof o->prec, "%s", v);
+        else if (!strcmp(a, "--samples"))
+            o->samples = atoi(v);
+        else if (!strcmp(a, "--rounds"))
+            o->rounds = atoi(v);
+        else if (!strcmp(a, "--plots"))
+            o->plots = v;
+        else if (!strcmp(a, "--home"))
+            setenv("STARPU_HOME", v, 1);
+        else if (!strcmp(a, "--round"))
+            o->round = atoi(v);
+        else
+            return -1;
         i++;
     }
     /* Precisions: one or more of s, d, c, z (they index the workloads). */
-    if (!o->prec[0] || o->prec[strspn(o->prec, "sdcz")])
-        return -1;
+    if (!o->prec[0] || o->prec[strspn(o->prec, "sdcz")]) return -1;
     return o->samples > 0 && o->rounds > 0 ? 0 : -1;
 }
 
@@ -99,14 +120,12 @@ static int visit(const char *sym, int samples, int print)
 {
     struct starpu_perfmodel model;
     memset(&model, 0, sizeof model);
-    if (starpu_perfmodel_load_symbol(sym, &model) != 0)
-        return 1;
+    if (starpu_perfmodel_load_symbol(sym, &model) != 0) return 1;
     int short_of = 0, entries = 0;
     for (int comb = 0; comb < starpu_perfmodel_get_narch_combs(); comb++) {
         struct starpu_perfmodel_arch *arch = starpu_perfmodel_arch_comb_fetch(comb);
         struct starpu_perfmodel_per_arch *pa = starpu_perfmodel_get_model_per_arch(&model, arch, 0);
-        if (!pa)
-            continue;
+        if (!pa) continue;
         char name[64];
         starpu_perfmodel_get_arch_name(arch, name, sizeof name, 0);
         for (struct starpu_perfmodel_history_list *l = pa->list; l; l = l->next) {
@@ -114,10 +133,10 @@ static int visit(const char *sym, int samples, int print)
             entries++;
             short_of += e->nsample < (unsigned)samples;
             if (print) {
-                double dev = e->nsample > 1 ? sqrt(fabs(e->sum2 / e->nsample - e->mean * e->mean))
-                                            : 0;
-                printf("%-14s %10.1f %-12s %12.1f %9.2f %8u %7.1f%%\n", sym, e->size / 1024.0,
-                       name, e->mean, e->flops > 0 ? e->flops / e->mean * 1e-3 : 0, e->nsample,
+                double dev =
+                    e->nsample > 1 ? sqrt(fabs(e->sum2 / e->nsample - e->mean * e->mean)) : 0;
+                printf("%-14s %10.1f %-12s %12.1f %9.2f %8u %7.1f%%\n", sym, e->size / 1024.0, name,
+                       e->mean, e->flops > 0 ? e->flops / e->mean * 1e-3 : 0, e->nsample,
                        e->mean > 0 ? 100 * dev / e->mean : 0);
             }
         }
@@ -143,14 +162,15 @@ static void warn_if_busy(void)
     double load = 0;
     FILE *f = fopen("/proc/loadavg", "r");
     if (f) {
-        if (fscanf(f, "%lf", &load) != 1)
-            load = 0;
+        if (fscanf(f, "%lf", &load) != 1) load = 0;
         fclose(f);
     }
     if (load > 0.5)
-        fprintf(stderr, "tila-calibrate: warning: the machine is busy (load average %.2f): "
+        fprintf(stderr,
+                "tila-calibrate: warning: the machine is busy (load average %.2f): "
                 "measurements will scatter, StarPU will flush them ('too big deviation') and "
-                "the models will be slow; calibrate on an idle machine\n", load);
+                "the models will be slow; calibrate on an idle machine\n",
+                load);
 }
 
 static void plot(const opts_t *o)
@@ -165,10 +185,13 @@ static void plot(const opts_t *o)
                      "cd '%s' && starpu_perfmodel_plot -s %s >/dev/null 2>&1 && "
                      "sed -i -e 's/^set term.*/set term png size 800,500/' "
                      "-e 's/\\.eps\"/.png\"/' starpu_%s.gp && gnuplot starpu_%s.gp && "
-                     "rm -f starpu_%s.gp starpu_%s_avg.data", o->plots, sym, sym, sym, sym, sym);
+                     "rm -f starpu_%s.gp starpu_%s_avg.data",
+                     o->plots, sym, sym, sym, sym, sym);
             if (system(cmd) != 0)
-                fprintf(stderr, "tila-calibrate: no plot for %s (needs starpu_perfmodel_plot "
-                        "from starpu-tools and gnuplot)\n", sym);
+                fprintf(stderr,
+                        "tila-calibrate: no plot for %s (needs starpu_perfmodel_plot "
+                        "from starpu-tools and gnuplot)\n",
+                        sym);
         }
 }
 
@@ -205,8 +228,7 @@ static int round_child(char **argv, int round)
     }
     free(args);
     int status = 1;
-    if (pid < 0 || waitpid(pid, &status, 0) < 0)
-        return 1;
+    if (pid < 0 || waitpid(pid, &status, 0) < 0) return 1;
     return WIFEXITED(status) ? WEXITSTATUS(status) : 1;
 }
 
@@ -215,15 +237,14 @@ int main(int argc, char **argv)
     opts_t o;
     if (parse(argc, argv, &o)) {
         fprintf(stderr, "usage: tila-calibrate [--sizes 128,256,512,768,1024] [--prec sdcz] "
-                "[--samples 10] [--rounds 30] [--plots DIR] [--home DIR]\n");
+                        "[--samples 10] [--rounds 30] [--plots DIR] [--home DIR]\n");
         return 2;
     }
     setenv("STARPU_HOME", "tila-calibration", 0);
     setenv("STARPU_CALIBRATE", "1", 1);
     setenv("STARPU_SCHED", "dmda", 0);
     setenv("OPENBLAS_NUM_THREADS", "1", 0);
-    if (o.round)
-        return round_here(argc, argv, &o);
+    if (o.round) return round_here(argc, argv, &o);
     mkdir(getenv("STARPU_HOME"), 0755);
     char *home = realpath(getenv("STARPU_HOME"), NULL); /* the plots run elsewhere */
     if (home) {
@@ -231,28 +252,28 @@ int main(int argc, char **argv)
         free(home);
     }
     printf("tila-calibrate: models in %s/.starpu/sampling, scheduler %s, %d sample(s) per "
-           "size\n", getenv("STARPU_HOME"), getenv("STARPU_SCHED"), o.samples);
+           "size\n",
+           getenv("STARPU_HOME"), getenv("STARPU_SCHED"), o.samples);
     fflush(stdout);
     starpu_perfmodel_initialize();
     int round, rc = 0, short_of = 0;
     for (round = 1; round <= o.rounds && !rc; round++) {
-        if (round > 1 && (short_of = models_short(&o, 0)) == 0)
-            break;
+        if (round > 1 && (short_of = models_short(&o, 0)) == 0) break;
         if (round > 1)
             printf("round %d: %d model entr%s short of %d samples\n", round - 1, short_of,
                    short_of == 1 ? "y" : "ies", o.samples);
         fflush(stdout);
-        if (round == 1)
-            warn_if_busy(); /* later, the load average counts our own rounds */
+        if (round == 1) warn_if_busy(); /* later, the load average counts our own rounds */
         rc = round_child(argv, round);
     }
     printf("\n%-14s %10s %-12s %12s %9s %8s %8s\n", "codelet", "size KiB", "worker", "mean us",
            "GFLOP/s", "samples", "stddev");
     short_of = models_short(&o, 1);
-    if (o.plots)
-        plot(&o);
+    if (o.plots) plot(&o);
     if (short_of)
-        fprintf(stderr, "tila-calibrate: %d model entries have fewer than %d samples after %d "
-                "round(s)\n", short_of, o.samples, round - 1);
+        fprintf(stderr,
+                "tila-calibrate: %d model entries have fewer than %d samples after %d "
+                "round(s)\n",
+                short_of, o.samples, round - 1);
     return rc || short_of ? 1 : 0;
 }

@@ -21,8 +21,8 @@ int tila_check_desc(const char *func, int pos, const char *name, const tila_desc
         return -pos;
     }
     if (A->prec != prec) {
-        tila_error(func, "argument %d (%s) holds %s elements, this routine takes %s", pos,
-                   name, tila_prec_name(A->prec), tila_prec_name(prec));
+        tila_error(func, "argument %d (%s) holds %s elements, this routine takes %s", pos, name,
+                   tila_prec_name(A->prec), tila_prec_name(prec));
         return -pos;
     }
     return 0;
@@ -46,16 +46,16 @@ int tila_check_same_tiling(const char *func, int pos, const char *name, const ti
                            const tila_desc_t *B)
 {
     if (A->m != B->m || A->n != B->n || A->mb != B->mb || A->nb != B->nb) {
-        tila_error(func, "argument %d (%s) is %d x %d in %d x %d tiles, expected %d x %d in "
-                   "%d x %d tiles", pos, name, B->m, B->n, B->mb, B->nb, A->m, A->n, A->mb,
-                   A->nb);
+        tila_error(func,
+                   "argument %d (%s) is %d x %d in %d x %d tiles, expected %d x %d in "
+                   "%d x %d tiles",
+                   pos, name, B->m, B->n, B->mb, B->nb, A->m, A->n, A->mb, A->nb);
         return -pos;
     }
     return 0;
 }
 
-int tila_illegal_value(const char *func, int pos, const char *name, int value,
-                       const char *allowed)
+int tila_illegal_value(const char *func, int pos, const char *name, int value, const char *allowed)
 {
     tila_error(func, "argument %d (%s) has illegal value %d: %s", pos, name, value, allowed);
     return -pos;
@@ -64,14 +64,14 @@ int tila_illegal_value(const char *func, int pos, const char *name, int value,
 int tila_check_uplo(const char *func, int pos, tila_uplo_t uplo)
 {
     return uplo == TILA_UPPER || uplo == TILA_LOWER || uplo == TILA_GENERAL
-               ? 0 : tila_illegal_value(func, pos, "uplo", (int)uplo,
-                                        "TILA_UPPER, TILA_LOWER or TILA_GENERAL");
+               ? 0
+               : tila_illegal_value(func, pos, "uplo", (int)uplo,
+                                    "TILA_UPPER, TILA_LOWER or TILA_GENERAL");
 }
 
 int tila_check_square_tiles(const char *func, int pos, const char *what, const tila_desc_t *A)
 {
-    if (A->mb == A->nb)
-        return 0;
+    if (A->mb == A->nb) return 0;
     tila_error(func, "argument %d (A): %s needs square tiles, A has %d x %d tiles", pos, what,
                A->mb, A->nb);
     return -pos;
@@ -84,21 +84,23 @@ int tila_check_triangle_tiles(const char *func, int pos, tila_uplo_t uplo, const
 
 int tila_check_square(const char *func, int pos, const tila_desc_t *A)
 {
-    if (A->m == A->n && A->mb == A->nb)
-        return 0;
-    tila_error(func, "argument %d (A) is %d x %d in %d x %d tiles: it must be square, in "
-               "square tiles", pos, A->m, A->n, A->mb, A->nb);
+    if (A->m == A->n && A->mb == A->nb) return 0;
+    tila_error(func,
+               "argument %d (A) is %d x %d in %d x %d tiles: it must be square, in "
+               "square tiles",
+               pos, A->m, A->n, A->mb, A->nb);
     return -pos;
 }
 
 int tila_check_rhs(const char *func, int pos, const tila_desc_t *A, const tila_desc_t *B)
 {
     int rc = tila_check_square(func, pos, A);
-    if (rc)
-        return rc;
+    if (rc) return rc;
     if (B->m != A->n || B->mb != A->nb) {
-        tila_error(func, "argument %d (B) has %d rows in tiles of %d; A is %d x %d in tiles "
-                   "of %d", pos + 1, B->m, B->mb, A->m, A->n, A->nb);
+        tila_error(func,
+                   "argument %d (B) has %d rows in tiles of %d; A is %d x %d in tiles "
+                   "of %d",
+                   pos + 1, B->m, B->mb, A->m, A->n, A->nb);
         return -(pos + 1);
     }
     return 0;
@@ -107,27 +109,28 @@ int tila_check_rhs(const char *func, int pos, const tila_desc_t *A, const tila_d
 int tila_check_triangle(const char *func, int pos, tila_uplo_t uplo)
 {
     return uplo == TILA_UPPER || uplo == TILA_LOWER
-               ? 0 : tila_illegal_value(func, pos, "uplo", (int)uplo,
-                                        "TILA_UPPER or TILA_LOWER");
+               ? 0
+               : tila_illegal_value(func, pos, "uplo", (int)uplo, "TILA_UPPER or TILA_LOWER");
 }
 
 int tila_check_trans(const char *func, int pos, const char *name, tila_trans_t trans)
 {
     return trans == TILA_NOTRANS || trans == TILA_TRANS || trans == TILA_CONJTRANS
-               ? 0 : tila_illegal_value(func, pos, name, (int)trans,
-                                        "TILA_NOTRANS, TILA_TRANS or TILA_CONJTRANS");
+               ? 0
+               : tila_illegal_value(func, pos, name, (int)trans,
+                                    "TILA_NOTRANS, TILA_TRANS or TILA_CONJTRANS");
 }
 
 int tila_check_side(const char *func, int pos, tila_side_t side)
 {
     return side == TILA_LEFT || side == TILA_RIGHT
-               ? 0 : tila_illegal_value(func, pos, "side", (int)side,
-                                        "TILA_LEFT or TILA_RIGHT");
+               ? 0
+               : tila_illegal_value(func, pos, "side", (int)side, "TILA_LEFT or TILA_RIGHT");
 }
 
 int tila_check_diag(const char *func, int pos, tila_diag_t diag)
 {
     return diag == TILA_UNIT || diag == TILA_NONUNIT
-               ? 0 : tila_illegal_value(func, pos, "diag", (int)diag,
-                                        "TILA_UNIT or TILA_NONUNIT");
+               ? 0
+               : tila_illegal_value(func, pos, "diag", (int)diag, "TILA_UNIT or TILA_NONUNIT");
 }

@@ -56,16 +56,14 @@ static void tila_cuda_worker_fini(void *arg)
 
 void tila_cuda_workers_init(void)
 {
-    if (starpu_cuda_worker_get_count() == 0)
-        return;
+    if (starpu_cuda_worker_get_count() == 0) return;
     starpu_execute_on_each_worker_ex(tila_cuda_worker_init, NULL, STARPU_CUDA, "tila_cuda_init");
     TILA_CUDA_CHECK(cusolverDnCreate(&tila_cusolver_query));
 }
 
 void tila_cuda_workers_fini(void)
 {
-    if (starpu_cuda_worker_get_count() == 0)
-        return;
+    if (starpu_cuda_worker_get_count() == 0) return;
     starpu_execute_on_each_worker_ex(tila_cuda_worker_fini, NULL, STARPU_CUDA, "tila_cuda_fini");
     TILA_CUDA_CHECK(cusolverDnDestroy(tila_cusolver_query));
 }
@@ -109,10 +107,7 @@ void *tila_cuda_host_workspace(size_t bytes)
     return w->hwork;
 }
 
-cusolverDnHandle_t tila_cusolver_query_handle(void)
-{
-    return tila_cusolver_query;
-}
+cusolverDnHandle_t tila_cusolver_query_handle(void) { return tila_cusolver_query; }
 
 int *tila_cuda_info_slot(void)
 {

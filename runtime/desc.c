@@ -56,14 +56,15 @@ static int tila_desc_place(const char *func, tila_desc_t *A, int pos_dist)
             size_t k = (size_t)n * A->mt + m;
             int r = A->rank_of ? A->rank_of(m, n, A->rank_arg) : tila_desc_rank_2dbc(A, m, n);
             if (r < 0 || r >= tila_rt.size) {
-                tila_error(func, "the rank mapping gives rank %d to tile (%d, %d), "
-                           "outside [0, %d)", r, m, n, tila_rt.size);
+                tila_error(func,
+                           "the rank mapping gives rank %d to tile (%d, %d), "
+                           "outside [0, %d)",
+                           r, m, n, tila_rt.size);
                 return -pos_dist;
             }
             A->owner[k] = r;
             A->device[k] = -1;
-            if (r != tila_rt.rank || tila_rt.ncuda == 0)
-                continue;
+            if (r != tila_rt.rank || tila_rt.ncuda == 0) continue;
             int d = A->device_of ? A->device_of(m, n, tila_rt.ncuda, A->device_arg)
                                  : tila_desc_device_default(A, m, n, tila_rt.ncuda);
             A->device[k] = d >= 0 && d < tila_rt.ncuda ? d : -1;
@@ -79,38 +80,59 @@ static int tila_desc_alloc(const char *func, tila_desc_t **out, tila_prec_t prec
                            int mb, int nb, const tila_dist_t *dist, int pos_m)
 {
     int rc = tila_check_init(func);
-    if (rc)
-        return rc;
-    if (!out) { tila_error(func, "A is NULL"); return -1; }
+    if (rc) return rc;
+    if (!out) {
+        tila_error(func, "A is NULL");
+        return -1;
+    }
     *out = NULL;
-    if (tila_prec_size(prec) == 0) { tila_error(func, "illegal precision %d", (int)prec); return -2; }
-    if (m < 0) { tila_error(func, "m = %d < 0", m); return -pos_m; }
-    if (n < 0) { tila_error(func, "n = %d < 0", n); return -(pos_m + 1); }
-    if (mb <= 0) { tila_error(func, "mb = %d <= 0", mb); return -(pos_m + 2); }
-    if (nb <= 0) { tila_error(func, "nb = %d <= 0", nb); return -(pos_m + 3); }
+    if (tila_prec_size(prec) == 0) {
+        tila_error(func, "illegal precision %d", (int)prec);
+        return -2;
+    }
+    if (m < 0) {
+        tila_error(func, "m = %d < 0", m);
+        return -pos_m;
+    }
+    if (n < 0) {
+        tila_error(func, "n = %d < 0", n);
+        return -(pos_m + 1);
+    }
+    if (mb <= 0) {
+        tila_error(func, "mb = %d <= 0", mb);
+        return -(pos_m + 2);
+    }
+    if (nb <= 0) {
+        tila_error(func, "nb = %d <= 0", nb);
+        return -(pos_m + 3);
+    }
     tila_dist_t d = dist ? *dist : (tila_dist_t){ 0 };
     if (!d.rank_of) {
-        if (d.p == 0 && d.q == 0)
-            tila_default_grid(tila_rt.size, &d.p, &d.q);
+        if (d.p == 0 && d.q == 0) tila_default_grid(tila_rt.size, &d.p, &d.q);
         if (d.p <= 0 || d.q <= 0 || d.p * d.q != tila_rt.size) {
-            tila_error(func, "grid P x Q = %d x %d does not match the %d MPI rank(s): "
-                       "choose P * Q = %d (or run mpirun -np %d)", d.p, d.q, tila_rt.size,
-                       tila_rt.size, d.p > 0 && d.q > 0 ? d.p * d.q : 1);
+            tila_error(func,
+                       "grid P x Q = %d x %d does not match the %d MPI rank(s): "
+                       "choose P * Q = %d (or run mpirun -np %d)",
+                       d.p, d.q, tila_rt.size, tila_rt.size, d.p > 0 && d.q > 0 ? d.p * d.q : 1);
             return TILA_ERR_GRID;
         }
     }
     tila_desc_t *A = calloc(1, sizeof *A);
-    if (!A)
-        return TILA_ERR_NOMEM;
+    if (!A) return TILA_ERR_NOMEM;
     A->prec = prec;
     A->eltsize = tila_prec_size(prec);
-    A->m = m; A->n = n; A->mb = mb; A->nb = nb;
+    A->m = m;
+    A->n = n;
+    A->mb = mb;
+    A->nb = nb;
     A->mt = (m + mb - 1) / mb;
     A->nt = (n + nb - 1) / nb;
     A->p = d.rank_of ? 0 : d.p;
     A->q = d.rank_of ? 0 : d.q;
-    A->rank_of = d.rank_of; A->rank_arg = d.rank_arg;
-    A->device_of = d.device_of; A->device_arg = d.device_arg;
+    A->rank_of = d.rank_of;
+    A->rank_arg = d.rank_arg;
+    A->device_of = d.device_of;
+    A->device_arg = d.device_arg;
     size_t ntiles = (size_t)A->mt * A->nt;
     A->owner = malloc(sizeof(int) * (ntiles ? ntiles : 1));
     A->device = malloc(sizeof(int) * (ntiles ? ntiles : 1));
@@ -120,8 +142,7 @@ static int tila_desc_alloc(const char *func, tila_desc_t **out, tila_prec_t prec
         goto fail;
     }
     rc = tila_desc_place(func, A, pos_m + 4);
-    if (rc)
-        goto fail;
+    if (rc) goto fail;
     *out = A;
     return TILA_SUCCESS;
 fail:
@@ -154,8 +175,8 @@ static void tila_desc_register(tila_desc_t *A, tila_tile_ptr_fn tile_ptr, void *
                                             A->eltsize);
             }
             else {
-                starpu_matrix_data_register(&A->handles[k], -1, 0, (uint32_t)rows,
-                                            (uint32_t)rows, (uint32_t)cols, A->eltsize);
+                starpu_matrix_data_register(&A->handles[k], -1, 0, (uint32_t)rows, (uint32_t)rows,
+                                            (uint32_t)cols, A->eltsize);
             }
             starpu_mpi_data_register(A->handles[k], A->tag_base + (int64_t)k, A->owner[k]);
         }
@@ -198,8 +219,7 @@ int tila_desc_create(tila_desc_t **A, tila_prec_t prec, int m, int n, int mb, in
                      const tila_dist_t *dist)
 {
     int rc = tila_desc_alloc("tila_desc_create", A, prec, m, n, mb, nb, dist, 3);
-    if (rc)
-        return rc;
+    if (rc) return rc;
     tila_desc_t *d = *A;
     size_t elems = 0;
     for (int j = 0; j < d->nt; j++)
@@ -223,8 +243,7 @@ int tila_desc_create(tila_desc_t **A, tila_prec_t prec, int m, int n, int mb, in
 static int tila_desc_owns_any(const tila_desc_t *A)
 {
     for (size_t k = 0; k < (size_t)A->mt * A->nt; k++)
-        if (A->owner[k] == tila_rt.rank)
-            return 1;
+        if (A->owner[k] == tila_rt.rank) return 1;
     return 0;
 }
 
@@ -243,8 +262,7 @@ static int tila_desc_check_array(const char *func, tila_desc_t **A, const void *
     }
     /* Each rank checks its own array; all must agree to go on together. */
     MPI_Allreduce(MPI_IN_PLACE, &rc, 1, MPI_INT, MPI_MIN, tila_rt.comm);
-    if (rc)
-        tila_desc_free_layout(A);
+    if (rc) tila_desc_free_layout(A);
     return rc;
 }
 
@@ -253,17 +271,15 @@ int tila_desc_create_lapack(tila_desc_t **A, tila_prec_t prec, void *a, int lda,
 {
     static const char *func = "tila_desc_create_lapack";
     int rc = tila_desc_alloc(func, A, prec, m, n, mb, nb, dist, 5);
-    if (rc)
-        return rc;
+    if (rc) return rc;
     rc = tila_desc_check_array(func, A, a, lda, m);
-    if (rc)
-        return rc;
+    if (rc) return rc;
     tila_desc_register(*A, tila_tile_ptr_lapack, a, lda);
     return TILA_SUCCESS;
 }
 
-int tila_desc_create_scalapack(tila_desc_t **A, tila_prec_t prec, void *a, int lld, int m,
-                               int n, int mb, int nb, int p, int q)
+int tila_desc_create_scalapack(tila_desc_t **A, tila_prec_t prec, void *a, int lld, int m, int n,
+                               int mb, int nb, int p, int q)
 {
     static const char *func = "tila_desc_create_scalapack";
     tila_dist_t dist = { .p = p, .q = q };
@@ -272,30 +288,25 @@ int tila_desc_create_scalapack(tila_desc_t **A, tila_prec_t prec, void *a, int l
         return TILA_ERR_GRID;
     }
     int rc = tila_desc_alloc(func, A, prec, m, n, mb, nb, &dist, 5);
-    if (rc)
-        return rc;
+    if (rc) return rc;
     /* Local rows of this rank: full blocks of its grid row, plus a partial one. */
     int prow = tila_rt.rank / q, mloc = 0;
     for (int i = prow; i < (*A)->mt; i += p)
         mloc += tila_tile_rows(*A, i);
     rc = tila_desc_check_array(func, A, a, lld, mloc);
-    if (rc)
-        return rc;
+    if (rc) return rc;
     tila_desc_register(*A, tila_tile_ptr_scalapack, a, lld);
     return TILA_SUCCESS;
 }
 
 int tila_desc_destroy(tila_desc_t **A)
 {
-    if (!A || !*A)
-        return TILA_SUCCESS;
+    if (!A || !*A) return TILA_SUCCESS;
     tila_desc_t *d = *A;
     /* Unregistering waits for the tasks using each tile and brings owned tiles home. */
     for (size_t k = 0; k < (size_t)d->mt * d->nt; k++)
-        if (d->handles[k])
-            starpu_data_unregister(d->handles[k]);
-    if (d->storage)
-        starpu_free_flags(d->storage, d->storage_size, STARPU_MALLOC_PINNED);
+        if (d->handles[k]) starpu_data_unregister(d->handles[k]);
+    if (d->storage) starpu_free_flags(d->storage, d->storage_size, STARPU_MALLOC_PINNED);
     tila_desc_free_layout(A);
     return TILA_SUCCESS;
 }

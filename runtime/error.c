@@ -24,8 +24,7 @@ void tila_error(const char *func, const char *fmt, ...)
 
 int tila_check_init(const char *func)
 {
-    if (tila_rt.initialized)
-        return TILA_SUCCESS;
+    if (tila_rt.initialized) return TILA_SUCCESS;
     tila_error(func, "Tila is not initialised: call tila_init() first");
     return TILA_ERR_NOT_INITIALIZED;
 }

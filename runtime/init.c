@@ -29,19 +29,16 @@ static int tila_device_workers_init(void)
     tila_rt.nworkers = nw;
     tila_rt.ncuda = 0;
     for (unsigned w = 0; w < nw; w++) {
-        if (starpu_worker_get_type((int)w) != STARPU_CUDA_WORKER)
-            continue;
+        if (starpu_worker_get_type((int)w) != STARPU_CUDA_WORKER) continue;
         int dev = starpu_worker_get_devid((int)w), known = 0;
         for (int d = 0; d < tila_rt.ncuda; d++)
             known |= tila_rt.cuda_devid[d] == dev;
         if (!known && tila_rt.ncuda < TILA_MAX_CUDA_DEVICES)
             tila_rt.cuda_devid[tila_rt.ncuda++] = dev;
     }
-    if (tila_rt.ncuda < 2)
-        return TILA_SUCCESS; /* nothing to restrict */
+    if (tila_rt.ncuda < 2) return TILA_SUCCESS; /* nothing to restrict */
     tila_rt.device_workers = calloc((size_t)tila_rt.ncuda * nw, sizeof(uint32_t));
-    if (!tila_rt.device_workers)
-        return TILA_ERR_NOMEM;
+    if (!tila_rt.device_workers) return TILA_ERR_NOMEM;
     for (int d = 0; d < tila_rt.ncuda; d++)
         for (unsigned w = 0; w < nw; w++) {
             enum starpu_worker_archtype type = starpu_worker_get_type((int)w);
@@ -71,16 +68,13 @@ static int tila_starpu_init_in_node_order(struct starpu_conf *conf)
     int local = 0, rc = 0, up = starpu_is_initialized();
     MPI_Comm_split_type(MPI_COMM_WORLD, MPI_COMM_TYPE_SHARED, 0, MPI_INFO_NULL, &node);
     MPI_Comm_rank(node, &local);
-    if (local == 0 && !up)
-        rc = starpu_init(conf);
+    if (local == 0 && !up) rc = starpu_init(conf);
     MPI_Barrier(node);
-    if (local != 0 && !up)
-        rc = starpu_init(conf);
+    if (local != 0 && !up) rc = starpu_init(conf);
     MPI_Comm_free(&node);
     int worst = rc;
     MPI_Allreduce(&rc, &worst, 1, MPI_INT, MPI_MIN, MPI_COMM_WORLD);
-    if (worst != 0 && rc == 0 && !up)
-        starpu_shutdown();
+    if (worst != 0 && rc == 0 && !up) starpu_shutdown();
     return worst;
 }
 
@@ -88,8 +82,7 @@ int tila_init(int *argc, char ***argv)
 {
     static const char *func = "tila_init";
     int flag = 0, provided = MPI_THREAD_SINGLE;
-    if (tila_rt.initialized)
-        return TILA_SUCCESS;
+    if (tila_rt.initialized) return TILA_SUCCESS;
     memset(&tila_rt, 0, sizeof tila_rt);
 
     /* Tila's collectives (sequence status, norms) run in the main thread while
@@ -106,10 +99,11 @@ int tila_init(int *argc, char ***argv)
         MPI_Query_thread(&provided);
     }
     if (provided < MPI_THREAD_MULTIPLE) {
-        tila_error(func, "MPI provides thread level %d, not MPI_THREAD_MULTIPLE: initialise "
-                   "MPI with MPI_Init_thread(..., MPI_THREAD_MULTIPLE, ...)", provided);
-        if (tila_rt.started_mpi)
-            MPI_Finalize();
+        tila_error(func,
+                   "MPI provides thread level %d, not MPI_THREAD_MULTIPLE: initialise "
+                   "MPI with MPI_Init_thread(..., MPI_THREAD_MULTIPLE, ...)",
+                   provided);
+        if (tila_rt.started_mpi) MPI_Finalize();
         return TILA_ERR_MPI;
     }
     struct starpu_conf conf;
@@ -121,8 +115,7 @@ int tila_init(int *argc, char ***argv)
             tila_error(func, "StarPU found no worker: check STARPU_NCPU / STARPU_NCUDA");
         else
             tila_error(func, "starpu_init failed (%d) on at least one rank", rc);
-        if (tila_rt.started_mpi)
-            MPI_Finalize();
+        if (tila_rt.started_mpi) MPI_Finalize();
         return rc == -ENODEV ? TILA_ERR_NO_WORKER : TILA_ERR_STARPU;
     }
     tila_rt.started_starpu = !up;
@@ -131,13 +124,11 @@ int tila_init(int *argc, char ***argv)
         tila_error(func, "starpu_mpi_init_conf failed");
         return TILA_ERR_STARPU;
     }
-    if (MPI_Comm_dup(MPI_COMM_WORLD, &tila_rt.comm) != MPI_SUCCESS)
-        return TILA_ERR_MPI;
+    if (MPI_Comm_dup(MPI_COMM_WORLD, &tila_rt.comm) != MPI_SUCCESS) return TILA_ERR_MPI;
     MPI_Comm_rank(tila_rt.comm, &tila_rt.rank);
     MPI_Comm_size(tila_rt.comm, &tila_rt.size);
     rc = tila_device_workers_init();
-    if (rc != TILA_SUCCESS)
-        return rc;
+    if (rc != TILA_SUCCESS) return rc;
 #ifdef TILA_USE_CUDA
     tila_cuda_workers_init();
 #endif
@@ -147,8 +138,7 @@ int tila_init(int *argc, char ***argv)
 
 int tila_finalize(void)
 {
-    if (!tila_rt.initialized)
-        return TILA_SUCCESS;
+    if (!tila_rt.initialized) return TILA_SUCCESS;
     starpu_task_wait_for_all();
     starpu_mpi_wait_for_all(MPI_COMM_WORLD);
 #ifdef TILA_USE_CUDA
@@ -157,10 +147,8 @@ int tila_finalize(void)
     starpu_mpi_shutdown();
     MPI_Comm_free(&tila_rt.comm);
     free(tila_rt.device_workers);
-    if (tila_rt.started_starpu)
-        starpu_shutdown();
-    if (tila_rt.started_mpi)
-        MPI_Finalize();
+    if (tila_rt.started_starpu) starpu_shutdown();
+    if (tila_rt.started_mpi) MPI_Finalize();
     memset(&tila_rt, 0, sizeof tila_rt);
     return TILA_SUCCESS;
 }

@@ -16,9 +16,9 @@
 struct tila_sequence_s {
     pthread_mutex_t lock;
     pthread_cond_t done;
-    long pending;              /**< tasks of this sequence not yet completed here */
-    int status;                /**< first failure, atomically set once */
-    tila_request_t *requests;  /**< requests of the calls made in this sequence */
+    long pending;             /**< tasks of this sequence not yet completed here */
+    int status;               /**< first failure, atomically set once */
+    tila_request_t *requests; /**< requests of the calls made in this sequence */
 };
 
 int tila_sequence_create(tila_sequence_t **seq)
@@ -28,8 +28,7 @@ int tila_sequence_create(tila_sequence_t **seq)
         return -1;
     }
     *seq = calloc(1, sizeof **seq);
-    if (!*seq)
-        return TILA_ERR_NOMEM;
+    if (!*seq) return TILA_ERR_NOMEM;
     pthread_mutex_init(&(*seq)->lock, NULL);
     pthread_cond_init(&(*seq)->done, NULL);
     return TILA_SUCCESS;
@@ -37,8 +36,7 @@ int tila_sequence_create(tila_sequence_t **seq)
 
 int tila_sequence_destroy(tila_sequence_t **seq)
 {
-    if (!seq || !*seq)
-        return TILA_SUCCESS;
+    if (!seq || !*seq) return TILA_SUCCESS;
     pthread_mutex_lock(&(*seq)->lock);
     while ((*seq)->pending > 0)
         pthread_cond_wait(&(*seq)->done, &(*seq)->lock);
@@ -78,16 +76,12 @@ static void tila_status_set_once(int *status, int info)
     __atomic_compare_exchange_n(status, &zero, info, 0, __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE);
 }
 
-int tila_cl_skip(const tila_cl_base_t *base)
-{
-    return tila_sequence_status(base->seq) != 0;
-}
+int tila_cl_skip(const tila_cl_base_t *base) { return tila_sequence_status(base->seq) != 0; }
 
 void tila_sequence_fail(tila_sequence_t *seq, tila_request_t *req, int info)
 {
     tila_status_set_once(&seq->status, info);
-    if (req)
-        tila_status_set_once(&req->status, info);
+    if (req) tila_status_set_once(&req->status, info);
 }
 
 void tila_sequence_task_added(tila_sequence_t *seq)
@@ -101,8 +95,7 @@ void tila_task_done(void *arg)
 {
     tila_sequence_t *seq = arg;
     pthread_mutex_lock(&seq->lock);
-    if (--seq->pending == 0)
-        pthread_cond_broadcast(&seq->done);
+    if (--seq->pending == 0) pthread_cond_broadcast(&seq->done);
     pthread_mutex_unlock(&seq->lock);
 }
 
@@ -117,8 +110,7 @@ static int tila_status_unkey(int k) { return k == INT_MAX ? 0 : k; }
 int tila_sequence_wait(tila_sequence_t *seq)
 {
     int rc = tila_check_init("tila_sequence_wait");
-    if (rc)
-        return rc;
+    if (rc) return rc;
     if (!seq) {
         tila_error("tila_sequence_wait", "seq is NULL");
         return -1;
@@ -132,8 +124,7 @@ int tila_sequence_wait(tila_sequence_t *seq)
     pthread_mutex_unlock(&seq->lock);
 
     int stack[16], *keys = n <= 16 ? stack : malloc(sizeof(int) * (size_t)n);
-    if (!keys)
-        return TILA_ERR_NOMEM;
+    if (!keys) return TILA_ERR_NOMEM;
     int i = 0;
     keys[i++] = tila_status_key(tila_sequence_status(seq));
     for (tila_request_t *r = seq->requests; r; r = r->next)
@@ -145,8 +136,7 @@ int tila_sequence_wait(tila_sequence_t *seq)
     seq->status = tila_status_unkey(keys[i++]);
     for (tila_request_t *r = seq->requests; r; r = r->next)
         r->status = tila_status_unkey(keys[i++]);
-    if (keys != stack)
-        free(keys);
+    if (keys != stack) free(keys);
     return rc ? rc : seq->status;
 }
 

@@ -46,11 +46,9 @@ void tila_task_on_rank(tila_task_t *t, int rank)
 int tila_task_args(const tila_task_t *t, size_t size, void **args)
 {
     *args = NULL;
-    if (t->rank != tila_rt.rank)
-        return TILA_SUCCESS;
+    if (t->rank != tila_rt.rank) return TILA_SUCCESS;
     tila_cl_base_t *base = calloc(1, size);
-    if (!base)
-        return TILA_ERR_NOMEM;
+    if (!base) return TILA_ERR_NOMEM;
     *base = (tila_cl_base_t){ .seq = t->seq, .req = t->req, .m = t->m, .n = t->n };
     tila_sequence_task_added(t->seq);
     *args = base;
@@ -59,10 +57,8 @@ int tila_task_args(const tila_task_t *t, size_t size, void **args)
 
 int tila_task_submitted(const tila_task_t *t, int starpu_rc)
 {
-    if (starpu_rc == 0)
-        return TILA_SUCCESS;
-    if (t->rank == tila_rt.rank)
-        tila_task_done(t->seq);
+    if (starpu_rc == 0) return TILA_SUCCESS;
+    if (t->rank == tila_rt.rank) tila_task_done(t->seq);
     tila_error("tila_task_submitted", "StarPU-MPI refused a task (%d)%s", starpu_rc,
                starpu_rc == -ENODEV ? ": no worker can run it" : "");
     return starpu_rc == -ENODEV ? TILA_ERR_NO_WORKER : TILA_ERR_STARPU;
@@ -75,13 +71,13 @@ void tila_cl_fail(const tila_cl_base_t *base, int info)
 
 void tila_cl_check(const tila_cl_base_t *base, const char *kernel, int info, int iinfo)
 {
-    if (info > 0)
-        tila_cl_fail(base, iinfo + info);
-    if (info >= 0)
-        return;
+    if (info > 0) tila_cl_fail(base, iinfo + info);
+    if (info >= 0) return;
     /* The driver checked every argument the user gave: a kernel refusing its own is a
      * bug in Tila, and going on would leave a wrong result in place of an error. */
-    tila_error(kernel, "BUG in Tila: argument %d is illegal (task on tile (%d, %d)); "
-               "please report it", -info, base->m, base->n);
+    tila_error(kernel,
+               "BUG in Tila: argument %d is illegal (task on tile (%d, %d)); "
+               "please report it",
+               -info, base->m, base->n);
     abort();
 }

@@ -8,12 +8,13 @@
 #ifndef TILA_RUNTIME_H
 #define TILA_RUNTIME_H
 
+#include "tila_config.h"
+
 #include <pthread.h>
 #include <stdint.h>
 #include <starpu.h>
 #include <starpu_mpi.h>
 
-#include "tila_config.h"
 #include "tila.h"
 
 #define TILA_MAX_CUDA_DEVICES 64
@@ -21,14 +22,14 @@
 /** Process-wide state between tila_init and tila_finalize. */
 typedef struct tila_runtime_s {
     int initialized;
-    int started_mpi;     /**< tila_init called MPI_Init_thread */
-    int started_starpu;  /**< tila_init called starpu_init */
+    int started_mpi;    /**< tila_init called MPI_Init_thread */
+    int started_starpu; /**< tila_init called starpu_init */
     int rank, size;
-    MPI_Comm comm;       /**< Tila's own collectives (a duplicate of the world) */
-    int64_t next_tag;    /**< first MPI tag of the next descriptor */
-    int ncuda;           /**< CUDA devices with a worker here */
+    MPI_Comm comm;                         /**< Tila's own collectives (a duplicate of the world) */
+    int64_t next_tag;                      /**< first MPI tag of the next descriptor */
+    int ncuda;                             /**< CUDA devices with a worker here */
     int cuda_devid[TILA_MAX_CUDA_DEVICES]; /**< device number of each */
-    unsigned nworkers;   /**< StarPU's worker count (length of the bitmaps) */
+    unsigned nworkers;                     /**< StarPU's worker count (length of the bitmaps) */
     uint32_t *device_workers; /**< per device: CPU workers + that device's CUDA workers */
 } tila_runtime_t;
 
@@ -39,21 +40,21 @@ struct tila_desc_s {
     tila_prec_t prec;
     size_t eltsize;
     int m, n, mb, nb, mt, nt;
-    int p, q;                   /**< 2D block-cyclic grid, 0 x 0 for a user mapping */
+    int p, q; /**< 2D block-cyclic grid, 0 x 0 for a user mapping */
     tila_rank_fn_t rank_of;
     void *rank_arg;
     tila_device_fn_t device_of;
     void *device_arg;
     int64_t tag_base;
-    int *owner;                 /**< mt * nt ranks, column-major over tiles */
-    int *device;                /**< mt * nt devices (owned tiles), -1: any */
+    int *owner;                    /**< mt * nt ranks, column-major over tiles */
+    int *device;                   /**< mt * nt devices (owned tiles), -1: any */
     starpu_data_handle_t *handles; /**< mt * nt */
-    void *storage;              /**< what Tila allocated (NULL when wrapping) */
+    void *storage;                 /**< what Tila allocated (NULL when wrapping) */
     size_t storage_size;
-    int qr_ib;                  /**< QR T factors: inner block size of the QR kernels (the
+    int qr_ib;              /**< QR T factors: inner block size of the QR kernels (the
                                      user's ib; PANEL: nb, its T is one nb x nb factor) */
-    int qr_domain;              /**< QR T factors: TS domain of the reduction (qr_tree.c) */
-    tila_qr_tree_t qr_tree;     /**< QR T factors: FLAT, BINARY or PANEL */
+    int qr_domain;          /**< QR T factors: TS domain of the reduction (qr_tree.c) */
+    tila_qr_tree_t qr_tree; /**< QR T factors: FLAT, BINARY or PANEL */
 };
 
 /** Rows and columns of tile (m, n) of A. */
@@ -92,8 +93,7 @@ static inline tila_uplo_t tila_tile_part(tila_uplo_t uplo, int m, int n)
 }
 
 /** Print "func: message" on stderr, prefixed by the rank when there are several. */
-void tila_error(const char *func, const char *fmt, ...)
-    __attribute__((format(printf, 2, 3)));
+void tila_error(const char *func, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
 /** TILA_ERR_NOT_INITIALIZED with a message when tila_init has not run. */
 int tila_check_init(const char *func);
@@ -106,8 +106,7 @@ int tila_check_desc(const char *func, int pos, const char *name, const tila_desc
                     tila_prec_t prec);
 int tila_check_sequence(const char *func, int pos, tila_sequence_t *seq, tila_request_t *req);
 /** Print "argument pos (name) has illegal value value: allowed"; returns -pos. */
-int tila_illegal_value(const char *func, int pos, const char *name, int value,
-                       const char *allowed);
+int tila_illegal_value(const char *func, int pos, const char *name, int value, const char *allowed);
 /** uplo is TILA_UPPER, TILA_LOWER or TILA_GENERAL. */
 int tila_check_uplo(const char *func, int pos, tila_uplo_t uplo);
 /** uplo is TILA_UPPER or TILA_LOWER (a triangle, not the whole matrix). */
@@ -231,9 +230,9 @@ void tila_sequence_task_added(tila_sequence_t *seq);
 void tila_sequence_fail(tila_sequence_t *seq, tila_request_t *req, int info);
 
 /** Common options of every insert helper, in StarPU's varargs form. */
-#define TILA_TASK_OPTIONS(t, name, flops)                                                    \
-    STARPU_EXECUTE_ON_NODE, (t)->rank, STARPU_PRIORITY, (t)->priority, STARPU_FLOPS,         \
-        (double)(flops), STARPU_NAME, (name), STARPU_TASK_WORKERIDS, (t)->nworkers,          \
+#define TILA_TASK_OPTIONS(t, name, flops)                                                          \
+    STARPU_EXECUTE_ON_NODE, (t)->rank, STARPU_PRIORITY, (t)->priority, STARPU_FLOPS,               \
+        (double)(flops), STARPU_NAME, (name), STARPU_TASK_WORKERIDS, (t)->nworkers,                \
         (uint32_t *)(t)->workers, STARPU_CALLBACK_WITH_ARG_NFREE, tila_task_done, (void *)(t)->seq
 
 /* ---- Per-CUDA-worker resources (runtime/cuda_workers.c) ---- */

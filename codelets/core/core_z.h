@@ -12,12 +12,12 @@
 
 int tila_core_zgemm(tila_trans_t transa, tila_trans_t transb, int m, int n, int k,
                     tila_complex64_t alpha, const tila_complex64_t *A, int lda,
-                    const tila_complex64_t *B, int ldb, tila_complex64_t beta,
-                    tila_complex64_t *C, int ldc);
+                    const tila_complex64_t *B, int ldb, tila_complex64_t beta, tila_complex64_t *C,
+                    int ldc);
 int tila_core_zlacpy(tila_uplo_t uplo, int m, int n, const tila_complex64_t *A, int lda,
                      tila_complex64_t *B, int ldb);
-int tila_core_zlaset(tila_uplo_t uplo, int m, int n, tila_complex64_t alpha,
-                     tila_complex64_t beta, tila_complex64_t *A, int lda);
+int tila_core_zlaset(tila_uplo_t uplo, int m, int n, tila_complex64_t alpha, tila_complex64_t beta,
+                     tila_complex64_t *A, int lda);
 int tila_core_zlascal(int m, int n, tila_complex64_t alpha, tila_complex64_t *A, int lda);
 int tila_core_zgeadd(int m, int n, tila_complex64_t alpha, const tila_complex64_t *A, int lda,
                      tila_complex64_t beta, tila_complex64_t *B, int ldb);
@@ -27,15 +27,14 @@ int tila_core_zplghe(double bump, int m, int n, tila_complex64_t *A, int lda, in
                      unsigned long long seed);
 
 int tila_core_zpotrf(tila_uplo_t uplo, int n, tila_complex64_t *A, int lda);
-int tila_core_ztrsm(tila_side_t side, tila_uplo_t uplo, tila_trans_t trans, tila_diag_t diag,
-                    int m, int n, tila_complex64_t alpha, const tila_complex64_t *A, int lda,
+int tila_core_ztrsm(tila_side_t side, tila_uplo_t uplo, tila_trans_t trans, tila_diag_t diag, int m,
+                    int n, tila_complex64_t alpha, const tila_complex64_t *A, int lda,
                     tila_complex64_t *B, int ldb);
-int tila_core_ztrmm(tila_side_t side, tila_uplo_t uplo, tila_trans_t trans, tila_diag_t diag,
-                    int m, int n, tila_complex64_t alpha, const tila_complex64_t *A, int lda,
+int tila_core_ztrmm(tila_side_t side, tila_uplo_t uplo, tila_trans_t trans, tila_diag_t diag, int m,
+                    int n, tila_complex64_t alpha, const tila_complex64_t *A, int lda,
                     tila_complex64_t *B, int ldb);
 int tila_core_zherk(tila_uplo_t uplo, tila_trans_t trans, int n, int k, double alpha,
-                    const tila_complex64_t *A, int lda, double beta, tila_complex64_t *C,
-                    int ldc);
+                    const tila_complex64_t *A, int lda, double beta, tila_complex64_t *C, int ldc);
 /* ---- QR ---- */
 int tila_core_zgeqrt(int m, int n, int ib, tila_complex64_t *A, int lda, tila_complex64_t *T,
                      int ldt, tila_complex64_t *work);
@@ -44,9 +43,8 @@ int tila_core_zgeqrt_col(int m, int n, int mb, tila_complex64_t *const *A, const
 int tila_core_zunmqr(tila_side_t side, tila_trans_t trans, int m, int n, int k, int ib,
                      const tila_complex64_t *V, int ldv, const tila_complex64_t *T, int ldt,
                      tila_complex64_t *C, int ldc, tila_complex64_t *work);
-int tila_core_ztpqrt(int m, int n, int l, int ib, tila_complex64_t *A, int lda,
-                     tila_complex64_t *B, int ldb, tila_complex64_t *T, int ldt,
-                     tila_complex64_t *work);
+int tila_core_ztpqrt(int m, int n, int l, int ib, tila_complex64_t *A, int lda, tila_complex64_t *B,
+                     int ldb, tila_complex64_t *T, int ldt, tila_complex64_t *work);
 int tila_core_ztpmqrt(tila_side_t side, tila_trans_t trans, int m, int n, int k, int l, int ib,
                       const tila_complex64_t *V, int ldv, const tila_complex64_t *T, int ldt,
                       tila_complex64_t *A, int lda, tila_complex64_t *B, int ldb,
@@ -66,11 +64,11 @@ int tila_core_zlange(tila_norm_t norm, int m, int n, const tila_complex64_t *A, 
                      double *work);
 int tila_core_zlantr(tila_norm_t norm, tila_uplo_t uplo, tila_diag_t diag, int m, int n,
                      const tila_complex64_t *A, int lda, double *work);
-int tila_core_zlansy(tila_norm_t norm, tila_uplo_t uplo, int n, const tila_complex64_t *A,
-                     int lda, double *work);
+int tila_core_zlansy(tila_norm_t norm, tila_uplo_t uplo, int n, const tila_complex64_t *A, int lda,
+                     double *work);
 #if defined(COMPLEX)
-int tila_core_zlanhe(tila_norm_t norm, tila_uplo_t uplo, int n, const tila_complex64_t *A,
-                     int lda, double *work);
+int tila_core_zlanhe(tila_norm_t norm, tila_uplo_t uplo, int n, const tila_complex64_t *A, int lda,
+                     double *work);
 #endif
 int tila_core_zlansy_offdiag(tila_norm_t norm, int m, int n, const tila_complex64_t *A, int lda,
                              double *colwork, double *rowwork);

@@ -17,8 +17,8 @@
  */
 int tila_core_zgemm(tila_trans_t transa, tila_trans_t transb, int m, int n, int k,
                     tila_complex64_t alpha, const tila_complex64_t *A, int lda,
-                    const tila_complex64_t *B, int ldb, tila_complex64_t beta,
-                    tila_complex64_t *C, int ldc)
+                    const tila_complex64_t *B, int ldb, tila_complex64_t beta, tila_complex64_t *C,
+                    int ldc)
 {
     if (!tila_valid_trans(transa)) return -1;
     if (!tila_valid_trans(transb)) return -2;
@@ -28,8 +28,7 @@ int tila_core_zgemm(tila_trans_t transa, tila_trans_t transb, int m, int n, int 
     if (lda < tila_max1(transa == TILA_NOTRANS ? m : k)) return -8;
     if (ldb < tila_max1(transb == TILA_NOTRANS ? k : n)) return -10;
     if (ldc < tila_max1(m)) return -13;
-    if (m == 0 || n == 0)
-        return 0;
+    if (m == 0 || n == 0) return 0;
     cblas_zgemm(CblasColMajor, tila_cblas_trans(transa), tila_cblas_trans(transb), m, n, k,
                 CBLAS_SADDR(alpha), A, lda, B, ldb, CBLAS_SADDR(beta), C, ldc);
     return 0;

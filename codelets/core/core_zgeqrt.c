@@ -29,7 +29,6 @@ int tila_core_zgeqrt(int m, int n, int ib, tila_complex64_t *A, int lda, tila_co
     if (lda < tila_max1(m)) return -5;
     int nb = tila_min(ib, tila_min(m, n));
     if (ldt < tila_max1(nb)) return -7;
-    if (nb == 0)
-        return 0;
+    if (nb == 0) return 0;
     return LAPACKE_zgeqrt_work(LAPACK_COL_MAJOR, m, n, nb, A, lda, T, ldt, work);
 }

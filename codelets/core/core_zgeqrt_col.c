@@ -28,8 +28,7 @@ int tila_core_zgeqrt_col(int m, int n, int mb, tila_complex64_t *const *A, const
     if (mb < 1) return -3;
     int k = tila_min(m, n);
     if (ldt < tila_max1(k)) return -7;
-    if (k == 0)
-        return 0;
+    if (k == 0) return 0;
     for (int i = 0; i * mb < m; i++)
         LAPACKE_zlacpy_work(LAPACK_COL_MAJOR, 'A', tila_min(mb, m - i * mb), n, A[i], lda[i],
                             work + (size_t)i * mb, m);

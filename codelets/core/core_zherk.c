@@ -28,9 +28,8 @@ int tila_core_zherk(tila_uplo_t uplo, tila_trans_t trans, int n, int k, double a
     if (k < 0) return -4;
     if (lda < tila_max1(trans == TILA_NOTRANS ? n : k)) return -7;
     if (ldc < tila_max1(n)) return -10;
-    if (n == 0)
-        return 0;
-    cblas_zherk(CblasColMajor, (enum CBLAS_UPLO)uplo, tila_cblas_trans(trans), n, k, alpha, A,
-                lda, beta, C, ldc);
+    if (n == 0) return 0;
+    cblas_zherk(CblasColMajor, (enum CBLAS_UPLO)uplo, tila_cblas_trans(trans), n, k, alpha, A, lda,
+                beta, C, ldc);
     return 0;
 }

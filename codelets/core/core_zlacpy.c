@@ -22,7 +22,6 @@ int tila_core_zlacpy(tila_uplo_t uplo, int m, int n, const tila_complex64_t *A, 
     if (n < 0) return -3;
     if (lda < tila_max1(m)) return -5;
     if (ldb < tila_max1(m)) return -7;
-    if (m == 0 || n == 0)
-        return 0;
+    if (m == 0 || n == 0) return 0;
     return LAPACKE_zlacpy_work(LAPACK_COL_MAJOR, tila_lapack_uplo(uplo), m, n, A, lda, B, ldb);
 }

@@ -41,8 +41,7 @@ static inline double zlan_abs(tila_complex64_t a)
 #if defined(COMPLEX)
     double re = creal(a), im = cimag(a);
     double t = re * re + im * im;
-    if (t >= DBL_MIN / DBL_EPSILON && t <= DBL_MAX / 4)
-        return sqrt(t);
+    if (t >= DBL_MIN / DBL_EPSILON && t <= DBL_MAX / 4) return sqrt(t);
     return cabs(a);
 #else
     return fabs(a);
@@ -50,10 +49,7 @@ static inline double zlan_abs(tila_complex64_t a)
 }
 
 /* Largest of a and b; a NaN in either wins. */
-static inline double zlan_nanmax(double a, double b)
-{
-    return isnan(b) || b > a ? b : a;
-}
+static inline double zlan_nanmax(double a, double b) { return isnan(b) || b > a ? b : a; }
 
 /* ---- SIMD reductions over contiguous reals ------------------------------------------ */
 
@@ -67,10 +63,7 @@ static inline core_zvec_t zvec_load(const double *p)
     return v;
 }
 
-static inline void zvec_store(double *p, core_zvec_t v)
-{
-    memcpy(p, &v, sizeof v);
-}
+static inline void zvec_store(double *p, core_zvec_t v) { memcpy(p, &v, sizeof v); }
 
 /* |x|: clear the sign bits. */
 static inline core_zvec_t zvec_abs(core_zvec_t x)
@@ -99,16 +92,13 @@ static inline core_zvec_t zvec_max(core_zvec_t a, core_zvec_t b)
  */
 typedef struct zlan_acc_s {
     core_zvec_t m[4], s[4];
-    double mt, st;      /**< segment tails */
-    double stack[64];   /**< pairwise sums of 1, 2, 4 ... columns */
+    double mt, st;    /**< segment tails */
+    double stack[64]; /**< pairwise sums of 1, 2, 4 ... columns */
     int top;
     unsigned long ncols;
 } zlan_acc_t;
 
-static void zlan_acc_init(zlan_acc_t *c)
-{
-    memset(c, 0, sizeof *c);
-}
+static void zlan_acc_init(zlan_acc_t *c) { memset(c, 0, sizeof *c); }
 
 /*
  * Four lane vectors, vector k at x + k ldx + i for i = 0, step, ... (iters of them):
@@ -117,8 +107,8 @@ static void zlan_acc_init(zlan_acc_t *c)
  * from memory in flight (a column of a tile is one page: one stream alone leaves the
  * memory idle while the prefetcher starts on the next page).
  */
-static inline void zlan_acc_lanes(zlan_acc_t *c, const double *x, size_t ldx, int step,
-                                  int iters, int squares, const double *scale)
+static inline void zlan_acc_lanes(zlan_acc_t *c, const double *x, size_t ldx, int step, int iters,
+                                  int squares, const double *scale)
 {
     /* Local copies: the compiler keeps them in registers (x may alias *c). */
     const double *x0 = x, *x1 = x + ldx, *x2 = x + 2 * ldx, *x3 = x + 3 * ldx;
@@ -128,16 +118,28 @@ static inline void zlan_acc_lanes(zlan_acc_t *c, const double *x, size_t ldx, in
         core_zvec_t u0 = zvec_abs(zvec_load(x0 + i)), u1 = zvec_abs(zvec_load(x1 + i)),
                     u2 = zvec_abs(zvec_load(x2 + i)), u3 = zvec_abs(zvec_load(x3 + i));
         if (scale) {
-            u0 = u0 * scale[0] * scale[1]; u1 = u1 * scale[0] * scale[1];
-            u2 = u2 * scale[0] * scale[1]; u3 = u3 * scale[0] * scale[1];
+            u0 = u0 * scale[0] * scale[1];
+            u1 = u1 * scale[0] * scale[1];
+            u2 = u2 * scale[0] * scale[1];
+            u3 = u3 * scale[0] * scale[1];
         }
-        m0 = zvec_max(m0, u0); m1 = zvec_max(m1, u1);
-        m2 = zvec_max(m2, u2); m3 = zvec_max(m3, u3);
-        s0 += squares ? u0 * u0 : u0; s1 += squares ? u1 * u1 : u1;
-        s2 += squares ? u2 * u2 : u2; s3 += squares ? u3 * u3 : u3;
+        m0 = zvec_max(m0, u0);
+        m1 = zvec_max(m1, u1);
+        m2 = zvec_max(m2, u2);
+        m3 = zvec_max(m3, u3);
+        s0 += squares ? u0 * u0 : u0;
+        s1 += squares ? u1 * u1 : u1;
+        s2 += squares ? u2 * u2 : u2;
+        s3 += squares ? u3 * u3 : u3;
     }
-    c->m[0] = m0; c->m[1] = m1; c->m[2] = m2; c->m[3] = m3;
-    c->s[0] = s0; c->s[1] = s1; c->s[2] = s2; c->s[3] = s3;
+    c->m[0] = m0;
+    c->m[1] = m1;
+    c->m[2] = m2;
+    c->m[3] = m3;
+    c->s[0] = s0;
+    c->s[1] = s1;
+    c->s[2] = s2;
+    c->s[3] = s3;
 }
 
 /* The len reals at x, one at a time. */
@@ -146,8 +148,7 @@ static inline void zlan_acc_tail(zlan_acc_t *c, const double *x, int len, int sq
 {
     for (int i = 0; i < len; i++) {
         double t = fabs(x[i]);
-        if (scale)
-            t = t * scale[0] * scale[1];
+        if (scale) t = t * scale[0] * scale[1];
         c->mt = t > c->mt ? t : c->mt;
         c->st += squares ? t * t : t;
     }
@@ -163,8 +164,8 @@ static inline void zlan_acc_seg(zlan_acc_t *c, const double *x, int len, int squ
 }
 
 /* Four columns of len reals, ldx apart. */
-static inline void zlan_acc_seg4(zlan_acc_t *c, const double *x, size_t ldx, int len,
-                                 int squares, const double *scale)
+static inline void zlan_acc_seg4(zlan_acc_t *c, const double *x, size_t ldx, int len, int squares,
+                                 const double *scale)
 {
     int iters = len / ZVEC_LEN, done = iters * ZVEC_LEN;
     zlan_acc_lanes(c, x, ldx, ZVEC_LEN, iters, squares, scale);
@@ -220,9 +221,8 @@ static inline void zlan_rows(tila_uplo_t uplo, int strict, int m, int j, int *lo
  * Max and sum of |a| (squares = 0) or of |a|^2 over the region, entries multiplied by
  * scale[0] scale[1] when scale is not NULL.  Inline: each caller gets its own loops.
  */
-static inline void zlan_region(zlan_acc_t *c, int squares, const double *scale,
-                               tila_uplo_t uplo, int strict, int m, int n,
-                               const tila_complex64_t *A, int lda)
+static inline void zlan_region(zlan_acc_t *c, int squares, const double *scale, tila_uplo_t uplo,
+                               int strict, int m, int n, const tila_complex64_t *A, int lda)
 {
     int j = 0;
 #if defined(COMPLEX)
@@ -261,8 +261,8 @@ static inline void zlan_region(zlan_acc_t *c, int squares, const double *scale,
 }
 
 /* Max over the region; NaN if an entry is NaN. */
-static double zlan_region_max(tila_uplo_t uplo, int strict, int m, int n,
-                              const tila_complex64_t *A, int lda)
+static double zlan_region_max(tila_uplo_t uplo, int strict, int m, int n, const tila_complex64_t *A,
+                              int lda)
 {
     zlan_acc_t c;
     double max;
@@ -278,8 +278,8 @@ static double zlan_region_max(tila_uplo_t uplo, int strict, int m, int n,
  * sum overflowed or so small that its square lost bits to underflow; then a second
  * pass over the (cached) tile with the entries scaled by a power of two, exactly.
  */
-static void zlan_region_fro(tila_uplo_t uplo, int strict, int m, int n,
-                            const tila_complex64_t *A, int lda, double pair[2])
+static void zlan_region_fro(tila_uplo_t uplo, int strict, int m, int n, const tila_complex64_t *A,
+                            int lda, double pair[2])
 {
     zlan_acc_t c;
     double amax;
@@ -293,8 +293,7 @@ static void zlan_region_fro(tila_uplo_t uplo, int strict, int m, int n,
         return;
     }
     /* NaN or Inf: the pair (1, ssq) says so. */
-    if (isnan(ssq) || isinf(amax))
-        return;
+    if (isnan(ssq) || isinf(amax)) return;
     /* A plain sum that neither overflowed nor lost bits (squares of entries below
      * amax eps underflow harmlessly): ssq = f 2^k as (2^(k/2), ssq 2^-2(k/2)), exactly,
      * so that sumsq stays below 2 and adding such pairs cannot overflow. */
@@ -327,8 +326,7 @@ static void zlan_fro_add(double acc[2], double scale, double sumsq)
         acc[1] += sumsq; /* NaN wins, else Inf */
         return;
     }
-    if (sumsq == 0)
-        return;
+    if (sumsq == 0) return;
     if (acc[1] == 0) {
         acc[0] = scale;
         acc[1] = sumsq;
@@ -361,12 +359,11 @@ static void zlan_fro_add_value(double acc[2], double t)
 /* ---- One and infinity norms --------------------------------------------------------- */
 
 /* work[j] += sum down column j of the region, in row order. */
-static void zlan_colsums(tila_uplo_t uplo, int strict, int m, int n,
-                         const tila_complex64_t *A, int lda, double *work)
+static void zlan_colsums(tila_uplo_t uplo, int strict, int m, int n, const tila_complex64_t *A,
+                         int lda, double *work)
 {
     int j = 0;
-    if (uplo == TILA_GENERAL)
-        /* Four columns at once: four independent chains of additions. */
+    if (uplo == TILA_GENERAL) /* Four columns at once: four independent chains of additions. */
         for (; j + 4 <= n; j += 4) {
             const tila_complex64_t *a = A + (size_t)j * lda;
             double s0 = work[j], s1 = work[j + 1], s2 = work[j + 2], s3 = work[j + 3];
@@ -376,7 +373,10 @@ static void zlan_colsums(tila_uplo_t uplo, int strict, int m, int n,
                 s2 += zlan_abs(a[i + 2 * (size_t)lda]);
                 s3 += zlan_abs(a[i + 3 * (size_t)lda]);
             }
-            work[j] = s0; work[j + 1] = s1; work[j + 2] = s2; work[j + 3] = s3;
+            work[j] = s0;
+            work[j + 1] = s1;
+            work[j + 2] = s2;
+            work[j + 3] = s3;
         }
     for (; j < n; j++) {
         int lo, hi;
@@ -402,8 +402,8 @@ static void zlan_rowadd1(double *work, const tila_complex64_t *a, int lo, int hi
 }
 
 /* work[i] += sum along row i of the region, in column order. */
-static void zlan_rowsums(tila_uplo_t uplo, int strict, int m, int n,
-                         const tila_complex64_t *A, int lda, double *work)
+static void zlan_rowsums(tila_uplo_t uplo, int strict, int m, int n, const tila_complex64_t *A,
+                         int lda, double *work)
 {
     int j = 0;
     if (uplo == TILA_GENERAL)
@@ -416,13 +416,12 @@ static void zlan_rowsums(tila_uplo_t uplo, int strict, int m, int n,
 #if !defined(COMPLEX)
             for (; i + ZVEC_LEN <= m; i += ZVEC_LEN)
                 zvec_store(work + i, zvec_load(work + i) + zvec_abs(zvec_load(a0 + i)) +
-                                         zvec_abs(zvec_load(a1 + i)) +
-                                         zvec_abs(zvec_load(a2 + i)) +
+                                         zvec_abs(zvec_load(a1 + i)) + zvec_abs(zvec_load(a2 + i)) +
                                          zvec_abs(zvec_load(a3 + i)));
 #endif
             for (; i < m; i++)
-                work[i] = work[i] + zlan_abs(a0[i]) + zlan_abs(a1[i]) + zlan_abs(a2[i]) +
-                          zlan_abs(a3[i]);
+                work[i] =
+                    work[i] + zlan_abs(a0[i]) + zlan_abs(a1[i]) + zlan_abs(a2[i]) + zlan_abs(a3[i]);
         }
     for (; j < n; j++) {
         int lo, hi;
@@ -448,22 +447,18 @@ static void zlan_trapezoid(tila_norm_t norm, tila_uplo_t uplo, int unit, int m, 
     switch (norm) {
     case TILA_NORM_MAX:
         work[0] = zlan_nanmax(work[0], zlan_region_max(uplo, unit, m, n, A, lda));
-        if (ndiag > 0)
-            work[0] = zlan_nanmax(work[0], 1);
+        if (ndiag > 0) work[0] = zlan_nanmax(work[0], 1);
         break;
     case TILA_NORM_ONE:
         /* Unit diagonal: the ones are counted where the chain of the column starts,
          * before its entries, as LAPACK's ?lantr does (see tila_core_zlan_init). */
         zlan_colsums(uplo, unit, m, n, A, lda, work);
         break;
-    case TILA_NORM_INF:
-        zlan_rowsums(uplo, unit, m, n, A, lda, work);
-        break;
+    case TILA_NORM_INF: zlan_rowsums(uplo, unit, m, n, A, lda, work); break;
     default:
         zlan_region_fro(uplo, unit, m, n, A, lda, pair);
         zlan_fro_add(work, pair[0], pair[1]);
-        if (ndiag > 0)
-            zlan_fro_add(work, 1, ndiag);
+        if (ndiag > 0) zlan_fro_add(work, 1, ndiag);
         break;
     }
 }
@@ -480,8 +475,7 @@ int tila_core_zlange(tila_norm_t norm, int m, int n, const tila_complex64_t *A, 
     if (m < 0) return -2;
     if (n < 0) return -3;
     if (lda < tila_max1(m)) return -5;
-    if (m == 0 || n == 0)
-        return 0;
+    if (m == 0 || n == 0) return 0;
     zlan_trapezoid(norm, TILA_GENERAL, 0, m, n, A, lda, work);
     return 0;
 }
@@ -503,8 +497,7 @@ int tila_core_zlantr(tila_norm_t norm, tila_uplo_t uplo, tila_diag_t diag, int m
     if (m < 0) return -4;
     if (n < 0) return -5;
     if (lda < tila_max1(m)) return -7;
-    if (m == 0 || n == 0)
-        return 0;
+    if (m == 0 || n == 0) return 0;
     zlan_trapezoid(norm, uplo, diag == TILA_UNIT, m, n, A, lda, work);
     return 0;
 }
@@ -513,8 +506,7 @@ int tila_core_zlantr(tila_norm_t norm, tila_uplo_t uplo, tila_diag_t diag, int m
 static inline double zlan_diag(const tila_complex64_t *A, int lda, int j, int herm)
 {
 #if defined(COMPLEX)
-    if (herm)
-        return fabs(creal(A[(size_t)j * lda + j]));
+    if (herm) return fabs(creal(A[(size_t)j * lda + j]));
 #endif
     (void)herm;
     return zlan_abs(A[(size_t)j * lda + j]);
@@ -585,8 +577,8 @@ static int zlan_symmetric(tila_norm_t norm, tila_uplo_t uplo, int herm, int n,
  * @param lda >= max(1, n).
  * @return 0, or -i if argument i is invalid.
  */
-int tila_core_zlansy(tila_norm_t norm, tila_uplo_t uplo, int n, const tila_complex64_t *A,
-                     int lda, double *work)
+int tila_core_zlansy(tila_norm_t norm, tila_uplo_t uplo, int n, const tila_complex64_t *A, int lda,
+                     double *work)
 {
     return zlan_symmetric(norm, uplo, 0, n, A, lda, work);
 }
@@ -596,8 +588,8 @@ int tila_core_zlansy(tila_norm_t norm, tila_uplo_t uplo, int n, const tila_compl
  * As tila_core_zlansy for a Hermitian tile: the diagonal's imaginary parts are not read.
  * @return 0, or -i if argument i is invalid.
  */
-int tila_core_zlanhe(tila_norm_t norm, tila_uplo_t uplo, int n, const tila_complex64_t *A,
-                     int lda, double *work)
+int tila_core_zlanhe(tila_norm_t norm, tila_uplo_t uplo, int n, const tila_complex64_t *A, int lda,
+                     double *work)
 {
     return zlan_symmetric(norm, uplo, 1, n, A, lda, work);
 }
@@ -620,8 +612,7 @@ int tila_core_zlansy_offdiag(tila_norm_t norm, int m, int n, const tila_complex6
     if (m < 0) return -2;
     if (n < 0) return -3;
     if (lda < tila_max1(m)) return -5;
-    if (m == 0 || n == 0)
-        return 0;
+    if (m == 0 || n == 0) return 0;
     double pair[2], max;
     switch (norm) {
     case TILA_NORM_MAX:
@@ -634,16 +625,20 @@ int tila_core_zlansy_offdiag(tila_norm_t norm, int m, int n, const tila_complex6
         int j = 0;
         for (; j + 4 <= n; j += 4) {
             const tila_complex64_t *a = A + (size_t)j * lda;
-            double s0 = colwork[j], s1 = colwork[j + 1], s2 = colwork[j + 2],
-                   s3 = colwork[j + 3];
+            double s0 = colwork[j], s1 = colwork[j + 1], s2 = colwork[j + 2], s3 = colwork[j + 3];
             for (int i = 0; i < m; i++) {
                 double t0 = zlan_abs(a[i]), t1 = zlan_abs(a[i + lda]),
-                       t2 = zlan_abs(a[i + 2 * (size_t)lda]),
-                       t3 = zlan_abs(a[i + 3 * (size_t)lda]);
-                s0 += t0; s1 += t1; s2 += t2; s3 += t3;
+                       t2 = zlan_abs(a[i + 2 * (size_t)lda]), t3 = zlan_abs(a[i + 3 * (size_t)lda]);
+                s0 += t0;
+                s1 += t1;
+                s2 += t2;
+                s3 += t3;
                 rowwork[i] = rowwork[i] + t0 + t1 + t2 + t3;
             }
-            colwork[j] = s0; colwork[j + 1] = s1; colwork[j + 2] = s2; colwork[j + 3] = s3;
+            colwork[j] = s0;
+            colwork[j + 1] = s1;
+            colwork[j + 2] = s2;
+            colwork[j + 3] = s3;
         }
         for (; j < n; j++) {
             const tila_complex64_t *a = A + (size_t)j * lda;
@@ -684,8 +679,7 @@ void tila_core_zlan_init(int len, int nones, double *work)
  */
 int tila_core_zlan_combine(tila_norm_t norm, int len, const double *part, double *acc)
 {
-    if (!zlan_valid_norm(norm))
-        return -1;
+    if (!zlan_valid_norm(norm)) return -1;
     if (norm == TILA_NORM_FRO) {
         zlan_fro_add(acc, part[0], part[1]);
         return 0;

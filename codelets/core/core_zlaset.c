@@ -14,15 +14,13 @@
  * its diagonal to beta.  @param lda >= max(1, m).
  * @return 0, or -i if argument i is invalid.
  */
-int tila_core_zlaset(tila_uplo_t uplo, int m, int n, tila_complex64_t alpha,
-                     tila_complex64_t beta, tila_complex64_t *A, int lda)
+int tila_core_zlaset(tila_uplo_t uplo, int m, int n, tila_complex64_t alpha, tila_complex64_t beta,
+                     tila_complex64_t *A, int lda)
 {
     if (!tila_valid_uplo(uplo)) return -1;
     if (m < 0) return -2;
     if (n < 0) return -3;
     if (lda < tila_max1(m)) return -7;
-    if (m == 0 || n == 0)
-        return 0;
-    return LAPACKE_zlaset_work(LAPACK_COL_MAJOR, tila_lapack_uplo(uplo), m, n, alpha, beta, A,
-                               lda);
+    if (m == 0 || n == 0) return 0;
+    return LAPACKE_zlaset_work(LAPACK_COL_MAJOR, tila_lapack_uplo(uplo), m, n, alpha, beta, A, lda);
 }

@@ -33,8 +33,7 @@ int tila_core_zplghe(double bump, int m, int n, tila_complex64_t *A, int lda, in
             tila_complex64_t v = tila_rand_entry(seed, r, c, 0);
 #if defined(COMPLEX)
             /* Upper triangle: conjugate; diagonal: real. */
-            if (gi != gj)
-                v += (gi > gj ? I : -I) * tila_rand_entry(seed, r, c, 1);
+            if (gi != gj) v += (gi > gj ? I : -I) * tila_rand_entry(seed, r, c, 1);
 #endif
             A[(size_t)j * lda + i] = gi == gj ? v + bump : v;
         }

@@ -39,9 +39,8 @@ int tila_core_ztpmqrt(tila_side_t side, tila_trans_t trans, int m, int n, int k,
     if (ldt < tila_max1(nb)) return -11;
     if (lda < tila_max1(left ? k : m)) return -13;
     if (ldb < tila_max1(m)) return -15;
-    if (m == 0 || n == 0 || k == 0)
-        return 0;
+    if (m == 0 || n == 0 || k == 0) return 0;
     return LAPACKE_ztpmqrt_work(LAPACK_COL_MAJOR, tila_lapack_side(side),
-                                tila_lapack_trans_qr(trans), m, n, k, l, nb, V, ldv, T, ldt, A,
-                                lda, B, ldb, work);
+                                tila_lapack_trans_qr(trans), m, n, k, l, nb, V, ldv, T, ldt, A, lda,
+                                B, ldb, work);
 }

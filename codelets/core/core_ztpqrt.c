@@ -40,8 +40,8 @@ static void ztpqrt_rec(int m, int n, int l, tila_complex64_t *A, int lda, tila_c
     tila_complex64_t one = 1.0, mone = -1.0, zero = 0.0;
 
     ztpqrt_rec(m1, n1, l1, A, lda, B, ldb, T, ldt);
-    LAPACKE_ztprfb_work(LAPACK_COL_MAJOR, 'L', tila_lapack_trans_qr(TILA_CONJTRANS), 'F', 'C',
-                        m1, n2, n1, l1, B, ldb, T, ldt, A12, lda, B2, ldb, T12, ldt);
+    LAPACKE_ztprfb_work(LAPACK_COL_MAJOR, 'L', tila_lapack_trans_qr(TILA_CONJTRANS), 'F', 'C', m1,
+                        n2, n1, l1, B, ldb, T, ldt, A12, lda, B2, ldb, T12, ldt);
     ztpqrt_rec(m, n2, l > n1 ? l - n1 : 0, A22, lda, B2, ldb, T22, ldt);
 
     tila_complex64_t beta = zero;
@@ -56,8 +56,8 @@ static void ztpqrt_rec(int m, int n, int l, tila_complex64_t *A, int lda, tila_c
         beta = one;
     }
     if (p > 0)
-        cblas_zgemm(CblasColMajor, CblasConjTrans, CblasNoTrans, n1, n2, p, CBLAS_SADDR(one),
-                    B, ldb, B2, ldb, CBLAS_SADDR(beta), T12, ldt);
+        cblas_zgemm(CblasColMajor, CblasConjTrans, CblasNoTrans, n1, n2, p, CBLAS_SADDR(one), B,
+                    ldb, B2, ldb, CBLAS_SADDR(beta), T12, ldt);
     cblas_ztrmm(CblasColMajor, CblasLeft, CblasUpper, CblasNoTrans, CblasNonUnit, n1, n2,
                 CBLAS_SADDR(mone), T, ldt, T12, ldt);
     cblas_ztrmm(CblasColMajor, CblasRight, CblasUpper, CblasNoTrans, CblasNonUnit, n1, n2,
@@ -76,9 +76,8 @@ static void ztpqrt_rec(int m, int n, int l, tila_complex64_t *A, int lda, tila_c
  * @param work min(ib, n) * n elements.
  * @return 0, or -i if argument i is invalid.
  */
-int tila_core_ztpqrt(int m, int n, int l, int ib, tila_complex64_t *A, int lda,
-                     tila_complex64_t *B, int ldb, tila_complex64_t *T, int ldt,
-                     tila_complex64_t *work)
+int tila_core_ztpqrt(int m, int n, int l, int ib, tila_complex64_t *A, int lda, tila_complex64_t *B,
+                     int ldb, tila_complex64_t *T, int ldt, tila_complex64_t *work)
 {
     if (m < 0) return -1;
     if (n < 0) return -2;
@@ -88,8 +87,7 @@ int tila_core_ztpqrt(int m, int n, int l, int ib, tila_complex64_t *A, int lda,
     if (ldb < tila_max1(m)) return -8;
     int nb = tila_min(ib, n);
     if (ldt < tila_max1(nb)) return -10;
-    if (m == 0 || n == 0)
-        return 0;
+    if (m == 0 || n == 0) return 0;
     /* LAPACK's ?tpqrt blocking: block i meets the first mb rows of B, of which the last
      * lb are its trapezoid; it is factored by ztpqrt_rec, then applied to the columns on
      * its right with ?tprfb. */
@@ -99,8 +97,8 @@ int tila_core_ztpqrt(int m, int n, int l, int ib, tila_complex64_t *A, int lda,
         ztpqrt_rec(mb, kb, lb, A + i + (size_t)i * lda, lda, B + (size_t)i * ldb, ldb,
                    T + (size_t)i * ldt, ldt);
         if (i + kb < n)
-            LAPACKE_ztprfb_work(LAPACK_COL_MAJOR, 'L', tila_lapack_trans_qr(TILA_CONJTRANS),
-                                'F', 'C', mb, n - i - kb, kb, lb, B + (size_t)i * ldb, ldb,
+            LAPACKE_ztprfb_work(LAPACK_COL_MAJOR, 'L', tila_lapack_trans_qr(TILA_CONJTRANS), 'F',
+                                'C', mb, n - i - kb, kb, lb, B + (size_t)i * ldb, ldb,
                                 T + (size_t)i * ldt, ldt, A + i + (size_t)(i + kb) * lda, lda,
                                 B + (size_t)(i + kb) * ldb, ldb, work, kb);
     }

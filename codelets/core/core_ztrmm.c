@@ -14,16 +14,15 @@
  * triangular (uplo, diag), B m x n, in place (BLAS's ?trmm).
  * @return 0, or -i if argument i is invalid.
  */
-int tila_core_ztrmm(tila_side_t side, tila_uplo_t uplo, tila_trans_t trans, tila_diag_t diag,
-                    int m, int n, tila_complex64_t alpha, const tila_complex64_t *A, int lda,
+int tila_core_ztrmm(tila_side_t side, tila_uplo_t uplo, tila_trans_t trans, tila_diag_t diag, int m,
+                    int n, tila_complex64_t alpha, const tila_complex64_t *A, int lda,
                     tila_complex64_t *B, int ldb)
 {
     int rc = tila_check_trxm(side, uplo, trans, diag, m, n, lda, ldb);
-    if (rc || m == 0 || n == 0)
-        return rc;
+    if (rc || m == 0 || n == 0) return rc;
     cblas_ztrmm(CblasColMajor, side == TILA_LEFT ? CblasLeft : CblasRight,
                 uplo == TILA_UPPER ? CblasUpper : CblasLower, tila_cblas_trans(trans),
-                diag == TILA_UNIT ? CblasUnit : CblasNonUnit, m, n, CBLAS_SADDR(alpha), A, lda,
-                B, ldb);
+                diag == TILA_UNIT ? CblasUnit : CblasNonUnit, m, n, CBLAS_SADDR(alpha), A, lda, B,
+                ldb);
     return 0;
 }

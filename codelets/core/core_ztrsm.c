@@ -19,9 +19,9 @@
  * 14-20 GFLOP/s on an AVX-512 core where this runs at 30-40 (its GEMM speed).  The same
  * operations as a blocked TRSM, so the same backward stability.
  */
-static void ztrsm_rec(tila_side_t side, tila_uplo_t uplo, tila_trans_t trans,
-                      tila_diag_t diag, int m, int n, tila_complex64_t alpha,
-                      const tila_complex64_t *A, int lda, tila_complex64_t *B, int ldb)
+static void ztrsm_rec(tila_side_t side, tila_uplo_t uplo, tila_trans_t trans, tila_diag_t diag,
+                      int m, int n, tila_complex64_t alpha, const tila_complex64_t *A, int lda,
+                      tila_complex64_t *B, int ldb)
 {
     int k = side == TILA_LEFT ? m : n;
     if (k <= TRSM_RECURSION_CUTOFF) {
@@ -67,13 +67,12 @@ static void ztrsm_rec(tila_side_t side, tila_uplo_t uplo, tila_trans_t trans,
  * (uplo, diag), B m x n.  @param lda >= max(1, m or n, the order of A); ldb >= max(1, m).
  * @return 0, or -i if argument i is invalid.
  */
-int tila_core_ztrsm(tila_side_t side, tila_uplo_t uplo, tila_trans_t trans, tila_diag_t diag,
-                    int m, int n, tila_complex64_t alpha, const tila_complex64_t *A, int lda,
+int tila_core_ztrsm(tila_side_t side, tila_uplo_t uplo, tila_trans_t trans, tila_diag_t diag, int m,
+                    int n, tila_complex64_t alpha, const tila_complex64_t *A, int lda,
                     tila_complex64_t *B, int ldb)
 {
     int rc = tila_check_trxm(side, uplo, trans, diag, m, n, lda, ldb);
-    if (rc || m == 0 || n == 0)
-        return rc;
+    if (rc || m == 0 || n == 0) return rc;
     ztrsm_rec(side, uplo, trans, diag, m, n, alpha, A, lda, B, ldb);
     return 0;
 }

@@ -36,9 +36,8 @@ int tila_core_zunmqr(tila_side_t side, tila_trans_t trans, int m, int n, int k, 
     int nb = tila_min(ib, k);
     if (ldt < tila_max1(nb)) return -10;
     if (ldc < tila_max1(m)) return -12;
-    if (m == 0 || n == 0 || k == 0)
-        return 0;
+    if (m == 0 || n == 0 || k == 0) return 0;
     return LAPACKE_zgemqrt_work(LAPACK_COL_MAJOR, tila_lapack_side(side),
-                                tila_lapack_trans_qr(trans), m, n, k, nb, V, ldv, T, ldt, C,
-                                ldc, work);
+                                tila_lapack_trans_qr(trans), m, n, k, nb, V, ldv, T, ldt, C, ldc,
+                                work);
 }

@@ -16,14 +16,14 @@
 #include "tila_types.h"
 
 /* A failing CUDA or cuBLAS call inside a kernel is a bug: report where, and abort. */
-#define TILA_CUDA_CHECK(call)                                                                \
-    do {                                                                                     \
-        int tila_status_ = (int)(call);                                                      \
-        if (tila_status_ != 0) {                                                             \
-            fprintf(stderr, "%s:%d: %s failed with status %d\n", __FILE__, __LINE__, #call,  \
-                    tila_status_);                                                           \
-            abort();                                                                         \
-        }                                                                                    \
+#define TILA_CUDA_CHECK(call)                                                                      \
+    do {                                                                                           \
+        int tila_status_ = (int)(call);                                                            \
+        if (tila_status_ != 0) {                                                                   \
+            fprintf(stderr, "%s:%d: %s failed with status %d\n", __FILE__, __LINE__, #call,        \
+                    tila_status_);                                                                 \
+            abort();                                                                               \
+        }                                                                                          \
     } while (0)
 
 static inline cublasOperation_t tila_cublas_op(tila_trans_t t)

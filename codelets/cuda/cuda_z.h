@@ -31,66 +31,63 @@ static inline cuDoubleComplex tila_cuda_zscalar(tila_complex64_t x)
 }
 #endif
 
-int tila_cuda_zgemm(cublasHandle_t handle, tila_trans_t transa, tila_trans_t transb, int m,
-                    int n, int k, cuDoubleComplex alpha, const cuDoubleComplex *A, int lda,
-                    const cuDoubleComplex *B, int ldb, cuDoubleComplex beta,
-                    cuDoubleComplex *C, int ldc);
+int tila_cuda_zgemm(cublasHandle_t handle, tila_trans_t transa, tila_trans_t transb, int m, int n,
+                    int k, cuDoubleComplex alpha, const cuDoubleComplex *A, int lda,
+                    const cuDoubleComplex *B, int ldb, cuDoubleComplex beta, cuDoubleComplex *C,
+                    int ldc);
 int tila_cuda_zlascal(cublasHandle_t handle, int m, int n, cuDoubleComplex alpha,
                       cuDoubleComplex *A, int lda);
 int tila_cuda_zgeadd(cublasHandle_t handle, int m, int n, cuDoubleComplex alpha,
-                     const cuDoubleComplex *A, int lda, cuDoubleComplex beta,
-                     cuDoubleComplex *B, int ldb);
-int tila_cuda_zlacpy(cudaStream_t stream, tila_uplo_t uplo, int m, int n,
-                     const cuDoubleComplex *A, int lda, cuDoubleComplex *B, int ldb);
-int tila_cuda_zlaset(cudaStream_t stream, tila_uplo_t uplo, int m, int n,
-                     cuDoubleComplex alpha, cuDoubleComplex beta, cuDoubleComplex *A, int lda);
-int tila_cuda_zplrnt(cudaStream_t stream, int m, int n, cuDoubleComplex *A, int lda, int i0,
-                     int j0, unsigned long long seed);
-int tila_cuda_zplghe(cudaStream_t stream, double bump, int m, int n, cuDoubleComplex *A,
-                     int lda, int i0, int j0, unsigned long long seed);
+                     const cuDoubleComplex *A, int lda, cuDoubleComplex beta, cuDoubleComplex *B,
+                     int ldb);
+int tila_cuda_zlacpy(cudaStream_t stream, tila_uplo_t uplo, int m, int n, const cuDoubleComplex *A,
+                     int lda, cuDoubleComplex *B, int ldb);
+int tila_cuda_zlaset(cudaStream_t stream, tila_uplo_t uplo, int m, int n, cuDoubleComplex alpha,
+                     cuDoubleComplex beta, cuDoubleComplex *A, int lda);
+int tila_cuda_zplrnt(cudaStream_t stream, int m, int n, cuDoubleComplex *A, int lda, int i0, int j0,
+                     unsigned long long seed);
+int tila_cuda_zplghe(cudaStream_t stream, double bump, int m, int n, cuDoubleComplex *A, int lda,
+                     int i0, int j0, unsigned long long seed);
 
 int tila_cuda_zpotrf_lwork(cusolverDnHandle_t handle, tila_uplo_t uplo, int n);
 int tila_cuda_zpotrf(cusolverDnHandle_t handle, tila_uplo_t uplo, int n, cuDoubleComplex *A,
                      int lda, cuDoubleComplex *work, int lwork, int *devinfo);
-int tila_cuda_ztrsm(cublasHandle_t handle, tila_side_t side, tila_uplo_t uplo,
-                    tila_trans_t trans, tila_diag_t diag, int m, int n, cuDoubleComplex alpha,
-                    const cuDoubleComplex *A, int lda, cuDoubleComplex *B, int ldb);
-int tila_cuda_ztrmm(cublasHandle_t handle, tila_side_t side, tila_uplo_t uplo,
-                    tila_trans_t trans, tila_diag_t diag, int m, int n, cuDoubleComplex alpha,
-                    const cuDoubleComplex *A, int lda, cuDoubleComplex *B, int ldb);
+int tila_cuda_ztrsm(cublasHandle_t handle, tila_side_t side, tila_uplo_t uplo, tila_trans_t trans,
+                    tila_diag_t diag, int m, int n, cuDoubleComplex alpha, const cuDoubleComplex *A,
+                    int lda, cuDoubleComplex *B, int ldb);
+int tila_cuda_ztrmm(cublasHandle_t handle, tila_side_t side, tila_uplo_t uplo, tila_trans_t trans,
+                    tila_diag_t diag, int m, int n, cuDoubleComplex alpha, const cuDoubleComplex *A,
+                    int lda, cuDoubleComplex *B, int ldb);
 int tila_cuda_zherk(cublasHandle_t handle, tila_uplo_t uplo, tila_trans_t trans, int n, int k,
                     double alpha, const cuDoubleComplex *A, int lda, double beta,
                     cuDoubleComplex *C, int ldc);
 /* ---- QR ---- */
 
-void tila_cuda_zlarft_blocks_worksize(cusolverDnHandle_t solver, cusolverDnParams_t params,
-                                      int m, int k, int ib, const cuDoubleComplex *V, int ldv,
+void tila_cuda_zlarft_blocks_worksize(cusolverDnHandle_t solver, cusolverDnParams_t params, int m,
+                                      int k, int ib, const cuDoubleComplex *V, int ldv,
                                       const cuDoubleComplex *tau, cuDoubleComplex *T, int ldt,
                                       size_t *dbytes, size_t *hbytes);
 void tila_cuda_zlarft_blocks(cusolverDnHandle_t solver, cusolverDnParams_t params, int m, int k,
-                             int ib, const cuDoubleComplex *V, int ldv,
-                             const cuDoubleComplex *tau, cuDoubleComplex *T, int ldt,
-                             void *dwork, size_t dbytes, void *hwork, size_t hbytes);
-void tila_cuda_zgeqrt_worksize(cusolverDnHandle_t solver, cusolverDnParams_t params, int m,
-                               int n, int ib, cuDoubleComplex *A, int lda,
-                               const cuDoubleComplex *tau, cuDoubleComplex *T, int ldt,
-                               size_t *dbytes, size_t *hbytes);
+                             int ib, const cuDoubleComplex *V, int ldv, const cuDoubleComplex *tau,
+                             cuDoubleComplex *T, int ldt, void *dwork, size_t dbytes, void *hwork,
+                             size_t hbytes);
+void tila_cuda_zgeqrt_worksize(cusolverDnHandle_t solver, cusolverDnParams_t params, int m, int n,
+                               int ib, cuDoubleComplex *A, int lda, const cuDoubleComplex *tau,
+                               cuDoubleComplex *T, int ldt, size_t *dbytes, size_t *hbytes);
 int tila_cuda_zgeqrt(cusolverDnHandle_t solver, cusolverDnParams_t params, int m, int n, int ib,
-                     cuDoubleComplex *A, int lda, cuDoubleComplex *T, int ldt,
-                     cuDoubleComplex *tau, void *dwork, size_t dbytes, void *hwork,
-                     size_t hbytes);
-int tila_cuda_zgeqrt_col(cusolverDnHandle_t solver, cusolverDnParams_t params,
-                         cudaStream_t stream, int m, int n, int mb, cuDoubleComplex *const *A,
-                         const int *lda, cuDoubleComplex *T, int ldt, cuDoubleComplex *panel,
-                         cuDoubleComplex *tau, void *dwork, size_t dbytes, void *hwork,
-                         size_t hbytes);
-void tila_cuda_ztpqrt_worksize(cusolverDnHandle_t solver, cusolverDnParams_t params, int m,
-                               int n, int ib, cuDoubleComplex *T, int ldt,
-                               cuDoubleComplex *work, size_t *dbytes, size_t *hbytes);
+                     cuDoubleComplex *A, int lda, cuDoubleComplex *T, int ldt, cuDoubleComplex *tau,
+                     void *dwork, size_t dbytes, void *hwork, size_t hbytes);
+int tila_cuda_zgeqrt_col(cusolverDnHandle_t solver, cusolverDnParams_t params, cudaStream_t stream,
+                         int m, int n, int mb, cuDoubleComplex *const *A, const int *lda,
+                         cuDoubleComplex *T, int ldt, cuDoubleComplex *panel, cuDoubleComplex *tau,
+                         void *dwork, size_t dbytes, void *hwork, size_t hbytes);
+void tila_cuda_ztpqrt_worksize(cusolverDnHandle_t solver, cusolverDnParams_t params, int m, int n,
+                               int ib, cuDoubleComplex *T, int ldt, cuDoubleComplex *work,
+                               size_t *dbytes, size_t *hbytes);
 int tila_cuda_ztpqrt(cusolverDnHandle_t solver, cusolverDnParams_t params, int m, int n, int l,
                      int ib, cuDoubleComplex *A, int lda, cuDoubleComplex *B, int ldb,
-                     cuDoubleComplex *T, int ldt, cuDoubleComplex *work, void *dwork,
-                     size_t dbytes, void *hwork, size_t hbytes);
+                     cuDoubleComplex *T, int ldt, cuDoubleComplex *work, void *dwork, size_t dbytes,
+                     void *hwork, size_t hbytes);
 int tila_cuda_zunmqr(cublasHandle_t handle, tila_side_t side, tila_trans_t trans, int m, int n,
                      int k, int ib, const cuDoubleComplex *V, int ldv, const cuDoubleComplex *T,
                      int ldt, cuDoubleComplex *C, int ldc, cuDoubleComplex *work);
@@ -99,8 +96,8 @@ int tila_cuda_ztpmqrt(cublasHandle_t handle, tila_side_t side, tila_trans_t tran
                       const cuDoubleComplex *T, int ldt, cuDoubleComplex *A, int lda,
                       cuDoubleComplex *B, int ldb, cuDoubleComplex *work);
 /* Norm tile kernels: fold the tile into `work` (GPU memory, layout of core_z.h). */
-int tila_cuda_zlange(cudaStream_t stream, tila_norm_t norm, int m, int n,
-                     const cuDoubleComplex *A, int lda, double *work);
+int tila_cuda_zlange(cudaStream_t stream, tila_norm_t norm, int m, int n, const cuDoubleComplex *A,
+                     int lda, double *work);
 int tila_cuda_zlantr(cudaStream_t stream, tila_norm_t norm, tila_uplo_t uplo, tila_diag_t diag,
                      int m, int n, const cuDoubleComplex *A, int lda, double *work);
 int tila_cuda_zlansy(cudaStream_t stream, tila_norm_t norm, tila_uplo_t uplo, int n,
@@ -110,8 +107,7 @@ int tila_cuda_zlanhe(cudaStream_t stream, tila_norm_t norm, tila_uplo_t uplo, in
                      const cuDoubleComplex *A, int lda, double *work);
 #endif
 int tila_cuda_zlansy_offdiag(cudaStream_t stream, tila_norm_t norm, int m, int n,
-                             const cuDoubleComplex *A, int lda, double *colwork,
-                             double *rowwork);
+                             const cuDoubleComplex *A, int lda, double *colwork, double *rowwork);
 
 #ifdef __cplusplus
 }

@@ -9,10 +9,10 @@
 #include "cuda_z.h"
 
 /** cuBLAS's gemm on `handle` (its stream); same arguments and checks as tila_core_zgemm. */
-int tila_cuda_zgemm(cublasHandle_t handle, tila_trans_t transa, tila_trans_t transb, int m,
-                    int n, int k, cuDoubleComplex alpha, const cuDoubleComplex *A, int lda,
-                    const cuDoubleComplex *B, int ldb, cuDoubleComplex beta,
-                    cuDoubleComplex *C, int ldc)
+int tila_cuda_zgemm(cublasHandle_t handle, tila_trans_t transa, tila_trans_t transb, int m, int n,
+                    int k, cuDoubleComplex alpha, const cuDoubleComplex *A, int lda,
+                    const cuDoubleComplex *B, int ldb, cuDoubleComplex beta, cuDoubleComplex *C,
+                    int ldc)
 {
     if (m < 0) return -4;
     if (n < 0) return -5;
@@ -20,8 +20,7 @@ int tila_cuda_zgemm(cublasHandle_t handle, tila_trans_t transa, tila_trans_t tra
     if (lda < tila_cuda_max1(transa == TILA_NOTRANS ? m : k)) return -9;
     if (ldb < tila_cuda_max1(transb == TILA_NOTRANS ? k : n)) return -11;
     if (ldc < tila_cuda_max1(m)) return -14;
-    if (m == 0 || n == 0)
-        return 0;
+    if (m == 0 || n == 0) return 0;
     TILA_CUDA_CHECK(cublasZgemm(handle, tila_cublas_op(transa), tila_cublas_op(transb), m, n, k,
                                 &alpha, A, lda, B, ldb, &beta, C, ldc));
     return 0;

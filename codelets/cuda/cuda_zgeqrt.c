@@ -17,8 +17,8 @@
  * Workspace (bytes, device and host) that tila_cuda_zlarft_blocks needs for these sizes;
  * a query, nothing runs.
  */
-void tila_cuda_zlarft_blocks_worksize(cusolverDnHandle_t solver, cusolverDnParams_t params,
-                                      int m, int k, int ib, const cuDoubleComplex *V, int ldv,
+void tila_cuda_zlarft_blocks_worksize(cusolverDnHandle_t solver, cusolverDnParams_t params, int m,
+                                      int k, int ib, const cuDoubleComplex *V, int ldv,
                                       const cuDoubleComplex *tau, cuDoubleComplex *T, int ldt,
                                       size_t *dbytes, size_t *hbytes)
 {
@@ -27,9 +27,9 @@ void tila_cuda_zlarft_blocks_worksize(cusolverDnHandle_t solver, cusolverDnParam
         int kb = tila_cuda_min(ib, k - j);
         size_t d = 0, h = 0;
         TILA_CUDA_CHECK(cusolverDnXlarft_bufferSize(
-            solver, params, CUBLAS_DIRECT_FORWARD, CUBLAS_STOREV_COLUMNWISE, m - j, kb,
-            CUDA_C_64F, V + (size_t)j * ldv + j, ldv, CUDA_C_64F, tau + j, CUDA_C_64F,
-            T + (size_t)j * ldt, ldt, CUDA_C_64F, &d, &h));
+            solver, params, CUBLAS_DIRECT_FORWARD, CUBLAS_STOREV_COLUMNWISE, m - j, kb, CUDA_C_64F,
+            V + (size_t)j * ldv + j, ldv, CUDA_C_64F, tau + j, CUDA_C_64F, T + (size_t)j * ldt, ldt,
+            CUDA_C_64F, &d, &h));
         *dbytes = d > *dbytes ? d : *dbytes;
         *hbytes = h > *hbytes ? h : *hbytes;
     }
@@ -41,31 +41,29 @@ void tila_cuda_zlarft_blocks_worksize(cusolverDnHandle_t solver, cusolverDnParam
  * block j (columns j ib ...) is larft of V(j ib : m, j ib : j ib + kb).
  */
 void tila_cuda_zlarft_blocks(cusolverDnHandle_t solver, cusolverDnParams_t params, int m, int k,
-                             int ib, const cuDoubleComplex *V, int ldv,
-                             const cuDoubleComplex *tau, cuDoubleComplex *T, int ldt,
-                             void *dwork, size_t dbytes, void *hwork, size_t hbytes)
+                             int ib, const cuDoubleComplex *V, int ldv, const cuDoubleComplex *tau,
+                             cuDoubleComplex *T, int ldt, void *dwork, size_t dbytes, void *hwork,
+                             size_t hbytes)
 {
     for (int j = 0; j < k; j += ib) {
         int kb = tila_cuda_min(ib, k - j);
         TILA_CUDA_CHECK(cusolverDnXlarft(
-            solver, params, CUBLAS_DIRECT_FORWARD, CUBLAS_STOREV_COLUMNWISE, m - j, kb,
-            CUDA_C_64F, V + (size_t)j * ldv + j, ldv, CUDA_C_64F, tau + j, CUDA_C_64F,
-            T + (size_t)j * ldt, ldt, CUDA_C_64F, dwork, dbytes, hwork, hbytes));
+            solver, params, CUBLAS_DIRECT_FORWARD, CUBLAS_STOREV_COLUMNWISE, m - j, kb, CUDA_C_64F,
+            V + (size_t)j * ldv + j, ldv, CUDA_C_64F, tau + j, CUDA_C_64F, T + (size_t)j * ldt, ldt,
+            CUDA_C_64F, dwork, dbytes, hwork, hbytes));
     }
 }
 
 /**
  * Device and host workspace (bytes) of tila_cuda_zgeqrt for these arguments (a query).
  */
-void tila_cuda_zgeqrt_worksize(cusolverDnHandle_t solver, cusolverDnParams_t params, int m,
-                               int n, int ib, cuDoubleComplex *A, int lda,
-                               const cuDoubleComplex *tau, cuDoubleComplex *T, int ldt,
-                               size_t *dbytes, size_t *hbytes)
+void tila_cuda_zgeqrt_worksize(cusolverDnHandle_t solver, cusolverDnParams_t params, int m, int n,
+                               int ib, cuDoubleComplex *A, int lda, const cuDoubleComplex *tau,
+                               cuDoubleComplex *T, int ldt, size_t *dbytes, size_t *hbytes)
 {
     int k = tila_cuda_min(m, n), lwork = 0;
     *dbytes = *hbytes = 0;
-    if (k == 0 || ib < 1)
-        return;
+    if (k == 0 || ib < 1) return;
     TILA_CUDA_CHECK(cusolverDnZgeqrf_bufferSize(solver, m, n, A, lda, &lwork));
     tila_cuda_zlarft_blocks_worksize(solver, params, m, k, tila_cuda_min(ib, k), A, lda, tau, T,
                                      ldt, dbytes, hbytes);
@@ -82,9 +80,8 @@ void tila_cuda_zgeqrt_worksize(cusolverDnHandle_t solver, cusolverDnParams_t par
  * @param dwork, dbytes, hwork, hbytes  at least what tila_cuda_zgeqrt_worksize gives.
  */
 int tila_cuda_zgeqrt(cusolverDnHandle_t solver, cusolverDnParams_t params, int m, int n, int ib,
-                     cuDoubleComplex *A, int lda, cuDoubleComplex *T, int ldt,
-                     cuDoubleComplex *tau, void *dwork, size_t dbytes, void *hwork,
-                     size_t hbytes)
+                     cuDoubleComplex *A, int lda, cuDoubleComplex *T, int ldt, cuDoubleComplex *tau,
+                     void *dwork, size_t dbytes, void *hwork, size_t hbytes)
 {
     if (m < 0) return -3;
     if (n < 0) return -4;
@@ -92,8 +89,7 @@ int tila_cuda_zgeqrt(cusolverDnHandle_t solver, cusolverDnParams_t params, int m
     if (lda < tila_cuda_max1(m)) return -7;
     int k = tila_cuda_min(m, n), nb = tila_cuda_min(ib, k);
     if (ldt < tila_cuda_max1(nb)) return -9;
-    if (k == 0)
-        return 0;
+    if (k == 0) return 0;
     int *info = dwork;
     void *work = (char *)dwork + TILA_CUDA_INFO_BYTES;
     size_t wbytes = dbytes - TILA_CUDA_INFO_BYTES;

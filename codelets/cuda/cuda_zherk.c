@@ -17,9 +17,8 @@ int tila_cuda_zherk(cublasHandle_t handle, tila_uplo_t uplo, tila_trans_t trans,
     if (k < 0) return -5;
     if (lda < tila_cuda_max1(trans == TILA_NOTRANS ? n : k)) return -8;
     if (ldc < tila_cuda_max1(n)) return -11;
-    if (n == 0)
-        return 0;
-    TILA_CUDA_CHECK(cublasZherk(handle, tila_cublas_fill(uplo), tila_cublas_op(trans), n, k,
-                                &alpha, A, lda, &beta, C, ldc));
+    if (n == 0) return 0;
+    TILA_CUDA_CHECK(cublasZherk(handle, tila_cublas_fill(uplo), tila_cublas_op(trans), n, k, &alpha,
+                                A, lda, &beta, C, ldc));
     return 0;
 }

@@ -16,29 +16,27 @@ __global__ static void zlacpy_kernel(int uplo, int m, int n, const cuDoubleCompl
     for (long long e = blockIdx.x * (long long)blockDim.x + threadIdx.x; e < total;
          e += (long long)gridDim.x * blockDim.x) {
         int i = (int)(e % m), j = (int)(e / m);
-        if ((uplo == TILA_UPPER && i > j) || (uplo == TILA_LOWER && i < j))
-            continue;
+        if ((uplo == TILA_UPPER && i > j) || (uplo == TILA_LOWER && i < j)) continue;
         B[(size_t)j * ldb + i] = A[(size_t)j * lda + i];
     }
 }
 
-int tila_cuda_zlacpy(cudaStream_t stream, tila_uplo_t uplo, int m, int n,
-                     const cuDoubleComplex *A, int lda, cuDoubleComplex *B, int ldb)
+int tila_cuda_zlacpy(cudaStream_t stream, tila_uplo_t uplo, int m, int n, const cuDoubleComplex *A,
+                     int lda, cuDoubleComplex *B, int ldb)
 {
     if (m < 0) return -3;
     if (n < 0) return -4;
     if (lda < tila_cuda_max1(m)) return -6;
     if (ldb < tila_cuda_max1(m)) return -8;
-    if (m == 0 || n == 0)
-        return 0;
+    if (m == 0 || n == 0) return 0;
     if (uplo == TILA_GENERAL) {
         TILA_CUDA_CHECK(cudaMemcpy2DAsync(B, (size_t)ldb * sizeof *B, A, (size_t)lda * sizeof *A,
                                           (size_t)m * sizeof *A, (size_t)n,
                                           cudaMemcpyDeviceToDevice, stream));
         return 0;
     }
-    zlacpy_kernel<<<tila_cuda_grid(m, n), TILA_CUDA_BLOCK, 0, stream>>>((int)uplo, m, n, A, lda,
-                                                                         B, ldb);
+    zlacpy_kernel<<<tila_cuda_grid(m, n), TILA_CUDA_BLOCK, 0, stream>>>((int)uplo, m, n, A, lda, B,
+                                                                        ldb);
     TILA_CUDA_CHECK(cudaGetLastError());
     return 0;
 }

@@ -24,8 +24,8 @@
 #include "cuda_kernel.h"
 #include "cuda_z.h"
 
-#define ZLAN_B 32         /* columns per block of the one norm, a warp */
-#define ZLAN_THREADS 256  /* threads of the row and reduction kernels */
+#define ZLAN_B 32        /* columns per block of the one norm, a warp */
+#define ZLAN_THREADS 256 /* threads of the row and reduction kernels */
 
 /* What the diagonal of a tile is for the max and Frobenius kernels. */
 enum zlan_diag_e {
@@ -35,18 +35,13 @@ enum zlan_diag_e {
     ZLAN_DIAG_HERM    /* Hermitian: the same, and the diagonal's real part only */
 };
 
-__device__ static inline double zlan_abs(cuDoubleComplex a)
-{
-    return cuCabs(a);
-}
+__device__ static inline double zlan_abs(cuDoubleComplex a) { return cuCabs(a); }
 
 /* Is (i, j) in the trapezoid `uplo` (TILA_GENERAL: everywhere); strict: off the diagonal. */
 __device__ static inline int zlan_in(int uplo, int strict, int i, int j)
 {
-    if (uplo == TILA_UPPER)
-        return strict ? i < j : i <= j;
-    if (uplo == TILA_LOWER)
-        return strict ? i > j : i >= j;
+    if (uplo == TILA_UPPER) return strict ? i < j : i <= j;
+    if (uplo == TILA_LOWER) return strict ? i > j : i >= j;
     return 1;
 }
 
@@ -64,8 +59,7 @@ __device__ static void zlan_fro_add(double *scale, double *sumsq, double s, doub
         *sumsq += q;
         return;
     }
-    if (q == 0)
-        return;
+    if (q == 0) return;
     if (*sumsq == 0) {
         *scale = s;
         *sumsq = q;
@@ -97,12 +91,10 @@ __global__ static void zlan_rowsum_kernel(int uplo, int strict, int m, int n,
                                           const cuDoubleComplex *A, int lda, double *work)
 {
     int i = blockIdx.x * blockDim.x + threadIdx.x;
-    if (i >= m)
-        return;
+    if (i >= m) return;
     double s = work[i];
     for (int j = 0; j < n; j++)
-        if (zlan_in(uplo, strict, i, j))
-            s += zlan_abs(A[(size_t)j * lda + i]);
+        if (zlan_in(uplo, strict, i, j)) s += zlan_abs(A[(size_t)j * lda + i]);
     work[i] = s;
 }
 
@@ -120,16 +112,15 @@ __global__ static void zlan_colsum_kernel(int uplo, int strict, int m, int n,
     double s = ty == 0 && col < n ? work[col] : 0;
     for (int i0 = 0; i0 < m; i0 += ZLAN_B) {
         int i = i0 + tx;
-        sh[ty][tx] = i < m && j < n && zlan_in(uplo, strict, i, j)
-                         ? zlan_abs(A[(size_t)j * lda + i]) : 0;
+        sh[ty][tx] =
+            i < m && j < n && zlan_in(uplo, strict, i, j) ? zlan_abs(A[(size_t)j * lda + i]) : 0;
         __syncthreads();
         if (ty == 0)
             for (int r = 0; r < ZLAN_B && i0 + r < m; r++)
                 s += sh[tx][r];
         __syncthreads();
     }
-    if (ty == 0 && col < n)
-        work[col] = s;
+    if (ty == 0 && col < n) work[col] = s;
 }
 
 /* ---- Max and Frobenius: one block, per-thread rows, tree reduction ------------------- */
@@ -175,8 +166,7 @@ __global__ static void zlan_maxfro_kernel(int fro, int uplo, int diag, int m, in
         }
         __syncthreads();
     }
-    if (t != 0)
-        return;
+    if (t != 0) return;
     for (double *w = work; w; w = w == work ? work2 : NULL) {
         if (fro)
             zlan_fro_add(&w[0], &w[1], sh_a[0], sh_b[0]);
@@ -194,8 +184,7 @@ __global__ static void zlan_symsum_kernel(int uplo, int herm, int n, const cuDou
 {
     int j = blockIdx.x * blockDim.x + threadIdx.x;
     (void)herm; /* real arithmetic: symmetric only */
-    if (j >= n)
-        return;
+    if (j >= n) return;
     double s = work[j];
     for (int i = 0; i < n; i++) {
         if (i == j) {
@@ -216,14 +205,11 @@ __global__ static void zlan_symsum_kernel(int uplo, int herm, int n, const cuDou
 
 /* ---- Entry points ------------------------------------------------------------------- */
 
-static unsigned zlan_blocks(int count, int per)
-{
-    return (unsigned)((count + per - 1) / per);
-}
+static unsigned zlan_blocks(int count, int per) { return (unsigned)((count + per - 1) / per); }
 
 /* The trapezoid `uplo` (TILA_GENERAL: the whole tile) with diagonal `diag`. */
-static void zlan_trapezoid(cudaStream_t stream, tila_norm_t norm, tila_uplo_t uplo, int unit,
-                           int m, int n, const cuDoubleComplex *A, int lda, double *work)
+static void zlan_trapezoid(cudaStream_t stream, tila_norm_t norm, tila_uplo_t uplo, int unit, int m,
+                           int n, const cuDoubleComplex *A, int lda, double *work)
 {
     switch (norm) {
     case TILA_NORM_ONE:
@@ -235,9 +221,9 @@ static void zlan_trapezoid(cudaStream_t stream, tila_norm_t norm, tila_uplo_t up
             (int)uplo, unit, m, n, A, lda, work);
         break;
     default:
-        zlan_maxfro_kernel<<<1, ZLAN_THREADS, 0, stream>>>(
-            norm == TILA_NORM_FRO, (int)uplo, unit ? ZLAN_DIAG_UNIT : ZLAN_DIAG_STORED, m, n,
-            A, lda, work, NULL);
+        zlan_maxfro_kernel<<<1, ZLAN_THREADS, 0, stream>>>(norm == TILA_NORM_FRO, (int)uplo,
+                                                           unit ? ZLAN_DIAG_UNIT : ZLAN_DIAG_STORED,
+                                                           m, n, A, lda, work, NULL);
         break;
     }
     TILA_CUDA_CHECK(cudaGetLastError());
@@ -250,15 +236,14 @@ static int zlan_valid_norm(tila_norm_t norm)
 }
 
 /** As tila_core_zlange, on `stream` (A and work in GPU memory). */
-int tila_cuda_zlange(cudaStream_t stream, tila_norm_t norm, int m, int n,
-                     const cuDoubleComplex *A, int lda, double *work)
+int tila_cuda_zlange(cudaStream_t stream, tila_norm_t norm, int m, int n, const cuDoubleComplex *A,
+                     int lda, double *work)
 {
     if (!zlan_valid_norm(norm)) return -2;
     if (m < 0) return -3;
     if (n < 0) return -4;
     if (lda < tila_cuda_max1(m)) return -6;
-    if (m == 0 || n == 0)
-        return 0;
+    if (m == 0 || n == 0) return 0;
     zlan_trapezoid(stream, norm, TILA_GENERAL, 0, m, n, A, lda, work);
     return 0;
 }
@@ -273,29 +258,27 @@ int tila_cuda_zlantr(cudaStream_t stream, tila_norm_t norm, tila_uplo_t uplo, ti
     if (m < 0) return -5;
     if (n < 0) return -6;
     if (lda < tila_cuda_max1(m)) return -8;
-    if (m == 0 || n == 0)
-        return 0;
+    if (m == 0 || n == 0) return 0;
     zlan_trapezoid(stream, norm, uplo, diag == TILA_UNIT, m, n, A, lda, work);
     return 0;
 }
 
 /* Diagonal tile of a symmetric (herm = 0) or Hermitian matrix. */
-static int zlan_symmetric(cudaStream_t stream, tila_norm_t norm, tila_uplo_t uplo, int herm,
-                          int n, const cuDoubleComplex *A, int lda, double *work)
+static int zlan_symmetric(cudaStream_t stream, tila_norm_t norm, tila_uplo_t uplo, int herm, int n,
+                          const cuDoubleComplex *A, int lda, double *work)
 {
     if (!zlan_valid_norm(norm)) return -2;
     if (uplo != TILA_UPPER && uplo != TILA_LOWER) return -3;
     if (n < 0) return -4;
     if (lda < tila_cuda_max1(n)) return -6;
-    if (n == 0)
-        return 0;
+    if (n == 0) return 0;
     if (norm == TILA_NORM_ONE || norm == TILA_NORM_INF)
         zlan_symsum_kernel<<<zlan_blocks(n, ZLAN_THREADS), ZLAN_THREADS, 0, stream>>>(
             (int)uplo, herm, n, A, lda, work);
     else
-        zlan_maxfro_kernel<<<1, ZLAN_THREADS, 0, stream>>>(
-            norm == TILA_NORM_FRO, (int)uplo, herm ? ZLAN_DIAG_HERM : ZLAN_DIAG_SYM, n, n, A,
-            lda, work, NULL);
+        zlan_maxfro_kernel<<<1, ZLAN_THREADS, 0, stream>>>(norm == TILA_NORM_FRO, (int)uplo,
+                                                           herm ? ZLAN_DIAG_HERM : ZLAN_DIAG_SYM, n,
+                                                           n, A, lda, work, NULL);
     TILA_CUDA_CHECK(cudaGetLastError());
     return 0;
 }
@@ -321,15 +304,13 @@ int tila_cuda_zlanhe(cudaStream_t stream, tila_norm_t norm, tila_uplo_t uplo, in
  * twice from GPU memory, once per orientation, each coalesced and in LAPACK's order.
  */
 int tila_cuda_zlansy_offdiag(cudaStream_t stream, tila_norm_t norm, int m, int n,
-                             const cuDoubleComplex *A, int lda, double *colwork,
-                             double *rowwork)
+                             const cuDoubleComplex *A, int lda, double *colwork, double *rowwork)
 {
     if (!zlan_valid_norm(norm)) return -2;
     if (m < 0) return -3;
     if (n < 0) return -4;
     if (lda < tila_cuda_max1(m)) return -6;
-    if (m == 0 || n == 0)
-        return 0;
+    if (m == 0 || n == 0) return 0;
     if (norm == TILA_NORM_ONE || norm == TILA_NORM_INF) {
         zlan_colsum_kernel<<<zlan_blocks(n, ZLAN_B), dim3(ZLAN_B, ZLAN_B), 0, stream>>>(
             (int)TILA_GENERAL, 0, m, n, A, lda, colwork);
@@ -337,9 +318,9 @@ int tila_cuda_zlansy_offdiag(cudaStream_t stream, tila_norm_t norm, int m, int n
             (int)TILA_GENERAL, 0, m, n, A, lda, rowwork);
     }
     else
-        zlan_maxfro_kernel<<<1, ZLAN_THREADS, 0, stream>>>(
-            norm == TILA_NORM_FRO, (int)TILA_GENERAL, ZLAN_DIAG_STORED, m, n, A, lda, colwork,
-            rowwork);
+        zlan_maxfro_kernel<<<1, ZLAN_THREADS, 0, stream>>>(norm == TILA_NORM_FRO, (int)TILA_GENERAL,
+                                                           ZLAN_DIAG_STORED, m, n, A, lda, colwork,
+                                                           rowwork);
     TILA_CUDA_CHECK(cudaGetLastError());
     return 0;
 }

@@ -15,8 +15,7 @@ int tila_cuda_zlascal(cublasHandle_t handle, int m, int n, cuDoubleComplex alpha
     if (m < 0) return -2;
     if (n < 0) return -3;
     if (lda < tila_cuda_max1(m)) return -6;
-    if (m == 0 || n == 0)
-        return 0;
+    if (m == 0 || n == 0) return 0;
     if (lda == m) {
         TILA_CUDA_CHECK(cublasZscal(handle, m * n, &alpha, A, 1));
         return 0;

@@ -16,22 +16,20 @@ __global__ static void zlaset_kernel(int uplo, int m, int n, cuDoubleComplex alp
     for (long long e = blockIdx.x * (long long)blockDim.x + threadIdx.x; e < total;
          e += (long long)gridDim.x * blockDim.x) {
         int i = (int)(e % m), j = (int)(e / m);
-        if ((uplo == TILA_UPPER && i > j) || (uplo == TILA_LOWER && i < j))
-            continue;
+        if ((uplo == TILA_UPPER && i > j) || (uplo == TILA_LOWER && i < j)) continue;
         A[(size_t)j * lda + i] = i == j ? beta : alpha;
     }
 }
 
-int tila_cuda_zlaset(cudaStream_t stream, tila_uplo_t uplo, int m, int n,
-                     cuDoubleComplex alpha, cuDoubleComplex beta, cuDoubleComplex *A, int lda)
+int tila_cuda_zlaset(cudaStream_t stream, tila_uplo_t uplo, int m, int n, cuDoubleComplex alpha,
+                     cuDoubleComplex beta, cuDoubleComplex *A, int lda)
 {
     if (m < 0) return -3;
     if (n < 0) return -4;
     if (lda < tila_cuda_max1(m)) return -8;
-    if (m == 0 || n == 0)
-        return 0;
+    if (m == 0 || n == 0) return 0;
     zlaset_kernel<<<tila_cuda_grid(m, n), TILA_CUDA_BLOCK, 0, stream>>>((int)uplo, m, n, alpha,
-                                                                         beta, A, lda);
+                                                                        beta, A, lda);
     TILA_CUDA_CHECK(cudaGetLastError());
     return 0;
 }

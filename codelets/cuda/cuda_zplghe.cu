@@ -11,8 +11,8 @@
 #include "tila_rand.h"
 
 /* Same entries as tila_core_zplghe: random lower triangle, conjugate above. */
-__global__ static void zplghe_kernel(double bump, int m, int n, cuDoubleComplex *A, int lda,
-                                     int i0, int j0, unsigned long long seed)
+__global__ static void zplghe_kernel(double bump, int m, int n, cuDoubleComplex *A, int lda, int i0,
+                                     int j0, unsigned long long seed)
 {
     long long total = (long long)m * n;
     for (long long e = blockIdx.x * (long long)blockDim.x + threadIdx.x; e < total;
@@ -21,8 +21,7 @@ __global__ static void zplghe_kernel(double bump, int m, int n, cuDoubleComplex 
         uint64_t gi = (uint64_t)(i0 + i), gj = (uint64_t)(j0 + j);
         uint64_t r = gi > gj ? gi : gj, c = gi > gj ? gj : gi;
         double re = tila_rand_entry(seed, r, c, 0); /* rounded as on the CPU, then shifted */
-        if (gi == gj)
-            re += bump;
+        if (gi == gj) re += bump;
 #if defined(COMPLEX)
         double im = gi == gj ? 0.0 : (gi > gj ? 1.0 : -1.0) * tila_rand_entry(seed, r, c, 1);
         A[(size_t)j * lda + i] = make_cuDoubleComplex(re, im);
@@ -32,16 +31,15 @@ __global__ static void zplghe_kernel(double bump, int m, int n, cuDoubleComplex 
     }
 }
 
-int tila_cuda_zplghe(cudaStream_t stream, double bump, int m, int n, cuDoubleComplex *A,
-                     int lda, int i0, int j0, unsigned long long seed)
+int tila_cuda_zplghe(cudaStream_t stream, double bump, int m, int n, cuDoubleComplex *A, int lda,
+                     int i0, int j0, unsigned long long seed)
 {
     if (m < 0) return -3;
     if (n < 0) return -4;
     if (lda < tila_cuda_max1(m)) return -6;
-    if (m == 0 || n == 0)
-        return 0;
-    zplghe_kernel<<<tila_cuda_grid(m, n), TILA_CUDA_BLOCK, 0, stream>>>(bump, m, n, A, lda, i0,
-                                                                         j0, seed);
+    if (m == 0 || n == 0) return 0;
+    zplghe_kernel<<<tila_cuda_grid(m, n), TILA_CUDA_BLOCK, 0, stream>>>(bump, m, n, A, lda, i0, j0,
+                                                                        seed);
     TILA_CUDA_CHECK(cudaGetLastError());
     return 0;
 }

@@ -14,8 +14,8 @@
 int tila_cuda_zpotrf_lwork(cusolverDnHandle_t handle, tila_uplo_t uplo, int n)
 {
     int lwork = 0;
-    TILA_CUDA_CHECK(cusolverDnZpotrf_bufferSize(handle, tila_cublas_fill(uplo), n, NULL, n > 1 ? n : 1,
-                                                &lwork));
+    TILA_CUDA_CHECK(cusolverDnZpotrf_bufferSize(handle, tila_cublas_fill(uplo), n, NULL,
+                                                n > 1 ? n : 1, &lwork));
     return lwork;
 }
 
@@ -30,8 +30,8 @@ int tila_cuda_zpotrf(cusolverDnHandle_t handle, tila_uplo_t uplo, int n, cuDoubl
     if (uplo != TILA_UPPER && uplo != TILA_LOWER) return -2;
     if (n < 0) return -3;
     if (lda < tila_cuda_max1(n)) return -5;
-    if (n == 0)
-        return 0;
-    TILA_CUDA_CHECK(cusolverDnZpotrf(handle, tila_cublas_fill(uplo), n, A, lda, work, lwork, devinfo));
+    if (n == 0) return 0;
+    TILA_CUDA_CHECK(
+        cusolverDnZpotrf(handle, tila_cublas_fill(uplo), n, A, lda, work, lwork, devinfo));
     return 0;
 }

@@ -39,8 +39,7 @@ int tila_cuda_ztpmqrt(cublasHandle_t handle, tila_side_t side, tila_trans_t tran
     if (ldt < tila_cuda_max1(nb)) return -12;
     if (lda < tila_cuda_max1(left ? k : m)) return -14;
     if (ldb < tila_cuda_max1(m)) return -16;
-    if (m == 0 || n == 0 || k == 0)
-        return 0;
+    if (m == 0 || n == 0 || k == 0) return 0;
     int nv = left ? m : n; /* rows of V */
     cublasOperation_t opT = notrans ? CUBLAS_OP_N : CUBLAS_OP_C;
     cuDoubleComplex one = tila_cuda_zscalar(1.0), mone = tila_cuda_zscalar(-1.0),
@@ -68,11 +67,10 @@ int tila_cuda_ztpmqrt(cublasHandle_t handle, tila_side_t side, tila_trans_t tran
         if (left) {
             cuDoubleComplex *Aj = A + j;
             tila_cuda_zlacpy(stream, TILA_GENERAL, kb, n, Aj, lda, W, kb);
-            TILA_CUDA_CHECK(cublasZgemm(handle, CUBLAS_OP_C, CUBLAS_OP_N, kb, n, mb, &one, Vj,
-                                        ldvj, B, ldb, &one, W, kb));
+            TILA_CUDA_CHECK(cublasZgemm(handle, CUBLAS_OP_C, CUBLAS_OP_N, kb, n, mb, &one, Vj, ldvj,
+                                        B, ldb, &one, W, kb));
             TILA_CUDA_CHECK(cublasZtrmm(handle, CUBLAS_SIDE_LEFT, CUBLAS_FILL_MODE_UPPER, opT,
-                                        CUBLAS_DIAG_NON_UNIT, kb, n, &one, Tj, ldt, W, kb, W,
-                                        kb));
+                                        CUBLAS_DIAG_NON_UNIT, kb, n, &one, Tj, ldt, W, kb, W, kb));
             TILA_CUDA_CHECK(cublasZgeam(handle, CUBLAS_OP_N, CUBLAS_OP_N, kb, n, &one, Aj, lda,
                                         &mone, W, kb, Aj, lda));
             TILA_CUDA_CHECK(cublasZgemm(handle, CUBLAS_OP_N, CUBLAS_OP_N, mb, n, kb, &mone, Vj,
@@ -81,15 +79,14 @@ int tila_cuda_ztpmqrt(cublasHandle_t handle, tila_side_t side, tila_trans_t tran
         else {
             cuDoubleComplex *Aj = A + (size_t)j * lda;
             tila_cuda_zlacpy(stream, TILA_GENERAL, m, kb, Aj, lda, W, m);
-            TILA_CUDA_CHECK(cublasZgemm(handle, CUBLAS_OP_N, CUBLAS_OP_N, m, kb, mb, &one, B,
-                                        ldb, Vj, ldvj, &one, W, m));
+            TILA_CUDA_CHECK(cublasZgemm(handle, CUBLAS_OP_N, CUBLAS_OP_N, m, kb, mb, &one, B, ldb,
+                                        Vj, ldvj, &one, W, m));
             TILA_CUDA_CHECK(cublasZtrmm(handle, CUBLAS_SIDE_RIGHT, CUBLAS_FILL_MODE_UPPER, opT,
-                                        CUBLAS_DIAG_NON_UNIT, m, kb, &one, Tj, ldt, W, m, W,
-                                        m));
+                                        CUBLAS_DIAG_NON_UNIT, m, kb, &one, Tj, ldt, W, m, W, m));
             TILA_CUDA_CHECK(cublasZgeam(handle, CUBLAS_OP_N, CUBLAS_OP_N, m, kb, &one, Aj, lda,
                                         &mone, W, m, Aj, lda));
-            TILA_CUDA_CHECK(cublasZgemm(handle, CUBLAS_OP_N, CUBLAS_OP_C, m, mb, kb, &mone, W,
-                                        m, Vj, ldvj, &one, B, ldb));
+            TILA_CUDA_CHECK(cublasZgemm(handle, CUBLAS_OP_N, CUBLAS_OP_C, m, mb, kb, &mone, W, m,
+                                        Vj, ldvj, &one, B, ldb));
         }
     }
     return 0;

@@ -21,8 +21,8 @@
  */
 
 /* S = [triu(A); pentagon of B], ld n + m. */
-static void stack_in(cudaStream_t stream, int m, int n, int l, const cuDoubleComplex *A,
-                     int lda, const cuDoubleComplex *B, int ldb, cuDoubleComplex *S, int lds)
+static void stack_in(cudaStream_t stream, int m, int n, int l, const cuDoubleComplex *A, int lda,
+                     const cuDoubleComplex *B, int ldb, cuDoubleComplex *S, int lds)
 {
     cuDoubleComplex zero = tila_cuda_zscalar(0.0);
     tila_cuda_zlaset(stream, TILA_LOWER, n, n, zero, zero, S, lds);
@@ -35,22 +35,21 @@ static void stack_in(cudaStream_t stream, int m, int n, int l, const cuDoubleCom
 }
 
 /* R into A's upper triangle, V into B's pentagon. */
-static void stack_out(cudaStream_t stream, int m, int n, int l, const cuDoubleComplex *S,
-                      int lds, cuDoubleComplex *A, int lda, cuDoubleComplex *B, int ldb)
+static void stack_out(cudaStream_t stream, int m, int n, int l, const cuDoubleComplex *S, int lds,
+                      cuDoubleComplex *A, int lda, cuDoubleComplex *B, int ldb)
 {
     tila_cuda_zlacpy(stream, TILA_UPPER, n, n, S, lds, A, lda);
     tila_cuda_zlacpy(stream, TILA_GENERAL, m - l, n, S + n, lds, B, ldb);
-    if (l > 0)
-        tila_cuda_zlacpy(stream, TILA_UPPER, l, n, S + n + m - l, lds, B + m - l, ldb);
+    if (l > 0) tila_cuda_zlacpy(stream, TILA_UPPER, l, n, S + n + m - l, lds, B + m - l, ldb);
 }
 
 /** Device and host workspace (bytes) of tila_cuda_ztpqrt (a query; `work` as passed to it). */
-void tila_cuda_ztpqrt_worksize(cusolverDnHandle_t solver, cusolverDnParams_t params, int m,
-                               int n, int ib, cuDoubleComplex *T, int ldt,
-                               cuDoubleComplex *work, size_t *dbytes, size_t *hbytes)
+void tila_cuda_ztpqrt_worksize(cusolverDnHandle_t solver, cusolverDnParams_t params, int m, int n,
+                               int ib, cuDoubleComplex *T, int ldt, cuDoubleComplex *work,
+                               size_t *dbytes, size_t *hbytes)
 {
-    tila_cuda_zgeqrt_worksize(solver, params, n + m, n, ib, work + n, n + m, work, T, ldt,
-                              dbytes, hbytes);
+    tila_cuda_zgeqrt_worksize(solver, params, n + m, n, ib, work + n, n + m, work, T, ldt, dbytes,
+                              hbytes);
 }
 
 /**
@@ -60,8 +59,8 @@ void tila_cuda_ztpqrt_worksize(cusolverDnHandle_t solver, cusolverDnParams_t par
  */
 int tila_cuda_ztpqrt(cusolverDnHandle_t solver, cusolverDnParams_t params, int m, int n, int l,
                      int ib, cuDoubleComplex *A, int lda, cuDoubleComplex *B, int ldb,
-                     cuDoubleComplex *T, int ldt, cuDoubleComplex *work, void *dwork,
-                     size_t dbytes, void *hwork, size_t hbytes)
+                     cuDoubleComplex *T, int ldt, cuDoubleComplex *work, void *dwork, size_t dbytes,
+                     void *hwork, size_t hbytes)
 {
     if (m < 0) return -3;
     if (n < 0) return -4;
@@ -70,15 +69,13 @@ int tila_cuda_ztpqrt(cusolverDnHandle_t solver, cusolverDnParams_t params, int m
     if (lda < tila_cuda_max1(n)) return -8;
     if (ldb < tila_cuda_max1(m)) return -10;
     if (ldt < tila_cuda_max1(tila_cuda_min(ib, n))) return -12;
-    if (m == 0 || n == 0)
-        return 0;
+    if (m == 0 || n == 0) return 0;
     cudaStream_t stream;
     TILA_CUDA_CHECK(cusolverDnGetStream(solver, &stream));
     cuDoubleComplex *tau = work, *S = work + n;
     int lds = n + m;
     stack_in(stream, m, n, l, A, lda, B, ldb, S, lds);
-    tila_cuda_zgeqrt(solver, params, lds, n, ib, S, lds, T, ldt, tau, dwork, dbytes, hwork,
-                     hbytes);
+    tila_cuda_zgeqrt(solver, params, lds, n, ib, S, lds, T, ldt, tau, dwork, dbytes, hwork, hbytes);
     stack_out(stream, m, n, l, S, lds, A, lda, B, ldb);
     return 0;
 }

@@ -34,8 +34,7 @@ int tila_cuda_zunmqr(cublasHandle_t handle, tila_side_t side, tila_trans_t trans
     int nb = tila_cuda_min(ib, k);
     if (ldt < tila_cuda_max1(nb)) return -11;
     if (ldc < tila_cuda_max1(m)) return -13;
-    if (m == 0 || n == 0 || k == 0)
-        return 0;
+    if (m == 0 || n == 0 || k == 0) return 0;
     cuDoubleComplex one = tila_cuda_zscalar(1.0), mone = tila_cuda_zscalar(-1.0),
                     zero = tila_cuda_zscalar(0.0);
     cublasOperation_t opT = notrans ? CUBLAS_OP_N : CUBLAS_OP_C;
@@ -53,20 +52,18 @@ int tila_cuda_zunmqr(cublasHandle_t handle, tila_side_t side, tila_trans_t trans
             TILA_CUDA_CHECK(cublasZgemm(handle, CUBLAS_OP_C, CUBLAS_OP_N, kb, n, rows, &one, Vd,
                                         rows, Cj, ldc, &zero, W, kb));
             TILA_CUDA_CHECK(cublasZtrmm(handle, CUBLAS_SIDE_LEFT, CUBLAS_FILL_MODE_UPPER, opT,
-                                        CUBLAS_DIAG_NON_UNIT, kb, n, &one, Tj, ldt, W, kb, W,
-                                        kb));
-            TILA_CUDA_CHECK(cublasZgemm(handle, CUBLAS_OP_N, CUBLAS_OP_N, rows, n, kb, &mone,
-                                        Vd, rows, W, kb, &one, Cj, ldc));
+                                        CUBLAS_DIAG_NON_UNIT, kb, n, &one, Tj, ldt, W, kb, W, kb));
+            TILA_CUDA_CHECK(cublasZgemm(handle, CUBLAS_OP_N, CUBLAS_OP_N, rows, n, kb, &mone, Vd,
+                                        rows, W, kb, &one, Cj, ldc));
         }
         else {
             cuDoubleComplex *Cj = C + (size_t)j * ldc;
             TILA_CUDA_CHECK(cublasZgemm(handle, CUBLAS_OP_N, CUBLAS_OP_N, m, kb, rows, &one, Cj,
                                         ldc, Vd, rows, &zero, W, m));
             TILA_CUDA_CHECK(cublasZtrmm(handle, CUBLAS_SIDE_RIGHT, CUBLAS_FILL_MODE_UPPER, opT,
-                                        CUBLAS_DIAG_NON_UNIT, m, kb, &one, Tj, ldt, W, m, W,
-                                        m));
-            TILA_CUDA_CHECK(cublasZgemm(handle, CUBLAS_OP_N, CUBLAS_OP_C, m, rows, kb, &mone,
-                                        W, m, Vd, rows, &one, Cj, ldc));
+                                        CUBLAS_DIAG_NON_UNIT, m, kb, &one, Tj, ldt, W, m, W, m));
+            TILA_CUDA_CHECK(cublasZgemm(handle, CUBLAS_OP_N, CUBLAS_OP_C, m, rows, kb, &mone, W, m,
+                                        Vd, rows, &one, Cj, ldc));
         }
     }
     return 0;

@@ -19,8 +19,8 @@ int kernel_test_passed, kernel_test_failed, kernel_test_skipped;
 
 /* ---- Reporting ------------------------------------------------------------------------ */
 
-static void vreport(const char *status, const char *name, char prec, double error,
-                    const char *fmt, va_list ap)
+static void vreport(const char *status, const char *name, char prec, double error, const char *fmt,
+                    va_list ap)
 {
     printf("%s %s %c ", status, name, prec);
     vprintf(fmt, ap);
@@ -28,8 +28,8 @@ static void vreport(const char *status, const char *name, char prec, double erro
     fflush(stdout);
 }
 
-void kernel_report(const char *status, const char *name, char prec, double error,
-                   const char *fmt, ...)
+void kernel_report(const char *status, const char *name, char prec, double error, const char *fmt,
+                   ...)
 {
     va_list ap;
     va_start(ap, fmt);
@@ -56,8 +56,7 @@ int kernel_check(int ok, const char *name, char prec, double error, const char *
     return ok;
 }
 
-int kernel_check_codes(const char *name, char prec, int ncalls, const int *got,
-                       const int *want)
+int kernel_check_codes(const char *name, char prec, int ncalls, const int *got, const int *want)
 {
     for (int i = 0; i < ncalls; i++)
         if (got[i] != want[i])
@@ -69,10 +68,7 @@ int kernel_check_codes(const char *name, char prec, int ncalls, const int *got,
 
 /* ---- Precisions and enums --------------------------------------------------------------- */
 
-char kernel_prec_letter(tila_prec_t prec)
-{
-    return "sdcz"[prec];
-}
+char kernel_prec_letter(tila_prec_t prec) { return "sdcz"[prec]; }
 
 char kernel_letter(int value)
 {
@@ -109,10 +105,7 @@ static int parts(tila_prec_t prec)
     return prec == TILA_COMPLEX32 || prec == TILA_COMPLEX64 ? 2 : 1;
 }
 
-static int single(tila_prec_t prec)
-{
-    return prec == TILA_REAL32 || prec == TILA_COMPLEX32;
-}
+static int single(tila_prec_t prec) { return prec == TILA_REAL32 || prec == TILA_COMPLEX32; }
 
 static void set_real(tila_prec_t prec, void *A, size_t r, double v)
 {
@@ -177,17 +170,14 @@ void kernel_set(tila_prec_t prec, int m, int n, void *A, int lda, double re, dou
     for (int j = 0; j < n; j++)
         for (int i = 0; i < m; i++) {
             set_real(prec, A, ((size_t)j * lda + i) * p, re);
-            if (p == 2)
-                set_real(prec, A, ((size_t)j * lda + i) * p + 1, im);
+            if (p == 2) set_real(prec, A, ((size_t)j * lda + i) * p + 1, im);
         }
 }
 
-int kernel_equal(tila_prec_t prec, int m, int n, const void *X, int ldx, const void *Y,
-                 int ldy)
+int kernel_equal(tila_prec_t prec, int m, int n, const void *X, int ldx, const void *Y, int ldy)
 {
     size_t e = kernel_elem_size(prec);
-    if (m <= 0)
-        return 1;
+    if (m <= 0) return 1;
     for (int j = 0; j < n; j++)
         if (memcmp((const char *)X + (size_t)j * ldx * e, (const char *)Y + (size_t)j * ldy * e,
                    (size_t)m * e))
@@ -198,10 +188,8 @@ int kernel_equal(tila_prec_t prec, int m, int n, const void *X, int ldx, const v
 int kernel_untouched(tila_prec_t prec, int m, int n, int ld, const void *X, const void *X0)
 {
     size_t e = kernel_elem_size(prec);
-    if (m < 0)
-        m = 0;
-    return kernel_equal(prec, ld - m, n, (const char *)X + m * e, ld, (const char *)X0 + m * e,
-                        ld);
+    if (m < 0) m = 0;
+    return kernel_equal(prec, ld - m, n, (const char *)X + m * e, ld, (const char *)X0 + m * e, ld);
 }
 
 /* ||X - Y||_F^2 in *num, ||Y||_F^2 in *den. */
@@ -238,8 +226,7 @@ double kernel_dist_fro(tila_prec_t prec, int m, int n, const void *X, int ldx, c
 
 double kernel_ratio(double num, double den)
 {
-    if (den > 0)
-        return num / den;
+    if (den > 0) return num / den;
     return num > 0 ? INFINITY : num;
 }
 
@@ -254,8 +241,8 @@ static void usage(FILE *f, const kernel_suite_t *suites, int nsuites)
 }
 
 /* 0, or -1 after a message for a bad command line. */
-static int parse(int argc, char **argv, const kernel_suite_t *suites, int nsuites,
-                 kernel_opts_t *o, int *selected)
+static int parse(int argc, char **argv, const kernel_suite_t *suites, int nsuites, kernel_opts_t *o,
+                 int *selected)
 {
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
@@ -305,8 +292,7 @@ int kernel_test_main(int argc, char **argv, const kernel_suite_t *suites, int ns
     for (int s = 0; s < nsuites; s++)
         any |= selected[s];
     for (int s = 0; s < nsuites; s++) {
-        if (any && !selected[s])
-            continue;
+        if (any && !selected[s]) continue;
         for (int p = 0; p < 4; p++)
             if (suites[s].run[p] && strchr(opts.prec, kernel_prec_letter((tila_prec_t)p)))
                 suites[s].run[p](&opts);

@@ -40,8 +40,8 @@ int kernel_test_main(int argc, char **argv, const kernel_suite_t *suites, int ns
 extern int kernel_test_passed, kernel_test_failed, kernel_test_skipped;
 
 /** Print "STATUS name prec details error=x" and count it (status PASS, FAIL or SKIP). */
-void kernel_report(const char *status, const char *name, char prec, double error,
-                   const char *fmt, ...) __attribute__((format(printf, 5, 6)));
+void kernel_report(const char *status, const char *name, char prec, double error, const char *fmt,
+                   ...) __attribute__((format(printf, 5, 6)));
 
 /** kernel_report with PASS when ok, else FAIL; returns ok. */
 int kernel_check(int ok, const char *name, char prec, double error, const char *fmt, ...)
@@ -52,8 +52,7 @@ int kernel_check(int ok, const char *name, char prec, double error, const char *
  * be want[i] (-position of the bad argument, or 0).  One line for the lot, naming the
  * first call that returned something else.  @return 1 when all matched.
  */
-int kernel_check_codes(const char *name, char prec, int ncalls, const int *got,
-                       const int *want);
+int kernel_check_codes(const char *name, char prec, int ncalls, const int *got, const int *want);
 
 /** The letter of a precision: 's', 'd', 'c' or 'z'. */
 char kernel_prec_letter(tila_prec_t prec);
@@ -87,8 +86,7 @@ void kernel_fill(tila_prec_t prec, int m, int n, void *A, int lda, unsigned long
 void kernel_set(tila_prec_t prec, int m, int n, void *A, int lda, double re, double im);
 
 /** 1 when the m x n parts of X and Y hold the same bits (NaN equals the same NaN). */
-int kernel_equal(tila_prec_t prec, int m, int n, const void *X, int ldx, const void *Y,
-                 int ldy);
+int kernel_equal(tila_prec_t prec, int m, int n, const void *X, int ldx, const void *Y, int ldy);
 
 /**
  * 1 when rows m..ld-1 of the n columns of X and X0 (both ld apart) hold the same bits:

@@ -30,13 +30,12 @@ tila_complex64_t tila_test_zscalar(double re, double im)
 
 double tila_test_zfnorm(int m, int n, const tila_complex64_t *A, int lda)
 {
-    if (m <= 0 || n <= 0)
-        return 0;
+    if (m <= 0 || n <= 0) return 0;
     return LAPACKE_zlange_work(LAPACK_COL_MAJOR, 'F', m, n, A, lda, NULL);
 }
 
-void tila_test_ztriangle(tila_uplo_t uplo, tila_diag_t diag, int k, tila_complex64_t *A,
-                         int lda, unsigned long long seed)
+void tila_test_ztriangle(tila_uplo_t uplo, tila_diag_t diag, int k, tila_complex64_t *A, int lda,
+                         unsigned long long seed)
 {
     double s = k > 1 ? 1 / sqrt((double)k) : 1;
     kernel_fill(PREC, k, k, A, lda, seed);
@@ -57,8 +56,7 @@ void tila_test_ztriangle(tila_uplo_t uplo, tila_diag_t diag, int k, tila_complex
 
 double tila_test_zorth(int n, const tila_complex64_t *Q, int ldq)
 {
-    if (n <= 0)
-        return 0;
+    if (n <= 0) return 0;
     tila_complex64_t *W = kernel_alloc(PREC, n, n);
     kernel_set(PREC, n, n, W, n, 0, 0);
     for (int i = 0; i < n; i++)
@@ -71,13 +69,12 @@ double tila_test_zorth(int n, const tila_complex64_t *Q, int ldq)
 }
 
 void tila_test_zgeqrt_check(int m, int n, int nb, const tila_complex64_t *A0, int lda0,
-                            const tila_complex64_t *F, int ldf, const tila_complex64_t *T,
-                            int ldt, double *resid, double *orth)
+                            const tila_complex64_t *F, int ldf, const tila_complex64_t *T, int ldt,
+                            double *resid, double *orth)
 {
     int k = m < n ? m : n, ldq = m > 1 ? m : 1;
     *resid = *orth = 0;
-    if (m == 0)
-        return;
+    if (m == 0) return;
     tila_complex64_t *Q = kernel_alloc(PREC, ldq, m), *R = kernel_alloc(PREC, ldq, n);
     tila_complex64_t *D = kernel_alloc(PREC, ldq, n);
     tila_complex64_t one = 1, mone = -1;
@@ -87,8 +84,7 @@ void tila_test_zgeqrt_check(int m, int n, int nb, const tila_complex64_t *A0, in
         Q[(size_t)i * ldq + i] = 1;
     if (k > 0) {
         tila_complex64_t *work = kernel_alloc(PREC, nb, m);
-        LAPACKE_zgemqrt_work(LAPACK_COL_MAJOR, 'L', 'N', m, m, k, nb, F, ldf, T, ldt, Q, ldq,
-                             work);
+        LAPACKE_zgemqrt_work(LAPACK_COL_MAJOR, 'L', 'N', m, m, k, nb, F, ldf, T, ldt, Q, ldq, work);
         free(work);
     }
     /* R: the upper trapezoid of F; D = A0 - Q R. */
@@ -98,11 +94,11 @@ void tila_test_zgeqrt_check(int m, int n, int nb, const tila_complex64_t *A0, in
             D[(size_t)j * ldq + i] = A0[(size_t)j * lda0 + i];
         }
     if (n > 0)
-        cblas_zgemm(CblasColMajor, CblasNoTrans, CblasNoTrans, m, n, m, CBLAS_SADDR(mone), Q,
-                    ldq, R, ldq, CBLAS_SADDR(one), D, ldq);
+        cblas_zgemm(CblasColMajor, CblasNoTrans, CblasNoTrans, m, n, m, CBLAS_SADDR(mone), Q, ldq,
+                    R, ldq, CBLAS_SADDR(one), D, ldq);
     double anorm = tila_test_zfnorm(m, n, A0, lda0);
-    *resid = tila_test_zfnorm(m, n, D, ldq) /
-             ((m > n ? m : n) * (anorm > 0 ? anorm : 1) * DBL_EPSILON);
+    *resid =
+        tila_test_zfnorm(m, n, D, ldq) / ((m > n ? m : n) * (anorm > 0 ? anorm : 1) * DBL_EPSILON);
     *orth = tila_test_zorth(m, Q, ldq);
     free(Q);
     free(R);

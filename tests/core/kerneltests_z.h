@@ -53,8 +53,8 @@ double tila_test_zfnorm(int m, int n, const tila_complex64_t *A, int lda);
  * random signs (random phases in complex), so ||A|| and ||A^-1|| are both O(1).  The other
  * triangle, and the diagonal when diag is TILA_UNIT, hold NaN: they must not be read.
  */
-void tila_test_ztriangle(tila_uplo_t uplo, tila_diag_t diag, int k, tila_complex64_t *A,
-                         int lda, unsigned long long seed);
+void tila_test_ztriangle(tila_uplo_t uplo, tila_diag_t diag, int k, tila_complex64_t *A, int lda,
+                         unsigned long long seed);
 
 /**
  * Checks of a QR factorization left as ?geqrt leaves it (R on and above the diagonal of
@@ -64,8 +64,8 @@ void tila_test_ztriangle(tila_uplo_t uplo, tila_diag_t diag, int k, tila_complex
  * *orth = ||I - Q^H Q||_F / (m eps).
  */
 void tila_test_zgeqrt_check(int m, int n, int nb, const tila_complex64_t *A0, int lda0,
-                            const tila_complex64_t *F, int ldf, const tila_complex64_t *T,
-                            int ldt, double *resid, double *orth);
+                            const tila_complex64_t *F, int ldf, const tila_complex64_t *T, int ldt,
+                            double *resid, double *orth);
 
 /** ||I - Q^H Q||_F / (n eps) of the n x n Q. */
 double tila_test_zorth(int n, const tila_complex64_t *Q, int ldq);

@@ -35,8 +35,7 @@ static void run_one(int m, int n, tila_complex64_t alpha, tila_complex64_t beta,
     int lda = m + 1, ldb = m + 2;
     tila_complex64_t *A = kernel_alloc(PREC, lda, n), *B = kernel_alloc(PREC, ldb, n);
     kernel_fill(PREC, m, n, A, lda, seed);
-    if (beta != 0)
-        kernel_fill(PREC, m, n, B, ldb, seed + 1); /* else B stays NaN */
+    if (beta != 0) kernel_fill(PREC, m, n, B, ldb, seed + 1); /* else B stays NaN */
     tila_complex64_t *B0 = kernel_dup(PREC, ldb, n, B);
 
     int rc = tila_core_zgeadd(m, n, alpha, A, lda, beta, B, ldb);
@@ -52,8 +51,8 @@ static void run_one(int m, int n, tila_complex64_t alpha, tila_complex64_t beta,
     int ok = rc == 0 && err <= TOL && kernel_untouched(PREC, m, n, ldb, B, B0);
     kernel_check(ok, NAME, kernel_prec_letter(PREC), err,
                  "m=%d n=%d lda=%d ldb=%d alpha=(%g,%g) beta=(%g,%g)%s rc=%d", m, n, lda, ldb,
-                 creal(alpha), cimag(alpha), creal(beta), cimag(beta),
-                 beta == 0 ? " B=NaN" : "", rc);
+                 creal(alpha), cimag(alpha), creal(beta), cimag(beta), beta == 0 ? " B=NaN" : "",
+                 rc);
     free(A);
     free(B);
     free(B0);
@@ -63,15 +62,13 @@ static void run_errors(void)
 {
     tila_complex64_t a[4] = { 0 }, b[4] = { 0 };
     int got[] = {
-        tila_core_zgeadd(-1, 1, 1, a, 1, 1, b, 1),
-        tila_core_zgeadd(1, -1, 1, a, 1, 1, b, 1),
-        tila_core_zgeadd(2, 1, 1, a, 1, 1, b, 2),
-        tila_core_zgeadd(2, 1, 1, a, 2, 1, b, 1),
+        tila_core_zgeadd(-1, 1, 1, a, 1, 1, b, 1), tila_core_zgeadd(1, -1, 1, a, 1, 1, b, 1),
+        tila_core_zgeadd(2, 1, 1, a, 1, 1, b, 2),  tila_core_zgeadd(2, 1, 1, a, 2, 1, b, 1),
         tila_core_zgeadd(0, 2, 1, a, 1, 1, b, 1),
     };
     static const int want[] = { -1, -2, -5, -8, 0 };
-    kernel_check_codes(NAME, kernel_prec_letter(PREC), (int)(sizeof want / sizeof want[0]),
-                       got, want);
+    kernel_check_codes(NAME, kernel_prec_letter(PREC), (int)(sizeof want / sizeof want[0]), got,
+                       want);
 }
 
 void tila_test_zgeadd_core(const kernel_opts_t *o)

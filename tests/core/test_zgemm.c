@@ -43,18 +43,17 @@ static void run_one(tila_trans_t ta, tila_trans_t tb, int m, int n, int k, int z
     tila_complex64_t beta = zero_beta ? 0 : tila_test_zscalar(-1.1, 0.3);
     kernel_fill(PREC, am, an, A, lda, seed);
     kernel_fill(PREC, bm, bn, B, ldb, seed + 1);
-    if (!zero_beta)
-        kernel_fill(PREC, m, n, C, ldc, seed + 2); /* else C stays NaN */
+    if (!zero_beta) kernel_fill(PREC, m, n, C, ldc, seed + 2); /* else C stays NaN */
     tila_complex64_t *C0 = kernel_dup(PREC, ldc, n, C), *Cref = kernel_dup(PREC, ldc, n, C);
 
     int rc = tila_core_zgemm(ta, tb, m, n, k, alpha, A, lda, B, ldb, beta, C, ldc);
     if (m > 0 && n > 0)
         cblas_zgemm(CblasColMajor, (enum CBLAS_TRANSPOSE)ta, (enum CBLAS_TRANSPOSE)tb, m, n, k,
                     CBLAS_SADDR(alpha), A, lda, B, ldb, CBLAS_SADDR(beta), Cref, ldc);
-    double bound = (k + 2) * DBL_EPSILON *
-                   (cabs(alpha) * tila_test_zfnorm(am, an, A, lda) *
-                        tila_test_zfnorm(bm, bn, B, ldb) +
-                    (zero_beta ? 0 : cabs(beta) * tila_test_zfnorm(m, n, C0, ldc)));
+    double bound =
+        (k + 2) * DBL_EPSILON *
+        (cabs(alpha) * tila_test_zfnorm(am, an, A, lda) * tila_test_zfnorm(bm, bn, B, ldb) +
+         (zero_beta ? 0 : cabs(beta) * tila_test_zfnorm(m, n, C0, ldc)));
     double err = kernel_ratio(kernel_dist_fro(PREC, m, n, C, ldc, Cref, ldc), bound);
     int ok = rc == 0 && err <= TOL && kernel_untouched(PREC, m, n, ldc, C, C0);
     kernel_check(ok, NAME, kernel_prec_letter(PREC), err,
@@ -78,21 +77,21 @@ static void run_errors(void)
         tila_core_zgemm(N, N, -1, 1, 1, 1, a, 1, a, 1, 0, c, 1),
         tila_core_zgemm(N, N, 1, -1, 1, 1, a, 1, a, 1, 0, c, 1),
         tila_core_zgemm(N, N, 1, 1, -1, 1, a, 1, a, 1, 0, c, 1),
-        tila_core_zgemm(N, N, 2, 1, 1, 1, a, 1, a, 1, 0, c, 2),  /* lda < m */
-        tila_core_zgemm(T, N, 1, 1, 2, 1, a, 1, a, 2, 0, c, 1),  /* lda < k */
-        tila_core_zgemm(N, N, 1, 1, 2, 1, a, 1, a, 1, 0, c, 1),  /* ldb < k */
-        tila_core_zgemm(N, T, 1, 2, 1, 1, a, 1, a, 1, 0, c, 1),  /* ldb < n */
-        tila_core_zgemm(N, N, 2, 1, 1, 1, a, 2, a, 1, 0, c, 1),  /* ldc < m */
-        tila_core_zgemm(N, N, 0, 0, 0, 1, a, 1, a, 1, 0, c, 1),  /* valid, empty */
+        tila_core_zgemm(N, N, 2, 1, 1, 1, a, 1, a, 1, 0, c, 2), /* lda < m */
+        tila_core_zgemm(T, N, 1, 1, 2, 1, a, 1, a, 2, 0, c, 1), /* lda < k */
+        tila_core_zgemm(N, N, 1, 1, 2, 1, a, 1, a, 1, 0, c, 1), /* ldb < k */
+        tila_core_zgemm(N, T, 1, 2, 1, 1, a, 1, a, 1, 0, c, 1), /* ldb < n */
+        tila_core_zgemm(N, N, 2, 1, 1, 1, a, 2, a, 1, 0, c, 1), /* ldc < m */
+        tila_core_zgemm(N, N, 0, 0, 0, 1, a, 1, a, 1, 0, c, 1), /* valid, empty */
     };
     static const int want[] = { -1, -2, -3, -4, -5, -8, -8, -10, -10, -13, 0 };
-    kernel_check_codes(NAME, kernel_prec_letter(PREC), (int)(sizeof want / sizeof want[0]),
-                       got, want);
+    kernel_check_codes(NAME, kernel_prec_letter(PREC), (int)(sizeof want / sizeof want[0]), got,
+                       want);
 }
 
 void tila_test_zgemm_core(const kernel_opts_t *o)
 {
-    static const int sizes[][3] = { { 0, 5, 3 }, { 5, 0, 3 }, { 4, 5, 0 }, { 1, 1, 1 },
+    static const int sizes[][3] = { { 0, 5, 3 }, { 5, 0, 3 }, { 4, 5, 0 },    { 1, 1, 1 },
                                     { 7, 5, 3 }, { 5, 7, 9 }, { 33, 17, 29 }, { 17, 33, 1 } };
     static const tila_trans_t trans[] = { TILA_NOTRANS, TILA_TRANS, TILA_CONJTRANS };
     unsigned long long seed = o->seed;

@@ -59,22 +59,22 @@ static void run_errors(void)
         tila_core_zgeqrt(-1, 1, 1, a, 1, t, 1, w),
         tila_core_zgeqrt(1, -1, 1, a, 1, t, 1, w),
         tila_core_zgeqrt(1, 1, 0, a, 1, t, 1, w),
-        tila_core_zgeqrt(2, 1, 1, a, 1, t, 1, w),  /* lda < m */
-        tila_core_zgeqrt(3, 3, 2, a, 3, t, 1, w),  /* ldt < min(ib, m, n) */
-        tila_core_zgeqrt(0, 3, 2, a, 1, t, 1, w),  /* valid, empty */
+        tila_core_zgeqrt(2, 1, 1, a, 1, t, 1, w), /* lda < m */
+        tila_core_zgeqrt(3, 3, 2, a, 3, t, 1, w), /* ldt < min(ib, m, n) */
+        tila_core_zgeqrt(0, 3, 2, a, 1, t, 1, w), /* valid, empty */
     };
     static const int want[] = { -1, -2, -3, -5, -7, 0 };
-    kernel_check_codes(NAME, kernel_prec_letter(PREC), (int)(sizeof want / sizeof want[0]),
-                       got, want);
+    kernel_check_codes(NAME, kernel_prec_letter(PREC), (int)(sizeof want / sizeof want[0]), got,
+                       want);
 }
 
 void tila_test_zgeqrt_core(const kernel_opts_t *o)
 {
     /* m, n, ib */
     static const int sizes[][3] = {
-        { 0, 5, 2 },    { 5, 0, 2 },    { 1, 1, 1 },    { 1, 4, 2 },   { 4, 1, 3 },
-        { 17, 17, 3 },  { 17, 17, 5 },  { 17, 17, 17 }, { 17, 17, 32 }, { 20, 13, 5 },
-        { 13, 20, 4 },  { 40, 33, 8 },  { 33, 33, 5 },  { 64, 64, 7 },  { 100, 30, 16 },
+        { 0, 5, 2 },   { 5, 0, 2 },   { 1, 1, 1 },    { 1, 4, 2 },    { 4, 1, 3 },
+        { 17, 17, 3 }, { 17, 17, 5 }, { 17, 17, 17 }, { 17, 17, 32 }, { 20, 13, 5 },
+        { 13, 20, 4 }, { 40, 33, 8 }, { 33, 33, 5 },  { 64, 64, 7 },  { 100, 30, 16 },
     };
     unsigned long long seed = o->seed;
     for (size_t s = 0; s < sizeof sizes / sizeof sizes[0]; s++)

@@ -65,8 +65,8 @@ static void run_one(int m, int n, int mb, unsigned long long seed)
     double err = resid > orth || resid != resid ? resid : orth;
     int ok = rc == 0 && resid <= TOL && orth <= TOL && untouched;
     kernel_check(ok, NAME, kernel_prec_letter(PREC), err,
-                 "m=%d n=%d mb=%d tiles=%d ldt=%d resid=%.3g orth=%.3g rc=%d", m, n, mb,
-                 ntiles, ldt, resid, orth, rc);
+                 "m=%d n=%d mb=%d tiles=%d ldt=%d resid=%.3g orth=%.3g rc=%d", m, n, mb, ntiles,
+                 ldt, resid, orth, rc);
     for (int t = 0; t < ntiles; t++) {
         free(tiles[t]);
         free(saved[t]);
@@ -89,21 +89,20 @@ static void run_errors(void)
         tila_core_zgeqrt_col(-1, 1, 2, tiles, lds, t, 1, w),
         tila_core_zgeqrt_col(1, -1, 2, tiles, lds, t, 1, w),
         tila_core_zgeqrt_col(1, 1, 0, tiles, lds, t, 1, w),
-        tila_core_zgeqrt_col(4, 2, 2, tiles, lds, t, 1, w),  /* ldt < min(m, n) */
-        tila_core_zgeqrt_col(0, 2, 2, tiles, lds, t, 1, w),  /* valid, empty */
+        tila_core_zgeqrt_col(4, 2, 2, tiles, lds, t, 1, w), /* ldt < min(m, n) */
+        tila_core_zgeqrt_col(0, 2, 2, tiles, lds, t, 1, w), /* valid, empty */
     };
     static const int want[] = { -1, -2, -3, -7, 0 };
-    kernel_check_codes(NAME, kernel_prec_letter(PREC), (int)(sizeof want / sizeof want[0]),
-                       got, want);
+    kernel_check_codes(NAME, kernel_prec_letter(PREC), (int)(sizeof want / sizeof want[0]), got,
+                       want);
 }
 
 void tila_test_zgeqrt_col_core(const kernel_opts_t *o)
 {
     /* m, n, mb */
-    static const int sizes[][3] = { { 37, 9, 8 },  { 9, 37, 4 },   { 16, 16, 16 },
-                                    { 1, 1, 1 },   { 1, 3, 5 },    { 50, 20, 7 },
-                                    { 33, 33, 8 }, { 100, 40, 32 }, { 0, 3, 2 },
-                                    { 3, 0, 2 } };
+    static const int sizes[][3] = { { 37, 9, 8 }, { 9, 37, 4 },  { 16, 16, 16 }, { 1, 1, 1 },
+                                    { 1, 3, 5 },  { 50, 20, 7 }, { 33, 33, 8 },  { 100, 40, 32 },
+                                    { 0, 3, 2 },  { 3, 0, 2 } };
     unsigned long long seed = o->seed;
     for (size_t s = 0; s < sizeof sizes / sizeof sizes[0]; s++)
         run_one(sizes[s][0], sizes[s][1], sizes[s][2], seed++);

@@ -65,8 +65,8 @@ static void run_one(tila_uplo_t uplo, tila_trans_t trans, int n, int k, int zero
     tila_complex64_t za = alpha, zb = beta;
     if (n > 0)
         cblas_zgemm(CblasColMajor, trans == TILA_NOTRANS ? CblasNoTrans : CblasConjTrans,
-                    trans == TILA_NOTRANS ? CblasConjTrans : CblasNoTrans, n, n, k,
-                    CBLAS_SADDR(za), A, lda, A, lda, CBLAS_SADDR(zb), Cref, ldc);
+                    trans == TILA_NOTRANS ? CblasConjTrans : CblasNoTrans, n, n, k, CBLAS_SADDR(za),
+                    A, lda, A, lda, CBLAS_SADDR(zb), Cref, ldc);
     double dist = 0;
     for (int j = 0; j < n; j++)
         for (int i = 0; i < ldc; i++) {
@@ -78,11 +78,13 @@ static void run_one(tila_uplo_t uplo, tila_trans_t trans, int n, int k, int zero
             else
                 outside_ok &= !memcmp(&C[e], &C0[e], sizeof *C);
         }
-    double bound = (k + 2) * DBL_EPSILON *
-                   (fabs(alpha) * tila_test_zfnorm(am, an, A, lda) *
-                        tila_test_zfnorm(am, an, A, lda) +
-                    (zero_beta || n == 0 ? 0 : fabs(beta) * LAPACKE_zlanhe_work(
-                         LAPACK_COL_MAJOR, 'F', kernel_letter(uplo), n, C0, ldc, NULL)));
+    double bound =
+        (k + 2) * DBL_EPSILON *
+        (fabs(alpha) * tila_test_zfnorm(am, an, A, lda) * tila_test_zfnorm(am, an, A, lda) +
+         (zero_beta || n == 0
+              ? 0
+              : fabs(beta) * LAPACKE_zlanhe_work(LAPACK_COL_MAJOR, 'F', kernel_letter(uplo), n, C0,
+                                                 ldc, NULL)));
     double err = kernel_ratio(sqrt(dist), bound);
     int ok = rc == 0 && err <= TOL && outside_ok;
     kernel_check(ok, NAME, kernel_prec_letter(PREC), err,
@@ -108,24 +110,33 @@ static void run_errors(void)
 #endif
         tila_core_zherk(U, N, -1, 1, 1, a, 1, 0, c, 1),
         tila_core_zherk(U, N, 1, -1, 1, a, 1, 0, c, 1),
-        tila_core_zherk(U, N, 2, 1, 1, a, 1, 0, c, 2),  /* lda < n */
-        tila_core_zherk(U, C, 1, 2, 1, a, 1, 0, c, 1),  /* lda < k */
-        tila_core_zherk(U, N, 2, 1, 1, a, 2, 0, c, 1),  /* ldc < n */
-        tila_core_zherk(U, N, 0, 2, 1, a, 1, 0, c, 1),  /* valid, empty */
+        tila_core_zherk(U, N, 2, 1, 1, a, 1, 0, c, 2), /* lda < n */
+        tila_core_zherk(U, C, 1, 2, 1, a, 1, 0, c, 1), /* lda < k */
+        tila_core_zherk(U, N, 2, 1, 1, a, 2, 0, c, 1), /* ldc < n */
+        tila_core_zherk(U, N, 0, 2, 1, a, 1, 0, c, 1), /* valid, empty */
     };
-    static const int want[] = { -1, -2,
+    static const int want[] = {
+        -1,
+        -2,
 #if defined(COMPLEX)
-                                -2,
+        -2,
 #endif
-                                -3, -4, -7, -7, -10, 0 };
-    kernel_check_codes(NAME, kernel_prec_letter(PREC), (int)(sizeof want / sizeof want[0]),
-                       got, want);
+        -3,
+        -4,
+        -7,
+        -7,
+        -10,
+        0
+    };
+    kernel_check_codes(NAME, kernel_prec_letter(PREC), (int)(sizeof want / sizeof want[0]), got,
+                       want);
 }
 
 void tila_test_zherk_core(const kernel_opts_t *o)
 {
-    static const int sizes[][2] = { { 0, 3 }, { 3, 0 }, { 1, 1 }, { 7, 5 }, { 17, 33 },
-                                    { 33, 17 } };
+    static const int sizes[][2] = {
+        { 0, 3 }, { 3, 0 }, { 1, 1 }, { 7, 5 }, { 17, 33 }, { 33, 17 }
+    };
     static const tila_uplo_t uplos[] = { TILA_UPPER, TILA_LOWER };
 #if defined(COMPLEX)
     static const tila_trans_t trans[] = { TILA_NOTRANS, TILA_CONJTRANS };

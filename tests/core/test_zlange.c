@@ -60,13 +60,9 @@ enum kind { GE, TR, SY, HE, OFF };
 
 static const char *kind_name[] = { "core_lange", "core_lantr", "core_lansy", "core_lanhe",
                                    "core_lansy_offdiag" };
-static const tila_norm_t norms[4] = { TILA_NORM_MAX, TILA_NORM_ONE, TILA_NORM_INF,
-                                      TILA_NORM_FRO };
+static const tila_norm_t norms[4] = { TILA_NORM_MAX, TILA_NORM_ONE, TILA_NORM_INF, TILA_NORM_FRO };
 
-static char prec_letter(void)
-{
-    return kernel_prec_letter(PREC);
-}
+static char prec_letter(void) { return kernel_prec_letter(PREC); }
 
 static int is_complex(void)
 {
@@ -80,10 +76,8 @@ static int is_complex(void)
 /* Is entry (i, j) read by the kernel? */
 static int stored(enum kind k, tila_uplo_t uplo, tila_diag_t diag, int i, int j)
 {
-    if (k == GE || k == OFF)
-        return 1;
-    if (i == j)
-        return k != TR || diag == TILA_NONUNIT;
+    if (k == GE || k == OFF) return 1;
+    if (i == j) return k != TR || diag == TILA_NONUNIT;
     return uplo == TILA_UPPER ? i < j : i > j;
 }
 
@@ -98,10 +92,7 @@ static void set_real_part(tila_complex64_t *a, double v)
 }
 
 /* The largest binary exponent e of the precision: 2^(e - 1) is finite, 2^e is not. */
-static int max_exponent(void)
-{
-    return ilogb(DBL_MAX) + 1;
-}
+static int max_exponent(void) { return ilogb(DBL_MAX) + 1; }
 
 /* Random entries where stored, NaN elsewhere and in the imaginary parts of a Hermitian
  * diagonal; lda x n. */
@@ -113,8 +104,7 @@ static tila_complex64_t *make(enum kind k, tila_uplo_t uplo, tila_diag_t diag, i
     for (int j = 0; j < n; j++)
         for (int i = 0; i < m; i++) {
             tila_complex64_t *a = &A[(size_t)j * lda + i];
-            if (!stored(k, uplo, diag, i, j))
-                kernel_set(PREC, 1, 1, a, 1, NAN, NAN);
+            if (!stored(k, uplo, diag, i, j)) kernel_set(PREC, 1, 1, a, 1, NAN, NAN);
 #if defined(COMPLEX)
             else if (k == HE && i == j)
                 ((double *)a)[1] = NAN;
@@ -131,8 +121,8 @@ static int work_len(tila_norm_t norm, int len)
 }
 
 /* Fold one tile into work (and work2 for the off-diagonal kernel). */
-static int fold(enum kind k, tila_norm_t norm, tila_uplo_t uplo, tila_diag_t diag, int m,
-                int n, const tila_complex64_t *A, int lda, double *work, double *work2)
+static int fold(enum kind k, tila_norm_t norm, tila_uplo_t uplo, tila_diag_t diag, int m, int n,
+                const tila_complex64_t *A, int lda, double *work, double *work2)
 {
     switch (k) {
     case GE: return tila_core_zlange(norm, m, n, A, lda, work);
@@ -150,8 +140,8 @@ static int fold(enum kind k, tila_norm_t norm, tila_uplo_t uplo, tila_diag_t dia
  * (with the ones of a unit diagonal first for the one and infinity norms), the tile
  * folded in, lan_combine into the accumulator, lan_value.
  */
-static double tile_norm(enum kind k, tila_norm_t norm, tila_uplo_t uplo, tila_diag_t diag,
-                        int m, int n, const tila_complex64_t *A, int lda, int *rc)
+static double tile_norm(enum kind k, tila_norm_t norm, tila_uplo_t uplo, tila_diag_t diag, int m,
+                        int n, const tila_complex64_t *A, int lda, int *rc)
 {
     int general = k == GE || k == TR;
     int len1 = work_len(norm, norm == TILA_NORM_INF && general ? m : n), len2 = 0;
@@ -160,15 +150,13 @@ static double tile_norm(enum kind k, tila_norm_t norm, tila_uplo_t uplo, tila_di
                     : 0;
     double *w1 = malloc(sizeof *w1 * (size_t)(m + n + 2));
     double *w2 = malloc(sizeof *w2 * (size_t)(m + n + 2)), acc[2];
-    if (k == OFF)
-        len2 = work_len(norm, m);
+    if (k == OFF) len2 = work_len(norm, m);
     tila_core_zlan_init(len1, nones, w1);
     tila_core_zlan_init(len2, 0, w2);
     *rc = fold(k, norm, uplo, diag, m, n, A, lda, w1, w2);
     tila_core_zlan_init(2, 0, acc);
     tila_core_zlan_combine(norm, len1, w1, acc);
-    if (k == OFF)
-        tila_core_zlan_combine(norm, len2, w2, acc);
+    if (k == OFF) tila_core_zlan_combine(norm, len2, w2, acc);
     free(w1);
     free(w2);
     return tila_core_zlan_value(norm, acc);
@@ -186,32 +174,26 @@ static double lange(char norm, int m, int n, const tila_complex64_t *A, int lda)
 }
 
 /* LAPACKE's norm of the same tile. */
-static double ref_norm(enum kind k, tila_norm_t norm, tila_uplo_t uplo, tila_diag_t diag,
-                       int m, int n, const tila_complex64_t *A, int lda)
+static double ref_norm(enum kind k, tila_norm_t norm, tila_uplo_t uplo, tila_diag_t diag, int m,
+                       int n, const tila_complex64_t *A, int lda)
 {
     char u = kernel_letter(uplo), c = (char)norm;
-    if (m == 0 || n == 0)
-        return 0;
+    if (m == 0 || n == 0) return 0;
     switch (k) {
-    case GE:
-        return lange(c, m, n, A, lda);
+    case GE: return lange(c, m, n, A, lda);
 #if defined(COMPLEX)
-    case HE:
-        return LAPACKE_zlanhe(LAPACK_COL_MAJOR, c, u, n, A, lda);
+    case HE: return LAPACKE_zlanhe(LAPACK_COL_MAJOR, c, u, n, A, lda);
 #endif
-    case SY:
-        return LAPACKE_zlansy(LAPACK_COL_MAJOR, c, u, n, A, lda);
+    case SY: return LAPACKE_zlansy(LAPACK_COL_MAJOR, c, u, n, A, lda);
     case OFF:
-        if (norm == TILA_NORM_FRO)
-            return sqrt(2.0) * lange('F', m, n, A, lda);
+        if (norm == TILA_NORM_FRO) return sqrt(2.0) * lange('F', m, n, A, lda);
         if (norm == TILA_NORM_MAX)
             return lange('M', m, n, A, lda);
         else {
             double one = lange('O', m, n, A, lda), inf = lange('I', m, n, A, lda);
             return isnan(one) || one > inf ? one : inf;
         }
-    default:
-        break;
+    default: break;
     }
     if (lantr_contract(uplo, m, n))
         return LAPACKE_zlantr(LAPACK_COL_MAJOR, c, u, kernel_letter(diag), m, n, A, lda);
@@ -220,8 +202,8 @@ static double ref_norm(enum kind k, tila_norm_t norm, tila_uplo_t uplo, tila_dia
     for (int j = 0; j < n; j++)
         for (int i = 0; i < m; i++)
             X[(size_t)j * m + i] = stored(TR, uplo, diag, i, j) ? A[(size_t)j * lda + i]
-                                   : i == j                      ? 1
-                                                                 : 0;
+                                   : i == j                     ? 1
+                                                                : 0;
     double v = lange(c, m, n, X, m);
     free(X);
     return v;
@@ -239,8 +221,7 @@ static double rel_error(double v, double ref)
 static int agrees(enum kind k, tila_norm_t norm, tila_uplo_t uplo, int m, int n, double v,
                   double ref, double *err)
 {
-    int exact = !is_complex() && norm != TILA_NORM_FRO &&
-                (k != TR || lantr_contract(uplo, m, n));
+    int exact = !is_complex() && norm != TILA_NORM_FRO && (k != TR || lantr_contract(uplo, m, n));
     double tol = norm == TILA_NORM_MAX ? 2 : (m > n ? m : n) + 2;
     *err = rel_error(v, ref);
     return exact ? memcmp(&v, &ref, sizeof v) == 0 : *err <= tol;
@@ -262,16 +243,16 @@ static void run_one(enum kind k, tila_uplo_t uplo, tila_diag_t diag, int m, int 
         if (k == TR)
             kernel_check(ok, kind_name[k], prec_letter(), err,
                          "norm=%c uplo=%c diag=%c m=%d n=%d lda=%d value=%.17g ref=%.17g rc=%d",
-                         (char)norms[t], kernel_letter(uplo), kernel_letter(diag), m, n, lda,
-                         v, ref, rc);
+                         (char)norms[t], kernel_letter(uplo), kernel_letter(diag), m, n, lda, v,
+                         ref, rc);
         else if (k == SY || k == HE)
             kernel_check(ok, kind_name[k], prec_letter(), err,
-                         "norm=%c uplo=%c n=%d lda=%d value=%.17g ref=%.17g rc=%d",
-                         (char)norms[t], kernel_letter(uplo), n, lda, v, ref, rc);
+                         "norm=%c uplo=%c n=%d lda=%d value=%.17g ref=%.17g rc=%d", (char)norms[t],
+                         kernel_letter(uplo), n, lda, v, ref, rc);
         else
             kernel_check(ok, kind_name[k], prec_letter(), err,
-                         "norm=%c m=%d n=%d lda=%d value=%.17g ref=%.17g rc=%d", (char)norms[t],
-                         m, n, lda, v, ref, rc);
+                         "norm=%c m=%d n=%d lda=%d value=%.17g ref=%.17g rc=%d", (char)norms[t], m,
+                         n, lda, v, ref, rc);
     }
     free(A);
     free(A0);
@@ -291,8 +272,7 @@ static void run_special(enum kind k, tila_uplo_t uplo, tila_diag_t diag, int m, 
     int lda = m + 1;
     tila_complex64_t *A = make(k, uplo, diag, m, n, lda, seed);
     set_real_part(&A[(size_t)pj * lda + pi], what == 1 ? -INFINITY : NAN);
-    if (what == 2)
-        set_real_part(&A[(size_t)qj * lda + qi], INFINITY);
+    if (what == 2) set_real_part(&A[(size_t)qj * lda + qi], INFINITY);
     for (int t = 0; t < 4; t++) {
         int rc;
         double v = tile_norm(k, norms[t], uplo, diag, m, n, A, lda, &rc);
@@ -309,19 +289,22 @@ static void run_special(enum kind k, tila_uplo_t uplo, tila_diag_t diag, int m, 
 static void run_specials(unsigned long long seed)
 {
     /* Candidates: corners, inside the four-column groups, tail columns, a diagonal. */
-    static const int cand[][2] = { { 0, 0 },  { 6, 5 }, { 12, 10 }, { 3, 9 }, { 10, 2 },
-                                   { 5, 5 },  { 1, 0 }, { 0, 1 },   { 12, 0 }, { 0, 10 } };
-    static const struct { enum kind k; tila_uplo_t uplo; tila_diag_t diag; } cases[] = {
-        { GE, TILA_GENERAL, TILA_NONUNIT }, { TR, TILA_UPPER, TILA_NONUNIT },
-        { TR, TILA_UPPER, TILA_UNIT },      { TR, TILA_LOWER, TILA_UNIT },
-        { SY, TILA_UPPER, TILA_NONUNIT },   { SY, TILA_LOWER, TILA_NONUNIT },
-        { HE, TILA_UPPER, TILA_NONUNIT },   { HE, TILA_LOWER, TILA_NONUNIT },
+    static const int cand[][2] = { { 0, 0 }, { 6, 5 }, { 12, 10 }, { 3, 9 },  { 10, 2 },
+                                   { 5, 5 }, { 1, 0 }, { 0, 1 },   { 12, 0 }, { 0, 10 } };
+    static const struct {
+        enum kind k;
+        tila_uplo_t uplo;
+        tila_diag_t diag;
+    } cases[] = {
+        { GE, TILA_GENERAL, TILA_NONUNIT },  { TR, TILA_UPPER, TILA_NONUNIT },
+        { TR, TILA_UPPER, TILA_UNIT },       { TR, TILA_LOWER, TILA_UNIT },
+        { SY, TILA_UPPER, TILA_NONUNIT },    { SY, TILA_LOWER, TILA_NONUNIT },
+        { HE, TILA_UPPER, TILA_NONUNIT },    { HE, TILA_LOWER, TILA_NONUNIT },
         { OFF, TILA_GENERAL, TILA_NONUNIT },
     };
     for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++) {
         enum kind k = cases[c].k;
-        if (k == HE && !is_complex())
-            continue;
+        if (k == HE && !is_complex()) continue;
         int m = k == SY || k == HE ? 11 : 13, n = 11, found = 0, pos[3];
         for (size_t x = 0; x < sizeof cand / sizeof cand[0] && found < 3; x++)
             if (cand[x][0] < m && cand[x][1] < n &&
@@ -349,10 +332,8 @@ static void run_tiled_general(tila_norm_t norm, int what, unsigned long long see
     enum { M = 23, N = 19, R = 10, C = 8, LDA = M + 1 };
     static const int r0[3] = { 0, R, M }, c0[3] = { 0, C, N };
     tila_complex64_t *A = make(GE, TILA_GENERAL, TILA_NONUNIT, M, N, LDA, seed);
-    if (what == 1)
-        A[(size_t)(C + 3) * LDA + R + 4] = NAN;
-    if (what == 2)
-        A[(size_t)(C + 5) * LDA + 2] = -INFINITY;
+    if (what == 1) A[(size_t)(C + 3) * LDA + R + 4] = NAN;
+    if (what == 2) A[(size_t)(C + 5) * LDA + 2] = -INFINITY;
     double sums[M + N], part[2], acc[2];
     int rc = 0;
     tila_core_zlan_init(2, 0, acc);
@@ -378,9 +359,12 @@ static void run_tiled_general(tila_norm_t norm, int what, unsigned long long see
                          : what == 1 ? isnan(v)
                                      : isinf(v) && v > 0);
     kernel_check(ok, "core_lange", prec_letter(), err,
-                 "norm=%c %dx%d as 2x2 tiles split at (%d,%d)%s value=%.17g ref=%.17g",
-                 (char)norm, M, N, R, C, what == 1 ? " NaN in tile (1,1)"
-                                         : what == 2 ? " -Inf in tile (0,1)" : "", v, ref);
+                 "norm=%c %dx%d as 2x2 tiles split at (%d,%d)%s value=%.17g ref=%.17g", (char)norm,
+                 M, N, R, C,
+                 what == 1   ? " NaN in tile (1,1)"
+                 : what == 2 ? " -Inf in tile (0,1)"
+                             : "",
+                 v, ref);
     free(A);
 }
 
@@ -399,10 +383,8 @@ static void run_tiled_symmetric(enum kind k, tila_uplo_t uplo, tila_norm_t norm,
     tila_complex64_t *D1 = A, *D2 = A + N1 + (size_t)N1 * LDA;
     /* Lower: X = A(N1:, 0:N1) is N2 x N1; upper: A(0:N1, N1:) is N1 x N2. */
     tila_complex64_t *X = uplo == TILA_LOWER ? A + N1 : A + (size_t)N1 * LDA;
-    if (what == 1)
-        X[(size_t)4 * LDA + 7] = NAN;
-    if (what == 2)
-        D2[(size_t)6 * LDA + 6] = -INFINITY;
+    if (what == 1) X[(size_t)4 * LDA + 7] = NAN;
+    if (what == 2) D2[(size_t)6 * LDA + 6] = -INFINITY;
     double w0[N1], w1[N2], acc[2];
     tila_core_zlan_init(work_len(norm, N1), 0, w0);
     tila_core_zlan_init(work_len(norm, N2), 0, w1);
@@ -422,9 +404,10 @@ static void run_tiled_symmetric(enum kind k, tila_uplo_t uplo, tila_norm_t norm,
                                      : isinf(v) && v > 0);
     kernel_check(ok, "core_lansy_offdiag", prec_letter(), err,
                  "norm=%c %s uplo=%c n=%d as tiles of %d and %d%s value=%.17g ref=%.17g",
-                 (char)norm, k == HE ? "hermitian" : "symmetric", kernel_letter(uplo), N, N1,
-                 N2, what == 1 ? " NaN off the diagonal" : what == 2 ? " -Inf in a diagonal tile"
-                                                                    : "",
+                 (char)norm, k == HE ? "hermitian" : "symmetric", kernel_letter(uplo), N, N1, N2,
+                 what == 1   ? " NaN off the diagonal"
+                 : what == 2 ? " -Inf in a diagonal tile"
+                             : "",
                  v, ref);
     free(A);
 }
@@ -469,8 +452,8 @@ static void run_top_entry(void)
         int rc;
         double v = tile_norm(GE, norms[t], TILA_GENERAL, TILA_NONUNIT, m, n, A, m, &rc);
         kernel_check(rc == 0 && v == top, "core_lange", prec_letter(), rel_error(v, top),
-                     "norm=%c one entry 2^%d m=%d n=%d value=%g", (char)norms[t], emax - 1, m,
-                     n, v);
+                     "norm=%c one entry 2^%d m=%d n=%d value=%g", (char)norms[t], emax - 1, m, n,
+                     v);
     }
     free(A);
 }
@@ -523,10 +506,11 @@ static void run_partials(void)
 
     double m3[1] = { 3 }, z2[2] = { 0, 0 }, s2[2] = { 2, 4 };
     kernel_check(tila_core_zlan_value(TILA_NORM_MAX, m3) == 3 &&
-                 tila_core_zlan_value(TILA_NORM_ONE, m3) == 3 &&
-                 tila_core_zlan_value(TILA_NORM_FRO, z2) == 0 &&
-                 tila_core_zlan_value(TILA_NORM_FRO, s2) == 4,
-                 "core_lan_value", prec_letter(), 0, "max {3} = 3, one {3} = 3, "
+                     tila_core_zlan_value(TILA_NORM_ONE, m3) == 3 &&
+                     tila_core_zlan_value(TILA_NORM_FRO, z2) == 0 &&
+                     tila_core_zlan_value(TILA_NORM_FRO, s2) == 4,
+                 "core_lan_value", prec_letter(), 0,
+                 "max {3} = 3, one {3} = 3, "
                  "frobenius (0,0) = 0, (2,4) = 4");
 }
 
@@ -536,10 +520,8 @@ static void run_errors(void)
     double w[8] = { 0 }, w2[8] = { 0 };
     tila_norm_t M = TILA_NORM_MAX, bad = (tila_norm_t)0;
     int ge[] = {
-        tila_core_zlange(bad, 1, 1, a, 1, w),
-        tila_core_zlange(M, -1, 1, a, 1, w),
-        tila_core_zlange(M, 1, -1, a, 1, w),
-        tila_core_zlange(M, 2, 1, a, 1, w),
+        tila_core_zlange(bad, 1, 1, a, 1, w), tila_core_zlange(M, -1, 1, a, 1, w),
+        tila_core_zlange(M, 1, -1, a, 1, w),  tila_core_zlange(M, 2, 1, a, 1, w),
         tila_core_zlange(M, 0, 1, a, 1, w),
     };
     static const int ge_want[] = { -1, -2, -3, -5, 0 };
@@ -591,8 +573,8 @@ void tila_test_zlange_core(const kernel_opts_t *o)
 {
     /* m, n: empty, vectors, around the SIMD widths, groups of four columns and tails. */
     static const int sizes[][2] = {
-        { 0, 0 },  { 0, 5 },   { 5, 0 },   { 1, 1 },   { 1, 7 },   { 7, 1 },   { 2, 3 },
-        { 3, 2 },  { 4, 4 },   { 5, 9 },   { 9, 5 },   { 8, 8 },   { 16, 16 }, { 17, 13 },
+        { 0, 0 },   { 0, 5 },   { 5, 0 },  { 1, 1 },  { 1, 7 },     { 7, 1 },   { 2, 3 },
+        { 3, 2 },   { 4, 4 },   { 5, 9 },  { 9, 5 },  { 8, 8 },     { 16, 16 }, { 17, 13 },
         { 13, 17 }, { 33, 31 }, { 64, 5 }, { 5, 64 }, { 100, 100 },
     };
     static const int orders[] = { 0, 1, 2, 3, 4, 5, 7, 8, 9, 13, 16, 17, 31, 33, 64 };
@@ -611,8 +593,7 @@ void tila_test_zlange_core(const kernel_opts_t *o)
         int n = orders[s], lda = (n > 1 ? n : 1) + (s % 2 ? 2 : 0);
         for (int u = 0; u < 2; u++) {
             run_one(SY, uplos[u], TILA_NONUNIT, n, n, lda, seed++);
-            if (is_complex())
-                run_one(HE, uplos[u], TILA_NONUNIT, n, n, lda, seed++);
+            if (is_complex()) run_one(HE, uplos[u], TILA_NONUNIT, n, n, lda, seed++);
         }
     }
     for (int t = 0; t < 4; t++)
@@ -620,8 +601,7 @@ void tila_test_zlange_core(const kernel_opts_t *o)
             run_tiled_general(norms[t], what, seed++);
             for (int u = 0; u < 2; u++) {
                 run_tiled_symmetric(SY, uplos[u], norms[t], what, seed++);
-                if (is_complex())
-                    run_tiled_symmetric(HE, uplos[u], norms[t], what, seed++);
+                if (is_complex()) run_tiled_symmetric(HE, uplos[u], norms[t], what, seed++);
             }
         }
     run_specials(seed);

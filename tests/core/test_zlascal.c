@@ -42,9 +42,8 @@ static void run_one(int m, int n, int lda, tila_complex64_t alpha, unsigned long
     double err = kernel_ratio(kernel_dist_fro(PREC, m, n, A, lda, Aref, lda),
                               cabs(alpha) * tila_test_zfnorm(m, n, A0, lda) * DBL_EPSILON);
     int ok = rc == 0 && err <= TOL && kernel_untouched(PREC, m, n, lda, A, A0);
-    kernel_check(ok, NAME, kernel_prec_letter(PREC), err,
-                 "m=%d n=%d lda=%d alpha=(%g,%g) rc=%d", m, n, lda, creal(alpha),
-                 cimag(alpha), rc);
+    kernel_check(ok, NAME, kernel_prec_letter(PREC), err, "m=%d n=%d lda=%d alpha=(%g,%g) rc=%d", m,
+                 n, lda, creal(alpha), cimag(alpha), rc);
     free(A);
     free(A0);
     free(Aref);
@@ -60,14 +59,14 @@ static void run_errors(void)
         tila_core_zlascal(0, 3, 2, a, 1),
     };
     static const int want[] = { -1, -2, -5, 0 };
-    kernel_check_codes(NAME, kernel_prec_letter(PREC), (int)(sizeof want / sizeof want[0]),
-                       got, want);
+    kernel_check_codes(NAME, kernel_prec_letter(PREC), (int)(sizeof want / sizeof want[0]), got,
+                       want);
 }
 
 void tila_test_zlascal_core(const kernel_opts_t *o)
 {
     /* m, n, lda: lda = m takes the one-scal path, lda > m the per-column one. */
-    static const int sizes[][3] = { { 0, 4, 1 }, { 5, 0, 5 }, { 1, 1, 1 }, { 7, 5, 7 },
+    static const int sizes[][3] = { { 0, 4, 1 }, { 5, 0, 5 },    { 1, 1, 1 },    { 7, 5, 7 },
                                     { 7, 5, 9 }, { 33, 17, 33 }, { 33, 17, 40 }, { 64, 3, 64 } };
     tila_complex64_t alphas[3] = { tila_test_zscalar(0.6, -1.3), 2.5, 0 };
     unsigned long long seed = o->seed;

@@ -61,13 +61,13 @@ static void run_errors(void)
         tila_core_zlaset(TILA_LOWER, 3, 0, 0, 1, a, 3),
     };
     static const int want[] = { -1, -2, -3, -7, 0 };
-    kernel_check_codes(NAME, kernel_prec_letter(PREC), (int)(sizeof want / sizeof want[0]),
-                       got, want);
+    kernel_check_codes(NAME, kernel_prec_letter(PREC), (int)(sizeof want / sizeof want[0]), got,
+                       want);
 }
 
 void tila_test_zlaset_core(const kernel_opts_t *o)
 {
-    static const int sizes[][2] = { { 0, 3 }, { 3, 0 }, { 1, 1 }, { 5, 9 },
+    static const int sizes[][2] = { { 0, 3 }, { 3, 0 },   { 1, 1 }, { 5, 9 },
                                     { 9, 5 }, { 16, 16 }, { 33, 7 } };
     static const tila_uplo_t uplos[] = { TILA_UPPER, TILA_LOWER, TILA_GENERAL };
     unsigned long long seed = o->seed;

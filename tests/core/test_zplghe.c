@@ -58,7 +58,8 @@ static void run_definition(const tila_complex64_t *G, unsigned long long seed)
         }
     kernel_check(rc == 0 && !bad, NAME, kernel_prec_letter(PREC), bad,
                  "%dx%d bump=%g: plrnt below, conjugate above, Re + bump on the diagonal; "
-                 "first bad entry (%d,%d)", BN, BN, BUMP, bi, bj);
+                 "first bad entry (%d,%d)",
+                 BN, BN, BUMP, bi, bj);
     free(R);
 }
 
@@ -73,8 +74,7 @@ static void run_tile(const tila_complex64_t *G, int i0, int j0, int m, int n,
     int ok = rc == 0 && kernel_equal(PREC, m, n, A, lda, sub, BN) &&
              kernel_untouched(PREC, m, n, lda, A, A0);
     kernel_check(ok, NAME, kernel_prec_letter(PREC), err,
-                 "tile of %dx%d i0=%d j0=%d m=%d n=%d lda=%d rc=%d", BN, BN, i0, j0, m, n, lda,
-                 rc);
+                 "tile of %dx%d i0=%d j0=%d m=%d n=%d lda=%d rc=%d", BN, BN, i0, j0, m, n, lda, rc);
     free(A);
     free(A0);
 }
@@ -90,8 +90,8 @@ static void run_far(unsigned long long seed)
         for (int i = 0; i < m; i++)
             bad += X[(size_t)j * m + i] != conj_of(Y[(size_t)i * n + j]);
     kernel_check(rc == 0 && !bad, NAME, kernel_prec_letter(PREC), bad,
-                 "tile at (%d,%d) m=%d n=%d is the conjugate transpose of the one at (%d,%d)", a,
-                 b, m, n, b, a);
+                 "tile at (%d,%d) m=%d n=%d is the conjugate transpose of the one at (%d,%d)", a, b,
+                 m, n, b, a);
     free(X);
     free(Y);
 }
@@ -100,22 +100,19 @@ static void run_errors(void)
 {
     tila_complex64_t x[4] = { 0 };
     int got[] = {
-        tila_core_zplghe(1, -1, 1, x, 1, 0, 0, 1),
-        tila_core_zplghe(1, 1, -1, x, 1, 0, 0, 1),
-        tila_core_zplghe(1, 2, 1, x, 1, 0, 0, 1),
-        tila_core_zplghe(1, 1, 1, x, 1, -1, 0, 1),
-        tila_core_zplghe(1, 1, 1, x, 1, 0, -1, 1),
-        tila_core_zplghe(1, 1, 0, x, 1, 0, 0, 1),
+        tila_core_zplghe(1, -1, 1, x, 1, 0, 0, 1), tila_core_zplghe(1, 1, -1, x, 1, 0, 0, 1),
+        tila_core_zplghe(1, 2, 1, x, 1, 0, 0, 1),  tila_core_zplghe(1, 1, 1, x, 1, -1, 0, 1),
+        tila_core_zplghe(1, 1, 1, x, 1, 0, -1, 1), tila_core_zplghe(1, 1, 0, x, 1, 0, 0, 1),
     };
     static const int want[] = { -2, -3, -5, -6, -7, 0 };
-    kernel_check_codes(NAME, kernel_prec_letter(PREC), (int)(sizeof want / sizeof want[0]),
-                       got, want);
+    kernel_check_codes(NAME, kernel_prec_letter(PREC), (int)(sizeof want / sizeof want[0]), got,
+                       want);
 }
 
 void tila_test_zplghe_core(const kernel_opts_t *o)
 {
     /* i0, j0, m, n within the BN x BN matrix. */
-    static const int tiles[][4] = { { 0, 0, BN, BN }, { 5, 7, 9, 11 }, { 20, 3, 9, 5 },
+    static const int tiles[][4] = { { 0, 0, BN, BN }, { 5, 7, 9, 11 },  { 20, 3, 9, 5 },
                                     { 2, 25, 6, 12 }, { 36, 36, 1, 1 }, { 0, 36, 37, 1 },
                                     { 10, 10, 0, 4 }, { 10, 10, 4, 0 } };
     tila_complex64_t *G = kernel_alloc(PREC, BN, BN);

@@ -41,8 +41,7 @@ static void run_tile(const tila_complex64_t *G, int i0, int j0, int m, int n,
     int ok = rc == 0 && kernel_equal(PREC, m, n, A, lda, sub, BM) &&
              kernel_untouched(PREC, m, n, lda, A, A0);
     kernel_check(ok, NAME, kernel_prec_letter(PREC), err,
-                 "tile of %dx%d i0=%d j0=%d m=%d n=%d lda=%d rc=%d", BM, BN, i0, j0, m, n, lda,
-                 rc);
+                 "tile of %dx%d i0=%d j0=%d m=%d n=%d lda=%d rc=%d", BM, BN, i0, j0, m, n, lda, rc);
     free(A);
     free(A0);
 }
@@ -60,9 +59,9 @@ static void run_range(const tila_complex64_t *G, unsigned long long seed)
 #endif
         same += G[e] == H[e];
     }
-    kernel_check(rc == 0 && in_range && same < BM * BN / 100, NAME, kernel_prec_letter(PREC),
-                 0, "%dx%d entries in [-0.5,0.5): %s; entries equal for seeds %llu and %llu: %d",
-                 BM, BN, in_range ? "yes" : "no", seed, seed + 1, same);
+    kernel_check(rc == 0 && in_range && same < BM * BN / 100, NAME, kernel_prec_letter(PREC), 0,
+                 "%dx%d entries in [-0.5,0.5): %s; entries equal for seeds %llu and %llu: %d", BM,
+                 BN, in_range ? "yes" : "no", seed, seed + 1, same);
     free(H);
 }
 
@@ -85,22 +84,19 @@ static void run_errors(void)
 {
     tila_complex64_t a[4] = { 0 };
     int got[] = {
-        tila_core_zplrnt(-1, 1, a, 1, 0, 0, 1),
-        tila_core_zplrnt(1, -1, a, 1, 0, 0, 1),
-        tila_core_zplrnt(2, 1, a, 1, 0, 0, 1),
-        tila_core_zplrnt(1, 1, a, 1, -1, 0, 1),
-        tila_core_zplrnt(1, 1, a, 1, 0, -1, 1),
-        tila_core_zplrnt(0, 1, a, 1, 0, 0, 1),
+        tila_core_zplrnt(-1, 1, a, 1, 0, 0, 1), tila_core_zplrnt(1, -1, a, 1, 0, 0, 1),
+        tila_core_zplrnt(2, 1, a, 1, 0, 0, 1),  tila_core_zplrnt(1, 1, a, 1, -1, 0, 1),
+        tila_core_zplrnt(1, 1, a, 1, 0, -1, 1), tila_core_zplrnt(0, 1, a, 1, 0, 0, 1),
     };
     static const int want[] = { -1, -2, -4, -5, -6, 0 };
-    kernel_check_codes(NAME, kernel_prec_letter(PREC), (int)(sizeof want / sizeof want[0]),
-                       got, want);
+    kernel_check_codes(NAME, kernel_prec_letter(PREC), (int)(sizeof want / sizeof want[0]), got,
+                       want);
 }
 
 void tila_test_zplrnt_core(const kernel_opts_t *o)
 {
     /* i0, j0, m, n within the BM x BN matrix. */
-    static const int tiles[][4] = { { 0, 0, BM, BN }, { 5, 7, 9, 11 }, { 31, 0, 9, 30 },
+    static const int tiles[][4] = { { 0, 0, BM, BN }, { 5, 7, 9, 11 },  { 31, 0, 9, 30 },
                                     { 0, 29, 40, 1 }, { 17, 13, 1, 1 }, { 39, 29, 1, 1 },
                                     { 3, 4, 0, 5 },   { 3, 4, 5, 0 } };
     tila_complex64_t *G = kernel_alloc(PREC, BM, BN);

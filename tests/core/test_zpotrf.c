@@ -59,8 +59,8 @@ static tila_complex64_t *hpd(int n, unsigned long long seed)
     tila_complex64_t a = n > 0 ? 1.0 / n : 1, zero = 0;
     kernel_fill(PREC, n, n, B, n, seed);
     if (n > 0)
-        cblas_zgemm(CblasColMajor, CblasNoTrans, CblasConjTrans, n, n, n, CBLAS_SADDR(a), B, n,
-                    B, n, CBLAS_SADDR(zero), H, n);
+        cblas_zgemm(CblasColMajor, CblasNoTrans, CblasConjTrans, n, n, n, CBLAS_SADDR(a), B, n, B,
+                    n, CBLAS_SADDR(zero), H, n);
     for (int j = 0; j < n; j++) {
         for (int i = j + 1; i < n; i++)
 #if defined(COMPLEX)
@@ -80,8 +80,7 @@ static void run_one(tila_uplo_t uplo, int n, unsigned long long seed)
     tila_complex64_t *H = hpd(n, seed), *A = kernel_alloc(PREC, lda, n);
     for (int j = 0; j < n; j++)
         for (int i = 0; i < n; i++)
-            if (in_triangle(uplo, i, j))
-                A[(size_t)j * lda + i] = H[(size_t)j * n + i];
+            if (in_triangle(uplo, i, j)) A[(size_t)j * lda + i] = H[(size_t)j * n + i];
     tila_complex64_t *A0 = kernel_dup(PREC, lda, n, A);
 
     int rc = tila_core_zpotrf(uplo, n, A, lda);
@@ -93,10 +92,10 @@ static void run_one(tila_uplo_t uplo, int n, unsigned long long seed)
             L[(size_t)j * n + i] = in_triangle(uplo, i, j) ? A[(size_t)j * lda + i] : 0;
     if (n > 0)
         cblas_zgemm(CblasColMajor, uplo == TILA_LOWER ? CblasNoTrans : CblasConjTrans,
-                    uplo == TILA_LOWER ? CblasConjTrans : CblasNoTrans, n, n, n,
-                    CBLAS_SADDR(mone), L, n, L, n, CBLAS_SADDR(one), D, n);
-    double err = kernel_ratio(tila_test_zfnorm(n, n, D, n),
-                              n * tila_test_zfnorm(n, n, H, n) * DBL_EPSILON);
+                    uplo == TILA_LOWER ? CblasConjTrans : CblasNoTrans, n, n, n, CBLAS_SADDR(mone),
+                    L, n, L, n, CBLAS_SADDR(one), D, n);
+    double err =
+        kernel_ratio(tila_test_zfnorm(n, n, D, n), n * tila_test_zfnorm(n, n, H, n) * DBL_EPSILON);
     int ok = rc == 0 && err <= TOL && outside_untouched(uplo, n, lda, A, A0);
     kernel_check(ok, NAME, kernel_prec_letter(PREC), err, "uplo=%c n=%d lda=%d rc=%d",
                  kernel_letter(uplo), n, lda, rc);
@@ -121,8 +120,7 @@ static void run_not_spd(tila_uplo_t uplo, int n, int k, unsigned long long seed)
         }
     tila_complex64_t *Aref = kernel_dup(PREC, lda, n, A);
     int rc = tila_core_zpotrf(uplo, n, A, lda);
-    int info = LAPACKE_zpotrf_work(LAPACK_COL_MAJOR, uplo == TILA_UPPER ? 'U' : 'L', n, Aref,
-                                   lda);
+    int info = LAPACKE_zpotrf_work(LAPACK_COL_MAJOR, uplo == TILA_UPPER ? 'U' : 'L', n, Aref, lda);
     kernel_check(rc == k && rc == info, NAME, kernel_prec_letter(PREC), 0,
                  "uplo=%c n=%d not positive definite at %d: rc=%d LAPACKE info=%d",
                  kernel_letter(uplo), n, k, rc, info);
@@ -140,8 +138,8 @@ static void run_errors(void)
         tila_core_zpotrf(TILA_UPPER, 0, a, 1),
     };
     static const int want[] = { -1, -2, -4, 0 };
-    kernel_check_codes(NAME, kernel_prec_letter(PREC), (int)(sizeof want / sizeof want[0]),
-                       got, want);
+    kernel_check_codes(NAME, kernel_prec_letter(PREC), (int)(sizeof want / sizeof want[0]), got,
+                       want);
 }
 
 void tila_test_zpotrf_core(const kernel_opts_t *o)

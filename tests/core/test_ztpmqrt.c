@@ -39,10 +39,7 @@
 #define NAME "core_tpmqrt"
 #define TOL 30.0
 
-static int in_pentagon(int q, int l, int i, int j)
-{
-    return i <= q - l + j;
-}
+static int in_pentagon(int q, int l, int i, int j) { return i <= q - l + j; }
 
 static tila_complex64_t conj_of(tila_complex64_t x)
 {
@@ -99,8 +96,7 @@ static void run_one(tila_side_t side, tila_trans_t trans, int m, int n, int k, i
     kernel_fill(PREC, q, k, V, ldv, seed);
     for (int j = 0; j < k; j++)
         for (int i = 0; i < q; i++)
-            if (!in_pentagon(q, l, i, j))
-                V[(size_t)j * ldv + i] = 0;
+            if (!in_pentagon(q, l, i, j)) V[(size_t)j * ldv + i] = 0;
     int factored = q > 0 && k > 0;
     if (factored) {
         tila_complex64_t *R = kernel_alloc(PREC, k, k), *w = kernel_alloc(PREC, nb1, k);
@@ -123,16 +119,14 @@ static void run_one(tila_side_t side, tila_trans_t trans, int m, int n, int k, i
     kernel_fill(PREC, m, n, B, ldb, seed + 3);
     tila_complex64_t *A0 = kernel_dup(PREC, lda, ac, A), *B0 = kernel_dup(PREC, ldb, n, B);
 
-    int rc = tila_core_ztpmqrt(side, trans, m, n, k, l, ib, Vk, ldv, T, ldt, A, lda, B, ldb,
-                               work);
+    int rc = tila_core_ztpmqrt(side, trans, m, n, k, l, ib, Vk, ldv, T, ldt, A, lda, B, ldb, work);
 
     /* S = [A0; B0] (N x n) or [A0 B0] (m x N), and its product by op(Q). */
     int sm = left ? N : m, sn = left ? n : N, lds = sm > 1 ? sm : 1;
     tila_complex64_t *S = kernel_alloc(PREC, lds, sn), *Ref = kernel_alloc(PREC, lds, sn);
     for (int j = 0; j < n; j++)
         for (int i = 0; i < m; i++)
-            S[left ? (size_t)j * lds + k + i : (size_t)(k + j) * lds + i] =
-                B0[(size_t)j * ldb + i];
+            S[left ? (size_t)j * lds + k + i : (size_t)(k + j) * lds + i] = B0[(size_t)j * ldb + i];
     for (int j = 0; j < ac; j++)
         for (int i = 0; i < ar; i++)
             S[(size_t)j * lds + i] = A0[(size_t)j * lda + i];
@@ -142,11 +136,11 @@ static void run_one(tila_side_t side, tila_trans_t trans, int m, int n, int k, i
         tila_complex64_t *Q = factored ? dense_q(q, k, V, ldv, tau) : NULL;
         enum CBLAS_TRANSPOSE op = trans == TILA_NOTRANS ? CblasNoTrans : CblasConjTrans;
         if (Q && left)
-            cblas_zgemm(CblasColMajor, op, CblasNoTrans, N, n, N, CBLAS_SADDR(one), Q, N, S,
-                        lds, CBLAS_SADDR(zero), Ref, lds);
+            cblas_zgemm(CblasColMajor, op, CblasNoTrans, N, n, N, CBLAS_SADDR(one), Q, N, S, lds,
+                        CBLAS_SADDR(zero), Ref, lds);
         else if (Q)
-            cblas_zgemm(CblasColMajor, CblasNoTrans, op, m, N, N, CBLAS_SADDR(one), S, lds, Q,
-                        N, CBLAS_SADDR(zero), Ref, lds);
+            cblas_zgemm(CblasColMajor, CblasNoTrans, op, m, N, N, CBLAS_SADDR(one), S, lds, Q, N,
+                        CBLAS_SADDR(zero), Ref, lds);
         else
             for (size_t e = 0; e < (size_t)lds * sn; e++)
                 Ref[e] = S[e];
@@ -156,14 +150,17 @@ static void run_one(tila_side_t side, tila_trans_t trans, int m, int n, int k, i
     const tila_complex64_t *RA = Ref, *RB = left ? Ref + k : Ref + (size_t)k * lds;
     double da = kernel_dist_fro(PREC, ar, ac, A, lda, RA, lds);
     double db = kernel_dist_fro(PREC, m, n, B, ldb, RB, lds);
-    double err = kernel_ratio(sqrt(da * da + db * db),
-                              tila_test_zfnorm(sm, sn, S, lds) * N * DBL_EPSILON);
+    double err =
+        kernel_ratio(sqrt(da * da + db * db), tila_test_zfnorm(sm, sn, S, lds) * N * DBL_EPSILON);
     int ok = rc == 0 && err <= TOL && kernel_untouched(PREC, ar, ac, lda, A, A0) &&
              kernel_untouched(PREC, m, n, ldb, B, B0);
     kernel_check(ok, NAME, kernel_prec_letter(PREC), err,
                  "side=%c trans=%c m=%d n=%d k=%d l=%d (%s) ib=%d ldv=%d lda=%d ldb=%d rc=%d",
                  kernel_letter(side), kernel_letter(trans), m, n, k, l,
-                 l == 0 ? "TS" : l == q ? "TT" : "pentagon", ib, ldv, lda, ldb, rc);
+                 l == 0   ? "TS"
+                 : l == q ? "TT"
+                          : "pentagon",
+                 ib, ldv, lda, ldb, rc);
     free(V);
     free(Vk);
     free(T);
@@ -202,13 +199,28 @@ static void run_errors(void)
         tila_core_ztpmqrt(L, N, 2, 1, 1, 0, 1, v, 2, t, 1, a, 1, b, 1, w), /* ldb < m */
         tila_core_ztpmqrt(L, N, 0, 3, 2, 0, 1, v, 1, t, 1, a, 2, b, 1, w), /* valid, empty */
     };
-    static const int want[] = { -1, -2,
+    static const int want[] = {
+        -1,
+        -2,
 #if defined(COMPLEX)
-                                -2,
+        -2,
 #endif
-                                -3, -4, -5, -6, -6, -7, -9, -9, -11, -13, -13, -15, 0 };
-    kernel_check_codes(NAME, kernel_prec_letter(PREC), (int)(sizeof want / sizeof want[0]),
-                       got, want);
+        -3,
+        -4,
+        -5,
+        -6,
+        -6,
+        -7,
+        -9,
+        -9,
+        -11,
+        -13,
+        -13,
+        -15,
+        0
+    };
+    kernel_check_codes(NAME, kernel_prec_letter(PREC), (int)(sizeof want / sizeof want[0]), got,
+                       want);
 }
 
 void tila_test_ztpmqrt_core(const kernel_opts_t *o)
@@ -216,9 +228,9 @@ void tila_test_ztpmqrt_core(const kernel_opts_t *o)
     /* Left: m, n, k, l, ib with l <= min(m, k); the right side runs them with m and n
      * swapped (then V has n rows). */
     static const int sizes[][5] = {
-        { 17, 9, 17, 0, 5 }, { 17, 9, 17, 17, 3 }, { 13, 20, 17, 13, 4 }, { 20, 5, 13, 7, 32 },
-        { 40, 11, 40, 0, 40 }, { 30, 7, 40, 30, 16 }, { 9, 4, 5, 0, 2 }, { 1, 1, 1, 1, 1 },
-        { 1, 1, 1, 0, 1 }, { 0, 5, 3, 0, 2 }, { 5, 0, 3, 0, 2 }, { 5, 5, 0, 0, 2 },
+        { 17, 9, 17, 0, 5 },   { 17, 9, 17, 17, 3 },  { 13, 20, 17, 13, 4 }, { 20, 5, 13, 7, 32 },
+        { 40, 11, 40, 0, 40 }, { 30, 7, 40, 30, 16 }, { 9, 4, 5, 0, 2 },     { 1, 1, 1, 1, 1 },
+        { 1, 1, 1, 0, 1 },     { 0, 5, 3, 0, 2 },     { 5, 0, 3, 0, 2 },     { 5, 5, 0, 0, 2 },
     };
 #if defined(COMPLEX)
     static const tila_trans_t trans[] = { TILA_NOTRANS, TILA_CONJTRANS };

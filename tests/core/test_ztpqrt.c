@@ -44,10 +44,7 @@
 #define TOL 30.0
 
 /* Is B(i, j) in the pentagon of an m-row B whose last l rows are upper trapezoidal? */
-static int in_pentagon(int m, int l, int i, int j)
-{
-    return i <= m - l + j;
-}
+static int in_pentagon(int m, int l, int i, int j) { return i <= m - l + j; }
 
 static int same(const tila_complex64_t *x, const tila_complex64_t *y)
 {
@@ -81,8 +78,7 @@ static void run_one(int m, int n, int l, int ib, unsigned long long seed)
     int rc = tila_core_ztpqrt(m, n, l, ib, A, lda, B, ldb, T, ldt, work);
     for (int j = 0; j < n; j++) {
         for (int i = 0; i < lda; i++)
-            if (i > j)
-                untouched &= same(&A[(size_t)j * lda + i], &A0[(size_t)j * lda + i]);
+            if (i > j) untouched &= same(&A[(size_t)j * lda + i], &A0[(size_t)j * lda + i]);
         for (int i = 0; i < ldb; i++)
             if (i >= m || !in_pentagon(m, l, i, j))
                 untouched &= same(&B[(size_t)j * ldb + i], &B0[(size_t)j * ldb + i]);
@@ -97,13 +93,12 @@ static void run_one(int m, int n, int l, int ib, unsigned long long seed)
         for (int j = 0; j < n; j++)
             for (int i = 0; i < n; i++)
                 XA[(size_t)j * ldn + i] = i <= j ? A[(size_t)j * lda + i] : 0;
-        LAPACKE_ztpmqrt_work(LAPACK_COL_MAJOR, 'L', 'N', m, n, n, l, nb1, B, ldb, T, ldt, XA,
-                             ldn, XB, ldm, w);
+        LAPACKE_ztpmqrt_work(LAPACK_COL_MAJOR, 'L', 'N', m, n, n, l, nb1, B, ldb, T, ldt, XA, ldn,
+                             XB, ldm, w);
         double da = kernel_dist_fro(PREC, n, n, XA, ldn, Ac, ldn);
         double db = kernel_dist_fro(PREC, m, n, XB, ldm, Bc, ldm);
         double na = tila_test_zfnorm(n, n, Ac, ldn), nbn = tila_test_zfnorm(m, n, Bc, ldm);
-        resid = kernel_ratio(sqrt(da * da + db * db),
-                             N * sqrt(na * na + nbn * nbn) * DBL_EPSILON);
+        resid = kernel_ratio(sqrt(da * da + db * db), N * sqrt(na * na + nbn * nbn) * DBL_EPSILON);
         /* Q = Q I: the identity's first n rows as the A part, its last m as the B part. */
         tila_complex64_t *QA = kernel_alloc(PREC, n, N), *QB = kernel_alloc(PREC, m, N);
         tila_complex64_t *Q = kernel_alloc(PREC, N, N);
@@ -113,8 +108,8 @@ static void run_one(int m, int n, int l, int ib, unsigned long long seed)
             QA[(size_t)i * n + i] = 1;
         for (int i = 0; i < m; i++)
             QB[(size_t)(n + i) * m + i] = 1;
-        LAPACKE_ztpmqrt_work(LAPACK_COL_MAJOR, 'L', 'N', m, N, n, l, nb1, B, ldb, T, ldt, QA, n,
-                             QB, m, w);
+        LAPACKE_ztpmqrt_work(LAPACK_COL_MAJOR, 'L', 'N', m, N, n, l, nb1, B, ldb, T, ldt, QA, n, QB,
+                             m, w);
         for (int j = 0; j < N; j++) {
             for (int i = 0; i < n; i++)
                 Q[(size_t)j * N + i] = QA[(size_t)j * n + i];
@@ -132,9 +127,12 @@ static void run_one(int m, int n, int l, int ib, unsigned long long seed)
     double err = resid > orth || resid != resid ? resid : orth;
     int ok = rc == 0 && resid <= TOL && orth <= TOL && untouched;
     kernel_check(ok, NAME, kernel_prec_letter(PREC), err,
-                 "m=%d n=%d l=%d (%s) ib=%d lda=%d ldb=%d ldt=%d resid=%.3g orth=%.3g%s rc=%d",
-                 m, n, l, l == 0 ? "TS" : l == m ? "TT" : "pentagon", ib, lda, ldb, ldt, resid,
-                 orth, untouched ? "" : " outside written", rc);
+                 "m=%d n=%d l=%d (%s) ib=%d lda=%d ldb=%d ldt=%d resid=%.3g orth=%.3g%s rc=%d", m,
+                 n, l,
+                 l == 0   ? "TS"
+                 : l == m ? "TT"
+                          : "pentagon",
+                 ib, lda, ldb, ldt, resid, orth, untouched ? "" : " outside written", rc);
     free(A);
     free(B);
     free(T);
@@ -154,14 +152,14 @@ static void run_errors(void)
         tila_core_ztpqrt(1, 3, 2, 1, a, 3, b, 1, t, 1, w),  /* l > min(m, n) */
         tila_core_ztpqrt(3, 1, -1, 1, a, 1, b, 3, t, 1, w), /* l < 0 */
         tila_core_ztpqrt(1, 1, 0, 0, a, 1, b, 1, t, 1, w),
-        tila_core_ztpqrt(1, 2, 0, 1, a, 1, b, 1, t, 1, w),  /* lda < n */
-        tila_core_ztpqrt(2, 1, 0, 1, a, 1, b, 1, t, 1, w),  /* ldb < m */
-        tila_core_ztpqrt(3, 3, 0, 2, a, 3, b, 3, t, 1, w),  /* ldt < min(ib, n) */
-        tila_core_ztpqrt(0, 2, 0, 2, a, 2, b, 1, t, 2, w),  /* valid, empty */
+        tila_core_ztpqrt(1, 2, 0, 1, a, 1, b, 1, t, 1, w), /* lda < n */
+        tila_core_ztpqrt(2, 1, 0, 1, a, 1, b, 1, t, 1, w), /* ldb < m */
+        tila_core_ztpqrt(3, 3, 0, 2, a, 3, b, 3, t, 1, w), /* ldt < min(ib, n) */
+        tila_core_ztpqrt(0, 2, 0, 2, a, 2, b, 1, t, 2, w), /* valid, empty */
     };
     static const int want[] = { -1, -2, -3, -3, -4, -6, -8, -10, 0 };
-    kernel_check_codes(NAME, kernel_prec_letter(PREC), (int)(sizeof want / sizeof want[0]),
-                       got, want);
+    kernel_check_codes(NAME, kernel_prec_letter(PREC), (int)(sizeof want / sizeof want[0]), got,
+                       want);
 }
 
 void tila_test_ztpqrt_core(const kernel_opts_t *o)
@@ -169,17 +167,34 @@ void tila_test_ztpqrt_core(const kernel_opts_t *o)
     /* m, n, l, ib */
     static const int sizes[][4] = {
         /* TS: l = 0 */
-        { 17, 17, 0, 3 }, { 17, 17, 0, 5 }, { 20, 13, 0, 5 }, { 13, 20, 0, 4 },
-        { 40, 40, 0, 40 }, { 64, 30, 0, 30 }, { 100, 37, 0, 37 }, { 1, 1, 0, 1 },
+        { 17, 17, 0, 3 },
+        { 17, 17, 0, 5 },
+        { 20, 13, 0, 5 },
+        { 13, 20, 0, 4 },
+        { 40, 40, 0, 40 },
+        { 64, 30, 0, 30 },
+        { 100, 37, 0, 37 },
+        { 1, 1, 0, 1 },
         /* TT: l = m <= n */
-        { 17, 17, 17, 5 }, { 13, 20, 13, 4 }, { 40, 40, 40, 40 }, { 30, 64, 30, 64 },
-        { 9, 9, 9, 3 }, { 1, 1, 1, 1 }, { 1, 5, 1, 8 },
+        { 17, 17, 17, 5 },
+        { 13, 20, 13, 4 },
+        { 40, 40, 40, 40 },
+        { 30, 64, 30, 64 },
+        { 9, 9, 9, 3 },
+        { 1, 1, 1, 1 },
+        { 1, 5, 1, 8 },
         /* pentagons: 0 < l < m */
-        { 20, 17, 10, 4 }, { 33, 65, 20, 17 }, { 40, 40, 25, 40 }, { 40, 40, 20, 40 },
+        { 20, 17, 10, 4 },
+        { 33, 65, 20, 17 },
+        { 40, 40, 25, 40 },
+        { 40, 40, 20, 40 },
         { 40, 40, 10, 40 },
-        { 40, 40, 25, 16 }, { 50, 24, 24, 5 }, { 12, 10, 5, 50 },
+        { 40, 40, 25, 16 },
+        { 50, 24, 24, 5 },
+        { 12, 10, 5, 50 },
         /* empty */
-        { 0, 5, 0, 2 }, { 5, 0, 0, 2 },
+        { 0, 5, 0, 2 },
+        { 5, 0, 0, 2 },
     };
     unsigned long long seed = o->seed;
     for (size_t s = 0; s < sizeof sizes / sizeof sizes[0]; s++)

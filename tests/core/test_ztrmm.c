@@ -32,8 +32,8 @@
 #define NAME "core_trmm"
 #define TOL 4.0
 
-static void run_one(tila_side_t side, tila_uplo_t uplo, tila_trans_t trans, tila_diag_t diag,
-                    int m, int n, tila_complex64_t alpha, unsigned long long seed)
+static void run_one(tila_side_t side, tila_uplo_t uplo, tila_trans_t trans, tila_diag_t diag, int m,
+                    int n, tila_complex64_t alpha, unsigned long long seed)
 {
     int k = side == TILA_LEFT ? m : n, lda = k + 2, ldb = m + 3, all_zero = 1;
     tila_complex64_t *A = kernel_alloc(PREC, lda, k), *B = kernel_alloc(PREC, ldb, n);
@@ -44,16 +44,16 @@ static void run_one(tila_side_t side, tila_uplo_t uplo, tila_trans_t trans, tila
     int rc = tila_core_ztrmm(side, uplo, trans, diag, m, n, alpha, A, lda, B, ldb);
     if (m > 0 && n > 0)
         cblas_ztrmm(CblasColMajor, (enum CBLAS_SIDE)side, (enum CBLAS_UPLO)uplo,
-                    (enum CBLAS_TRANSPOSE)trans, (enum CBLAS_DIAG)diag, m, n,
-                    CBLAS_SADDR(alpha), A, lda, Bref, ldb);
+                    (enum CBLAS_TRANSPOSE)trans, (enum CBLAS_DIAG)diag, m, n, CBLAS_SADDR(alpha), A,
+                    lda, Bref, ldb);
     for (int j = 0; j < n; j++)
         for (int i = 0; i < m; i++)
             all_zero &= B[(size_t)j * ldb + i] == 0;
     double anorm = k > 0 ? LAPACKE_zlantr_work(LAPACK_COL_MAJOR, 'F', kernel_letter(uplo),
                                                kernel_letter(diag), k, k, A, lda, NULL)
                          : 0;
-    double bound = cabs(alpha) * anorm * tila_test_zfnorm(m, n, B0, ldb) * (k > 1 ? k : 1) *
-                   DBL_EPSILON;
+    double bound =
+        cabs(alpha) * anorm * tila_test_zfnorm(m, n, B0, ldb) * (k > 1 ? k : 1) * DBL_EPSILON;
     double err = kernel_ratio(kernel_dist_fro(PREC, m, n, B, ldb, Bref, ldb), bound);
     int ok = rc == 0 && err <= TOL && kernel_untouched(PREC, m, n, ldb, B, B0) &&
              (alpha != 0 || all_zero);
@@ -87,8 +87,8 @@ static void run_errors(void)
         tila_core_ztrmm(R, U, N, D, 3, 0, 1, a, 1, b, 3),
     };
     static const int want[] = { -1, -2, -3, -4, -5, -6, -9, -9, -11, 0 };
-    kernel_check_codes(NAME, kernel_prec_letter(PREC), (int)(sizeof want / sizeof want[0]),
-                       got, want);
+    kernel_check_codes(NAME, kernel_prec_letter(PREC), (int)(sizeof want / sizeof want[0]), got,
+                       want);
 }
 
 void tila_test_ztrmm_core(const kernel_opts_t *o)
@@ -105,9 +105,8 @@ void tila_test_ztrmm_core(const kernel_opts_t *o)
             for (int t = 0; t < 3; t++)
                 for (int d = 0; d < 2; d++)
                     for (size_t k = 0; k < sizeof orders / sizeof orders[0]; k++)
-                        run_one(sides[s], uplos[u], trans[t], diags[d],
-                                s == 0 ? orders[k] : 19, s == 0 ? 19 : orders[k], alpha,
-                                seed += 2);
+                        run_one(sides[s], uplos[u], trans[t], diags[d], s == 0 ? orders[k] : 19,
+                                s == 0 ? 19 : orders[k], alpha, seed += 2);
     run_one(TILA_LEFT, TILA_UPPER, TILA_TRANS, TILA_NONUNIT, 17, 4, 0, seed += 2);
     run_errors();
 }

@@ -39,8 +39,8 @@
 #define NAME "core_trsm"
 #define TOL 4.0
 
-static void run_one(tila_side_t side, tila_uplo_t uplo, tila_trans_t trans, tila_diag_t diag,
-                    int m, int n, tila_complex64_t alpha, unsigned long long seed)
+static void run_one(tila_side_t side, tila_uplo_t uplo, tila_trans_t trans, tila_diag_t diag, int m,
+                    int n, tila_complex64_t alpha, unsigned long long seed)
 {
     int k = side == TILA_LEFT ? m : n, lda = k + 2, ldb = m + 3, all_zero = 1;
     tila_complex64_t *A = kernel_alloc(PREC, lda, k), *B = kernel_alloc(PREC, ldb, n);
@@ -54,8 +54,8 @@ static void run_one(tila_side_t side, tila_uplo_t uplo, tila_trans_t trans, tila
     tila_complex64_t *R = kernel_dup(PREC, ldb, n, B);
     if (m > 0 && n > 0)
         cblas_ztrmm(CblasColMajor, (enum CBLAS_SIDE)side, (enum CBLAS_UPLO)uplo,
-                    (enum CBLAS_TRANSPOSE)trans, (enum CBLAS_DIAG)diag, m, n, CBLAS_SADDR(one),
-                    A, lda, R, ldb);
+                    (enum CBLAS_TRANSPOSE)trans, (enum CBLAS_DIAG)diag, m, n, CBLAS_SADDR(one), A,
+                    lda, R, ldb);
     for (int j = 0; j < n; j++)
         for (int i = 0; i < m; i++) {
             R[(size_t)j * ldb + i] -= alpha * B0[(size_t)j * ldb + i];
@@ -64,9 +64,9 @@ static void run_one(tila_side_t side, tila_uplo_t uplo, tila_trans_t trans, tila
     double anorm = k > 0 ? LAPACKE_zlantr_work(LAPACK_COL_MAJOR, 'F', kernel_letter(uplo),
                                                kernel_letter(diag), k, k, A, lda, NULL)
                          : 0;
-    double bound = (anorm * tila_test_zfnorm(m, n, B, ldb) +
-                    cabs(alpha) * tila_test_zfnorm(m, n, B0, ldb)) *
-                   (k > 1 ? k : 1) * DBL_EPSILON;
+    double bound =
+        (anorm * tila_test_zfnorm(m, n, B, ldb) + cabs(alpha) * tila_test_zfnorm(m, n, B0, ldb)) *
+        (k > 1 ? k : 1) * DBL_EPSILON;
     double err = kernel_ratio(tila_test_zfnorm(m, n, R, ldb), bound);
     int ok = rc == 0 && err <= TOL && kernel_untouched(PREC, m, n, ldb, B, B0) &&
              (alpha != 0 || all_zero);
@@ -94,14 +94,14 @@ static void run_errors(void)
         tila_core_ztrsm(L, U, N, (tila_diag_t)0, 1, 1, 1, a, 1, b, 1),
         tila_core_ztrsm(L, U, N, D, -1, 1, 1, a, 1, b, 1),
         tila_core_ztrsm(L, U, N, D, 1, -1, 1, a, 1, b, 1),
-        tila_core_ztrsm(L, U, N, D, 2, 1, 1, a, 1, b, 2),  /* lda < m */
-        tila_core_ztrsm(R, U, N, D, 1, 2, 1, a, 1, b, 1),  /* lda < n */
-        tila_core_ztrsm(R, U, N, D, 2, 1, 1, a, 1, b, 1),  /* ldb < m */
-        tila_core_ztrsm(L, U, N, D, 0, 3, 1, a, 1, b, 1),  /* valid, empty */
+        tila_core_ztrsm(L, U, N, D, 2, 1, 1, a, 1, b, 2), /* lda < m */
+        tila_core_ztrsm(R, U, N, D, 1, 2, 1, a, 1, b, 1), /* lda < n */
+        tila_core_ztrsm(R, U, N, D, 2, 1, 1, a, 1, b, 1), /* ldb < m */
+        tila_core_ztrsm(L, U, N, D, 0, 3, 1, a, 1, b, 1), /* valid, empty */
     };
     static const int want[] = { -1, -2, -3, -4, -5, -6, -9, -9, -11, 0 };
-    kernel_check_codes(NAME, kernel_prec_letter(PREC), (int)(sizeof want / sizeof want[0]),
-                       got, want);
+    kernel_check_codes(NAME, kernel_prec_letter(PREC), (int)(sizeof want / sizeof want[0]), got,
+                       want);
 }
 
 void tila_test_ztrsm_core(const kernel_opts_t *o)

@@ -71,8 +71,8 @@ static void run_one(tila_side_t side, tila_trans_t trans, int m, int n, int k, i
     int rc = tila_core_zunmqr(side, trans, m, n, k, ib, Vk, ldv, T, ldt, C, ldc, work);
     int info = 0;
     if (m > 0 && n > 0 && k > 0)
-        info = LAPACKE_zunmqr(LAPACK_COL_MAJOR, left ? 'L' : 'R', lapack_trans(trans), m, n, k,
-                              V, ldv, tau, Cref, ldc);
+        info = LAPACKE_zunmqr(LAPACK_COL_MAJOR, left ? 'L' : 'R', lapack_trans(trans), m, n, k, V,
+                              ldv, tau, Cref, ldc);
     double err = kernel_ratio(kernel_dist_fro(PREC, m, n, C, ldc, Cref, ldc),
                               tila_test_zfnorm(m, n, C0, ldc) * q * DBL_EPSILON);
     int ok = rc == 0 && info == 0 && err <= TOL && kernel_untouched(PREC, m, n, ldc, C, C0);
@@ -102,31 +102,44 @@ static void run_errors(void)
 #endif
         tila_core_zunmqr(L, N, -1, 1, 1, 1, v, 1, t, 1, c, 1, w),
         tila_core_zunmqr(L, N, 1, -1, 1, 1, v, 1, t, 1, c, 1, w),
-        tila_core_zunmqr(L, N, 1, 1, 2, 1, v, 1, t, 1, c, 1, w),   /* k > m */
-        tila_core_zunmqr(R, N, 2, 1, 2, 1, v, 2, t, 1, c, 2, w),   /* k > n */
+        tila_core_zunmqr(L, N, 1, 1, 2, 1, v, 1, t, 1, c, 1, w), /* k > m */
+        tila_core_zunmqr(R, N, 2, 1, 2, 1, v, 2, t, 1, c, 2, w), /* k > n */
         tila_core_zunmqr(L, N, 1, 1, -1, 1, v, 1, t, 1, c, 1, w),
         tila_core_zunmqr(L, N, 1, 1, 1, 0, v, 1, t, 1, c, 1, w),
-        tila_core_zunmqr(L, N, 2, 1, 1, 1, v, 1, t, 1, c, 2, w),   /* ldv < m */
-        tila_core_zunmqr(R, N, 1, 2, 1, 1, v, 1, t, 1, c, 1, w),   /* ldv < n */
-        tila_core_zunmqr(L, N, 3, 1, 3, 2, v, 3, t, 1, c, 3, w),   /* ldt < min(ib, k) */
-        tila_core_zunmqr(L, N, 2, 1, 1, 1, v, 2, t, 1, c, 1, w),   /* ldc < m */
-        tila_core_zunmqr(R, N, 2, 0, 0, 1, v, 1, t, 1, c, 2, w),   /* valid, empty */
+        tila_core_zunmqr(L, N, 2, 1, 1, 1, v, 1, t, 1, c, 2, w), /* ldv < m */
+        tila_core_zunmqr(R, N, 1, 2, 1, 1, v, 1, t, 1, c, 1, w), /* ldv < n */
+        tila_core_zunmqr(L, N, 3, 1, 3, 2, v, 3, t, 1, c, 3, w), /* ldt < min(ib, k) */
+        tila_core_zunmqr(L, N, 2, 1, 1, 1, v, 2, t, 1, c, 1, w), /* ldc < m */
+        tila_core_zunmqr(R, N, 2, 0, 0, 1, v, 1, t, 1, c, 2, w), /* valid, empty */
     };
-    static const int want[] = { -1, -2,
+    static const int want[] = {
+        -1,
+        -2,
 #if defined(COMPLEX)
-                                -2,
+        -2,
 #endif
-                                -3, -4, -5, -5, -5, -6, -8, -8, -10, -12, 0 };
-    kernel_check_codes(NAME, kernel_prec_letter(PREC), (int)(sizeof want / sizeof want[0]),
-                       got, want);
+        -3,
+        -4,
+        -5,
+        -5,
+        -5,
+        -6,
+        -8,
+        -8,
+        -10,
+        -12,
+        0
+    };
+    kernel_check_codes(NAME, kernel_prec_letter(PREC), (int)(sizeof want / sizeof want[0]), got,
+                       want);
 }
 
 void tila_test_zunmqr_core(const kernel_opts_t *o)
 {
     /* Left: m, n, k, ib with k <= m; the right side runs the transposed shapes. */
-    static const int sizes[][4] = { { 17, 9, 17, 5 }, { 17, 9, 13, 3 }, { 20, 7, 13, 4 },
-                                    { 17, 17, 8, 32 }, { 1, 1, 1, 1 },  { 33, 5, 33, 7 },
-                                    { 9, 17, 9, 9 },   { 0, 5, 0, 2 },  { 5, 0, 5, 2 },
+    static const int sizes[][4] = { { 17, 9, 17, 5 },  { 17, 9, 13, 3 }, { 20, 7, 13, 4 },
+                                    { 17, 17, 8, 32 }, { 1, 1, 1, 1 },   { 33, 5, 33, 7 },
+                                    { 9, 17, 9, 9 },   { 0, 5, 0, 2 },   { 5, 0, 5, 2 },
                                     { 5, 5, 0, 2 } };
 #if defined(COMPLEX)
     static const tila_trans_t trans[] = { TILA_NOTRANS, TILA_CONJTRANS };
