@@ -66,10 +66,41 @@ int tila_test_check(int ok, const char *name, char prec, double error, const cha
     return ok;
 }
 
-const tila_test_list_t *tila_test_list(const tila_test_list_t *list,
-                                       const tila_test_list_t *defaults)
+tila_test_list_t tila_test_sweep(const tila_test_list_t *opt, int n, const int own[])
 {
-    return list->n > 0 ? list : defaults;
+    if (opt && opt->n > 0)
+        return *opt;
+    tila_test_list_t list = { .n = n < TILA_TEST_MAXLIST ? n : TILA_TEST_MAXLIST };
+    memcpy(list.v, own, sizeof *own * (size_t)list.n);
+    return list;
+}
+
+tila_test_list_t tila_test_values(const tila_test_list_t *opt, int own)
+{
+    return tila_test_sweep(opt, 1, &own);
+}
+
+int tila_test_once(tila_test_seen_t *seen, int width, const int config[])
+{
+    for (int c = 0; c < seen->count; c++)
+        if (!memcmp(seen->v + (size_t)c * width, config, sizeof *config * (size_t)width))
+            return 0;
+    if (seen->count == seen->capacity) {
+        int capacity = seen->capacity ? 2 * seen->capacity : 64;
+        int *v = realloc(seen->v, sizeof *v * (size_t)capacity * width);
+        if (!v)
+            return 1; /* run it again rather than not at all */
+        seen->v = v;
+        seen->capacity = capacity;
+    }
+    memcpy(seen->v + (size_t)seen->count++ * width, config, sizeof *config * (size_t)width);
+    return 1;
+}
+
+void tila_test_seen_free(tila_test_seen_t *seen)
+{
+    free(seen->v);
+    *seen = (tila_test_seen_t){ 0 };
 }
 
 int tila_test_grids(int grids[][2], int max)

@@ -3,10 +3,20 @@
  * @brief tila-tests: runs the named test suites (all by default) under mpirun.
  *
  * Usage: tila-tests [SUITE ...] [--prec sdcz] [--m LIST] [--n LIST] [--k LIST]
- *                   [--nb LIST] [--ib LIST] [--seed S] [--tol T] [--verbose]
- * LIST is "a,b,c" or "first:last:step".  One line per configuration on rank 0, then
- * "N passed, N failed, N skipped".  Exit 0 when nothing failed, 1 otherwise, 77 when
- * everything was skipped.
+ *                   [--nb LIST] [--ib LIST] [--seed S] [--tol T]
+ * LIST is "a,b,c", "first:last" or "first:last:step", or several of those joined by
+ * commas (at most TILA_TEST_MAXLIST values).  A size option replaces that size in every
+ * case of a suite's own sweep by each value of its list (several options: their cross
+ * product); the sizes not given keep the suite's values, and cases that the options make
+ * equal run once.  Which sizes each suite takes:
+ *   gen    m, n (plghe: m), nb            gemm   m, n, k, nb (geadd: m, n, nb)
+ *   trsm   m, n, nb                       potrf  n, nb (also the non-definite cases)
+ *   geqrf  m, n, nb, ib (ib > nb: SKIP)   gels   m, n, nb, ib (m < n or ib > nb: SKIP)
+ *   lange  m, n, nb (the general, trapezoidal, symmetric sweep; single's large sum: n, nb)
+ * The other cases (NaN and scaling in lange, the failed sequence in potrf, desc, errors,
+ * copy, sequence) have fixed sizes.  An unknown argument or a malformed list is an error
+ * (exit 2).  One line per configuration on rank 0, then "N passed, N failed, N skipped".
+ * Exit 0 when nothing failed, 1 otherwise, 77 when everything was skipped.
  *
  * SPDX-License-Identifier: BSD-3-Clause
  */
@@ -37,30 +47,39 @@ static const tila_test_t suites[] = {
 };
 #define NSUITES (sizeof suites / sizeof suites[0])
 
+/* "a,b:c:d,...": 0, or -1 when malformed, empty or longer than TILA_TEST_MAXLIST. */
 static int parse_list(const char *s, tila_test_list_t *l)
 {
     l->n = 0;
-    while (*s && l->n < TILA_TEST_MAXLIST) {
+    while (*s) {
         char *end;
         long a = strtol(s, &end, 10), b = a, step = 1;
         if (end == s)
             return -1;
         if (*end == ':') {
-            b = strtol(end + 1, &end, 10);
-            if (*end == ':')
-                step = strtol(end + 1, &end, 10);
-            if (step <= 0)
+            const char *from = end + 1;
+            b = strtol(from, &end, 10);
+            if (end == from)
                 return -1;
+            if (*end == ':') {
+                from = end + 1;
+                step = strtol(from, &end, 10);
+                if (end == from || step <= 0)
+                    return -1;
+            }
         }
-        for (long v = a; v <= b && l->n < TILA_TEST_MAXLIST; v += step)
+        for (long v = a; v <= b; v += step) {
+            if (l->n == TILA_TEST_MAXLIST)
+                return -1;
             l->v[l->n++] = (int)v;
+        }
         if (*end == ',')
             end++;
         else if (*end)
             return -1;
         s = end;
     }
-    return 0;
+    return l->n > 0 ? 0 : -1;
 }
 
 static int parse(int argc, char **argv, tila_test_opts_t *o, int *selected)
@@ -74,11 +93,27 @@ static int parse(int argc, char **argv, tila_test_opts_t *o, int *selected)
         tila_test_list_t *list = !strcmp(a, "--m") ? &o->m : !strcmp(a, "--n") ? &o->n
                                : !strcmp(a, "--k") ? &o->k : !strcmp(a, "--nb") ? &o->nb
                                : !strcmp(a, "--ib") ? &o->ib : NULL;
-        if (list && v && !parse_list(v, list)) { i++; continue; }
-        if (!strcmp(a, "--prec") && v) { snprintf(o->prec, sizeof o->prec, "%s", v); i++; continue; }
+        if (list) {
+            if (!v || parse_list(v, list)) {
+                fprintf(stderr, "tila-tests: %s takes a list: a,b,c or first:last:step "
+                        "(at most %d values), not '%s'\n", a, TILA_TEST_MAXLIST,
+                        v ? v : "");
+                return -1;
+            }
+            i++;
+            continue;
+        }
+        if (!strcmp(a, "--prec") && v) {
+            if (!*v || strspn(v, "sdcz") != strlen(v) || strlen(v) >= sizeof o->prec) {
+                fprintf(stderr, "tila-tests: --prec takes letters of sdcz, not '%s'\n", v);
+                return -1;
+            }
+            strcpy(o->prec, v);
+            i++;
+            continue;
+        }
         if (!strcmp(a, "--seed") && v) { o->seed = strtoull(v, NULL, 10); i++; continue; }
         if (!strcmp(a, "--tol") && v) { o->tol = atof(v); i++; continue; }
-        if (!strcmp(a, "--verbose")) { o->verbose = 1; continue; }
         size_t s;
         for (s = 0; s < NSUITES && strcmp(a, suites[s].name); s++)
             ;

@@ -4,7 +4,8 @@
  * @precisions normal z -> c d s
  *
  * What it proves: for tall (flat and binary trees, the PANEL scheme), square and n < nb
- * problems with several right-hand sides (and none), edge tiles and every P x Q grid of the world,
+ * problems (or the sizes given with m >= n, see main.c) with several right-hand sides (and
+ * none), edge tiles and every P x Q grid of the world,
  * X = tila_zgels(A, B) satisfies the normal equations, the defining property of a
  * least-squares solution of full-rank A:
  *   ||A^H (B - A X)||_F / ((||A||_F ||B - A X||_F + ||A||_F^2 ||X||_F) m eps) < tol
@@ -82,22 +83,45 @@ static void run_one(const tila_test_opts_t *o, int m, int n, int nrhs, int nb, i
 
 void tila_test_zgels(const tila_test_opts_t *o)
 {
-    /* The first three (both trees, the PANEL scheme) on every grid, the others on the
-     * squarest one. */
-    static const struct { int m, n, nrhs, nb, ib; tila_qr_tree_t tree; } cases[] = {
-        { 37, 20, 5, 8, 3, TILA_QR_TREE_FLAT }, { 160, 10, 3, 4, 3, TILA_QR_TREE_BINARY },
-        { 37, 20, 5, 8, 3, TILA_QR_TREE_PANEL },
-        { 45, 45, 2, 16, 5, TILA_QR_TREE_AUTO }, { 5, 3, 2, 16, 4, TILA_QR_TREE_AUTO },
-        { 30, 10, 0, 8, 3, TILA_QR_TREE_AUTO }, { 12, 0, 3, 4, 2, TILA_QR_TREE_AUTO },
+    /* m, n, nrhs, nb, ib, tree, grids: the first three (both trees, the PANEL scheme) on
+     * every grid (1), the others on the squarest one (0). */
+    static const int cases[][7] = {
+        { 37, 20, 5, 8, 3, TILA_QR_TREE_FLAT, 1 }, { 160, 10, 3, 4, 3, TILA_QR_TREE_BINARY, 1 },
+        { 37, 20, 5, 8, 3, TILA_QR_TREE_PANEL, 1 },
+        { 45, 45, 2, 16, 5, TILA_QR_TREE_AUTO, 0 }, { 5, 3, 2, 16, 4, TILA_QR_TREE_AUTO, 0 },
+        { 30, 10, 0, 8, 3, TILA_QR_TREE_AUTO, 0 }, { 12, 0, 3, 4, 2, TILA_QR_TREE_AUTO, 0 },
     };
+    tila_test_seen_t seen = { 0 };
     int grids[8][2], ngrids = tila_test_grids(grids, 8);
     int square = ngrids / 2; /* the squarest: P and Q > 1 from 4 ranks on */
+    char prec = tila_test_prec_letter(TILA_COMPLEX64);
     for (int g = 0; g < ngrids; g++)
-        for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++) {
-            if (c >= 3 && g != square)
+        for (int c = 0; c < (int)(sizeof cases / sizeof cases[0]); c++) {
+            if (!cases[c][6] && g != square)
                 continue;
-            int nb = o->nb.n ? o->nb.v[0] : cases[c].nb, ib = o->ib.n ? o->ib.v[0] : cases[c].ib;
-            run_one(o, cases[c].m, cases[c].n, cases[c].nrhs, nb, ib < nb ? ib : nb,
-                    cases[c].tree, grids[g]);
+            tila_test_list_t ms = tila_test_values(&o->m, cases[c][0]);
+            tila_test_list_t ns = tila_test_values(&o->n, cases[c][1]);
+            tila_test_list_t nbs = tila_test_values(&o->nb, cases[c][3]);
+            tila_test_list_t ibs = tila_test_values(&o->ib, cases[c][4]);
+            for (int i = 0; i < ms.n; i++)
+                for (int j = 0; j < ns.n; j++)
+                    for (int l = 0; l < nbs.n; l++)
+                        for (int b = 0; b < ibs.n; b++) {
+                            int m = ms.v[i], n = ns.v[j], nb = nbs.v[l], ib = ibs.v[b];
+                            int nrhs = cases[c][2], tree = cases[c][5];
+                            /* Least squares needs m >= n; see geqrf's test for ib. */
+                            int skip = m < n || (o->ib.n && ib > nb);
+                            ib = skip || ib < nb ? ib : nb;
+                            if (!tila_test_once(&seen, 7, (int[]){ g, m, n, nrhs, nb, ib, tree }))
+                                continue;
+                            if (skip)
+                                tila_test_report("SKIP", "gels", prec, 0,
+                                                 "m=%d n=%d nrhs=%d nb=%d ib=%d grid=%dx%d: %s",
+                                                 m, n, nrhs, nb, ib, grids[g][0], grids[g][1],
+                                                 m < n ? "m < n" : "ib > nb");
+                            else
+                                run_one(o, m, n, nrhs, nb, ib, (tila_qr_tree_t)tree, grids[g]);
+                        }
         }
+    tila_test_seen_free(&seen);
 }

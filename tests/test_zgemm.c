@@ -4,9 +4,9 @@
  * @precisions normal z -> c d s
  *
  * What it proves: for every op(A), op(B), sizes with partial edge tiles, empty
- * dimensions and every P x Q grid of the world, C = alpha op(A) op(B) + beta C
- * computed by tasks on the distributed tiles equals CBLAS's product on the same
- * matrices, within the rounding error of a dot product of length k:
+ * dimensions (or the sizes given, see main.c) and every P x Q grid of the world,
+ * C = alpha op(A) op(B) + beta C computed by tasks on the distributed tiles equals CBLAS's
+ * product on the same matrices, within the rounding error of a dot product of length k:
  * ||C - C_ref||_F / ((|alpha| ||A||_F ||B||_F + |beta| ||C0||_F) (k + 2) eps) < tol.
  * Also geadd, B = alpha A + beta B with A and B on different grids, within 2 eps.
  *
@@ -114,30 +114,54 @@ static void geadd_one(const tila_test_opts_t *o, tila_complex64_t beta, int m, i
 void tila_test_zgemm(const tila_test_opts_t *o)
 {
     /* Edge tiles (sizes not multiples of nb), n < nb, empty m, n and k. */
-    static const int sizes[][4] = { /* m, n, k, nb */
-        { 37, 29, 41, 8 }, { 64, 48, 32, 16 }, { 5, 7, 3, 16 }, { 1, 1, 1, 4 },
-        { 0, 9, 5, 4 }, { 9, 0, 5, 4 }, { 12, 10, 0, 4 },
+    static const int sizes[][4] = { /* m, n, nb, k (geadd: m, n, nb) */
+        { 37, 29, 8, 41 }, { 64, 48, 16, 32 }, { 5, 7, 16, 3 }, { 1, 1, 4, 1 },
+        { 0, 9, 4, 5 }, { 9, 0, 4, 5 }, { 12, 10, 4, 0 },
     };
     static const tila_trans_t ops[][2] = {
         { TILA_NOTRANS, TILA_NOTRANS }, { TILA_TRANS, TILA_NOTRANS },
         { TILA_NOTRANS, TILA_CONJTRANS }, { TILA_CONJTRANS, TILA_TRANS },
     };
+    const int nsizes = (int)(sizeof sizes / sizeof sizes[0]);
+    tila_test_seen_t gemm_seen = { 0 }, geadd_seen = { 0 };
     int grids[8][2], ngrids = tila_test_grids(grids, 8);
     for (int g = 0; g < ngrids; g++)
-        for (size_t s = 0; s < sizeof sizes / sizeof sizes[0]; s++)
-            for (size_t t = 0; t < sizeof ops / sizeof ops[0]; t++) {
-                int m = o->m.n ? o->m.v[0] : sizes[s][0], n = o->n.n ? o->n.v[0] : sizes[s][1];
-                int k = o->k.n ? o->k.v[0] : sizes[s][2], nb = o->nb.n ? o->nb.v[0] : sizes[s][3];
-                run_one(o, ops[t][0], ops[t][1], m, n, k, nb, grids[g]);
-            }
+        for (int s = 0; s < nsizes; s++) {
+            tila_test_list_t ms = tila_test_values(&o->m, sizes[s][0]);
+            tila_test_list_t ns = tila_test_values(&o->n, sizes[s][1]);
+            tila_test_list_t nbs = tila_test_values(&o->nb, sizes[s][2]);
+            tila_test_list_t ks = tila_test_values(&o->k, sizes[s][3]);
+            for (int i = 0; i < ms.n; i++)
+                for (int j = 0; j < ns.n; j++)
+                    for (int l = 0; l < nbs.n; l++)
+                        for (int p = 0; p < ks.n; p++) {
+                            int m = ms.v[i], n = ns.v[j], nb = nbs.v[l], k = ks.v[p];
+                            if (!tila_test_once(&gemm_seen, 5, (int[]){ g, m, n, k, nb }))
+                                continue;
+                            for (size_t t = 0; t < sizeof ops / sizeof ops[0]; t++)
+                                run_one(o, ops[t][0], ops[t][1], m, n, k, nb, grids[g]);
+                        }
+        }
     /* geadd: beta general, 0 and 1 (the kernel's three ways), A and B distributed apart. */
     tila_complex64_t betas[] = { -0.75, 0, 1 };
 #if defined(COMPLEX)
     betas[0] += 0.25 * I;
 #endif
     for (int g = 0; g < ngrids; g++)
-        for (size_t s = 0; s < sizeof sizes / sizeof sizes[0]; s++)
-            for (size_t b = 0; b < sizeof betas / sizeof betas[0]; b++)
-                geadd_one(o, betas[b], sizes[s][0], sizes[s][1], sizes[s][3], grids[g],
-                          grids[ngrids - 1 - g]);
+        for (int s = 0; s < nsizes; s++) {
+            tila_test_list_t ms = tila_test_values(&o->m, sizes[s][0]);
+            tila_test_list_t ns = tila_test_values(&o->n, sizes[s][1]);
+            tila_test_list_t nbs = tila_test_values(&o->nb, sizes[s][2]);
+            for (int i = 0; i < ms.n; i++)
+                for (int j = 0; j < ns.n; j++)
+                    for (int l = 0; l < nbs.n; l++) {
+                        int m = ms.v[i], n = ns.v[j], nb = nbs.v[l];
+                        if (!tila_test_once(&geadd_seen, 4, (int[]){ g, m, n, nb }))
+                            continue;
+                        for (size_t b = 0; b < sizeof betas / sizeof betas[0]; b++)
+                            geadd_one(o, betas[b], m, n, nb, grids[g], grids[ngrids - 1 - g]);
+                    }
+        }
+    tila_test_seen_free(&gemm_seen);
+    tila_test_seen_free(&geadd_seen);
 }

@@ -4,10 +4,11 @@
  * @precisions normal z -> c d s
  *
  * What it proves: tila_zplrnt and tila_zplghe, run by each tile's owner, produce
- * bit-identical matrices for every P x Q grid of the world and for several tile
- * sizes (compared with the first grid and tile size), the entries lie in
- * [-0.5, 0.5), and plghe's matrix is exactly Hermitian with a real diagonal shifted
- * by bump (so every later test can build its inputs this way).
+ * bit-identical matrices for every P x Q grid of the world and for several tile sizes
+ * (compared with the first grid and tile size; the sizes and tile sizes given replace the
+ * test's, see main.c), the entries lie in [-0.5, 0.5), and plghe's matrix is exactly
+ * Hermitian with a real diagonal shifted by bump (so every later test can build its
+ * inputs this way).
  *
  * SPDX-License-Identifier: BSD-3-Clause
  */
@@ -58,33 +59,50 @@ static int well_formed(int herm, int m, int n, const tila_complex64_t *a, double
     return 1;
 }
 
+/* One size: the reference on the first grid and tile size, then every other grid and size. */
+static void run_size(const tila_test_opts_t *o, int herm, int m, int n,
+                     const tila_test_list_t *nbs, int grids[][2], int ngrids)
+{
+    const double bump = 45;
+    const int nb0 = nbs->v[0];
+    tila_complex64_t *ref = generate(herm, m, n, nb0, grids[0], o->seed, bump);
+    int ok = well_formed(herm, m, n, ref, bump);
+    tila_test_check(ok, herm ? "plghe" : "plrnt", tila_test_prec_letter(TILA_COMPLEX64), 0,
+                    "m=%d n=%d nb=%d grid=%dx%d range%s", m, n, nb0, grids[0][0], grids[0][1],
+                    herm ? "+hermitian" : "");
+    for (int g = 0; g < ngrids; g++)
+        for (int b = 0; b < nbs->n; b++) {
+            if (g == 0 && b == 0)
+                continue;
+            tila_complex64_t *a = generate(herm, m, n, nbs->v[b], grids[g], o->seed, bump);
+            int same = !memcmp(a, ref, sizeof *a * (size_t)m * n);
+            tila_test_check(same, herm ? "plghe" : "plrnt", tila_test_prec_letter(TILA_COMPLEX64),
+                            same ? 0 : 1, "m=%d n=%d nb=%d grid=%dx%d same-bits-as nb=%d "
+                            "grid=%dx%d", m, n, nbs->v[b], grids[g][0], grids[g][1], nb0,
+                            grids[0][0], grids[0][1]);
+            free(a);
+        }
+    free(ref);
+}
+
 void tila_test_zgen(const tila_test_opts_t *o)
 {
     static const int sizes[][2] = { { 45, 45 }, { 33, 20 }, { 1, 1 }, { 0, 7 } };
-    static const int nbs[] = { 8, 5, 64 };
-    const double bump = 45;
+    static const int own_nbs[] = { 8, 5, 64 };
+    tila_test_seen_t seen = { 0 };
+    tila_test_list_t nbs = tila_test_sweep(&o->nb, 3, own_nbs);
     int grids[8][2], ngrids = tila_test_grids(grids, 8);
     for (int herm = 0; herm < 2; herm++)
-        for (size_t s = 0; s < sizeof sizes / sizeof sizes[0]; s++) {
-            int m = sizes[s][0], n = herm ? m : sizes[s][1];
-            tila_complex64_t *ref = generate(herm, m, n, nbs[0], grids[0], o->seed, bump);
-            int ok = well_formed(herm, m, n, ref, bump);
-            tila_test_check(ok, herm ? "plghe" : "plrnt", tila_test_prec_letter(TILA_COMPLEX64), 0,
-                            "m=%d n=%d nb=%d grid=%dx%d range%s", m, n, nbs[0], grids[0][0],
-                            grids[0][1], herm ? "+hermitian" : "");
-            for (int g = 0; g < ngrids; g++)
-                for (size_t b = 0; b < sizeof nbs / sizeof nbs[0]; b++) {
-                    if (g == 0 && b == 0)
-                        continue;
-                    tila_complex64_t *a = generate(herm, m, n, nbs[b], grids[g], o->seed, bump);
-                    int same = !memcmp(a, ref, sizeof *a * (size_t)m * n);
-                    tila_test_check(same, herm ? "plghe" : "plrnt",
-                                    tila_test_prec_letter(TILA_COMPLEX64), same ? 0 : 1,
-                                    "m=%d n=%d nb=%d grid=%dx%d same-bits-as nb=%d grid=%dx%d", m,
-                                    n, nbs[b], grids[g][0], grids[g][1], nbs[0], grids[0][0],
-                                    grids[0][1]);
-                    free(a);
+        for (int s = 0; s < (int)(sizeof sizes / sizeof sizes[0]); s++) {
+            tila_test_list_t ms = tila_test_values(&o->m, sizes[s][0]);
+            tila_test_list_t ns = tila_test_values(&o->n, sizes[s][1]);
+            for (int i = 0; i < ms.n; i++)
+                for (int j = 0; j < ns.n; j++) {
+                    /* plghe's matrix is m x m: n is not one of its sizes. */
+                    int m = ms.v[i], n = herm ? m : ns.v[j];
+                    if (tila_test_once(&seen, 3, (int[]){ herm, m, n }))
+                        run_size(o, herm, m, n, &nbs, grids, ngrids);
                 }
-            free(ref);
         }
+    tila_test_seen_free(&seen);
 }

@@ -4,8 +4,9 @@
  * @precisions normal z -> c d s
  *
  * What it proves: for square, tall-skinny (m = 16 n), wide and degenerate (0, n < nb)
- * matrices with partial edge tiles, inner blocks ib that do not divide nb, both reduction
- * trees, the PANEL scheme and every P x Q grid of the world:
+ * matrices with partial edge tiles, inner blocks ib that do not divide nb (or the sizes
+ * given, see main.c), both reduction trees, the PANEL scheme and every P x Q grid of the
+ * world:
  *  - A = Q R: ||A - Q R||_F / (m ||A||_F eps) < tol, with Q the thin m x min(m, n) Q that
  *    tila_zungqr forms and R the upper trapezoid tila_zgeqrf leaves in A;
  *  - Q has orthonormal columns: ||I - Q^H Q||_F / (m eps) < tol.
@@ -208,10 +209,10 @@ void tila_test_zgeqrf(const tila_test_opts_t *o)
      * (two levels, ib not dividing nb, edge tiles; a 10-row last tile under a 40-column
      * TT, whose blocks are trapezoids); the PANEL scheme square, wide, tall and with
      * 40-wide tiles (panels across ranks on grids with P > 1).  The cases marked 1, which
-     * cover every scheme, square, tall and wide, run unmqr's four variants and on every grid; the
-     * others on the squarest grid only (the suite stays near a minute at 4 ranks on 2
-     * cores). */
-    static const struct { int m, n, nb, ib; tila_qr_tree_t tree; int unmqr; } cases[] = {
+     * cover every scheme, square, tall and wide, run unmqr's four variants and on every
+     * grid; the others on the squarest grid only (the suite stays near a minute at 4 ranks
+     * on 2 cores). */
+    static const int cases[][6] = {
         { 37, 37, 8, 3, TILA_QR_TREE_FLAT, 1 }, { 40, 40, 8, 8, TILA_QR_TREE_AUTO, 0 },
         { 96, 6, 4, 3, TILA_QR_TREE_FLAT, 0 }, { 96, 6, 4, 3, TILA_QR_TREE_BINARY, 1 },
         { 64, 4, 4, 3, TILA_QR_TREE_AUTO, 0 }, { 21, 16, 8, 3, TILA_QR_TREE_BINARY, 0 },
@@ -221,15 +222,39 @@ void tila_test_zgeqrf(const tila_test_opts_t *o)
         { 37, 37, 8, 3, TILA_QR_TREE_PANEL, 1 }, { 20, 45, 8, 3, TILA_QR_TREE_PANEL, 1 },
         { 96, 6, 4, 3, TILA_QR_TREE_PANEL, 0 }, { 130, 100, 40, 24, TILA_QR_TREE_PANEL, 0 },
     };
+    tila_test_seen_t seen = { 0 };
     int grids[8][2], ngrids = tila_test_grids(grids, 8);
     int square = ngrids / 2; /* the squarest: P and Q > 1 from 4 ranks on */
+    char prec = tila_test_prec_letter(TILA_COMPLEX64);
     check_args();
     for (int g = 0; g < ngrids; g++)
-        for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++) {
-            if (!cases[c].unmqr && g != square)
+        for (int c = 0; c < (int)(sizeof cases / sizeof cases[0]); c++) {
+            if (!cases[c][5] && g != square)
                 continue;
-            int m = o->m.n ? o->m.v[0] : cases[c].m, n = o->n.n ? o->n.v[0] : cases[c].n;
-            int nb = o->nb.n ? o->nb.v[0] : cases[c].nb, ib = o->ib.n ? o->ib.v[0] : cases[c].ib;
-            run_one(o, m, n, nb, ib < nb ? ib : nb, cases[c].tree, cases[c].unmqr, grids[g]);
+            tila_test_list_t ms = tila_test_values(&o->m, cases[c][0]);
+            tila_test_list_t ns = tila_test_values(&o->n, cases[c][1]);
+            tila_test_list_t nbs = tila_test_values(&o->nb, cases[c][2]);
+            tila_test_list_t ibs = tila_test_values(&o->ib, cases[c][3]);
+            tila_qr_tree_t tree = (tila_qr_tree_t)cases[c][4];
+            for (int i = 0; i < ms.n; i++)
+                for (int j = 0; j < ns.n; j++)
+                    for (int l = 0; l < nbs.n; l++)
+                        for (int b = 0; b < ibs.n; b++) {
+                            int m = ms.v[i], n = ns.v[j], nb = nbs.v[l], ib = ibs.v[b];
+                            /* The case's own ib shrinks to a smaller nb given; an ib given
+                             * larger than nb is not a QR of inner block ib. */
+                            int skip = o->ib.n && ib > nb;
+                            ib = skip || ib < nb ? ib : nb;
+                            if (!tila_test_once(&seen, 7, (int[]){ g, m, n, nb, ib, tree,
+                                                                   cases[c][5] }))
+                                continue;
+                            if (skip)
+                                tila_test_report("SKIP", "geqrf", prec, 0,
+                                                 "m=%d n=%d nb=%d ib=%d grid=%dx%d: ib > nb", m,
+                                                 n, nb, ib, grids[g][0], grids[g][1]);
+                            else
+                                run_one(o, m, n, nb, ib, tree, cases[c][5], grids[g]);
+                        }
         }
+    tila_test_seen_free(&seen);
 }

@@ -6,7 +6,8 @@
  * What it proves, on every P x Q grid of the world (general matrices) or the squarest
  * one (the rest), for max/one/inf/Frobenius norms,
  * lange, lantr (upper/lower x unit/non-unit, any m and n), lansy and lanhe (upper and
- * lower), sizes with edge tiles, m != n, n < nb, 1 x 1 and empty matrices:
+ * lower), sizes with edge tiles, m != n, n < nb, 1 x 1 and empty matrices (or the m, n
+ * and nb given, see main.c):
  *  - every rank gets the same bits, equal to LAPACKE's ?lange/?lantr/?lansy/?lanhe on
  *    the gathered matrix.  In real arithmetic max/one/inf must be equal to the bit:
  *    the tile chains add in LAPACK's order (sums down columns, along rows; max is
@@ -23,8 +24,9 @@
  *  - entries scaled by 2^+-996 (2^+-120 in single precision), whose squares overflow
  *    or underflow, give the Frobenius norm of the unscaled matrix times the scale;
  *  - single precision: the Frobenius norm of a 16384 x 16384 matrix of equal entries c
- *    (the worst case for summation: a float running sum stalls at 2^24 ulps) is
- *    16384 |c| within the bound of blocked summation (see large_sum);
+ *    (the worst case for summation: a float running sum stalls at 2^24 ulps; tiles of
+ *    1024, or the n and nb given) is 16384 |c| within the bound of blocked summation (see
+ *    large_sum);
  *  - the asynchronous forms (eight norms in flight in one sequence) deliver into the
  *    caller's variables at the wait, the synchronous ones before returning; bad
  *    arguments return -i.
@@ -400,9 +402,8 @@ static void run_top_entry(const tila_test_opts_t *o, const int grid[2])
  * the square root, plus eps for the squares themselves.  A single running float sum would stall at 2^24 ulps
  * of its terms: about 6% of this sum.
  */
-static void large_sum(const tila_test_opts_t *o)
+static void large_sum(int n, int nb)
 {
-    int n = o->n.n ? o->n.v[0] : 16384, nb = o->nb.n ? o->nb.v[0] : 1024;
     tila_desc_t *A;
     double v = 0, c = 0.1, err;
     if (tila_desc_create(&A, PREC, n, n, nb, nb, NULL)) {
@@ -415,7 +416,7 @@ static void large_sum(const tila_test_opts_t *o)
     double lanes = 16.0 / sizeof(double);
     double bound = (nb / lanes + 4 * lanes + log2(nb) + 2 * nt + 2) / 2 + 1;
     tila_seconds_t exact = n * (tila_seconds_t)c;
-    err = (v > exact ? v - exact : exact - v) / exact / DBL_EPSILON;
+    err = (v > exact ? v - exact : exact - v) / (exact > 0 ? exact : 1) / DBL_EPSILON;
     tila_test_check(rc == 0 && same_everywhere(v) && err <= bound, "lange", prec_letter(), err,
                     "norm=F equal entries m=%d n=%d nb=%d value=%.9g exact=%.9g bound=%.0f eps",
                     n, n, nb, v, (double)exact, bound);
@@ -456,6 +457,27 @@ static void run_errors(void)
     tila_desc_destroy(&W);
 }
 
+/* The sweep's case (m, n, nb, nb2): general on every grid, the other kinds on one. */
+static void run_case(const tila_test_opts_t *o, int m, int n, int nb, int nb2, int grids[][2],
+                     int ngrids, const int square[2])
+{
+    static const tila_uplo_t uplos[] = { TILA_UPPER, TILA_LOWER };
+    static const tila_diag_t diags[] = { TILA_NONUNIT, TILA_UNIT };
+    for (int g = 0; g < ngrids; g++)
+        run_one(o, GE, TILA_GENERAL, TILA_NONUNIT, m, n, nb, nb2, grids[g]);
+    for (int u = 0; u < 2; u++)
+        for (int d = 0; d < 2; d++)
+            run_one(o, TR, uplos[u], diags[d], m, n, nb, nb2, square);
+    if (m != n)
+        return;
+    for (int u = 0; u < 2; u++) {
+        run_one(o, SY, uplos[u], TILA_NONUNIT, m, n, nb, nb2, square);
+#if defined(COMPLEX)
+        run_one(o, HE, uplos[u], TILA_NONUNIT, m, n, nb, nb2, square);
+#endif
+    }
+}
+
 void tila_test_zlange(const tila_test_opts_t *o)
 {
     /* m, n, nb, nb2: edge tiles, wide and tall, n < nb, 1 x 1, empty. */
@@ -463,31 +485,26 @@ void tila_test_zlange(const tila_test_opts_t *o)
         { 37, 29, 8, 11 }, { 29, 37, 8, 5 }, { 33, 33, 8, 7 }, { 16, 16, 4, 16 },
         { 5, 3, 8, 2 }, { 1, 1, 4, 1 }, { 0, 7, 4, 3 }, { 7, 0, 4, 3 }, { 0, 0, 4, 2 },
     };
-    static const tila_uplo_t uplos[] = { TILA_UPPER, TILA_LOWER };
-    static const tila_diag_t diags[] = { TILA_NONUNIT, TILA_UNIT };
+    tila_test_seen_t seen = { 0 };
     int grids[8][2], ngrids = tila_test_grids(grids, 8);
     /* General matrices on every grid; the structured kinds, whose chains cross ranks
      * the same way, on the squarest grid (P and Q > 1 from 4 ranks on). */
     const int *square = grids[ngrids / 2];
     /* LAPACKE's NaN check would refuse the NaN this test plants where nothing reads. */
     LAPACKE_set_nancheck(0);
-    for (size_t s = 0; s < sizeof sizes / sizeof sizes[0]; s++) {
-        int m = o->m.n ? o->m.v[0] : sizes[s][0], n = o->n.n ? o->n.v[0] : sizes[s][1];
-        int nb = o->nb.n ? o->nb.v[0] : sizes[s][2], nb2 = sizes[s][3];
-        for (int g = 0; g < ngrids; g++)
-            run_one(o, GE, TILA_GENERAL, TILA_NONUNIT, m, n, nb, nb2, grids[g]);
-        for (int u = 0; u < 2; u++)
-            for (int d = 0; d < 2; d++)
-                run_one(o, TR, uplos[u], diags[d], m, n, nb, nb2, square);
-        if (m != n)
-            continue;
-        for (int u = 0; u < 2; u++) {
-            run_one(o, SY, uplos[u], TILA_NONUNIT, m, n, nb, nb2, square);
-#if defined(COMPLEX)
-            run_one(o, HE, uplos[u], TILA_NONUNIT, m, n, nb, nb2, square);
-#endif
-        }
+    for (int s = 0; s < (int)(sizeof sizes / sizeof sizes[0]); s++) {
+        tila_test_list_t ms = tila_test_values(&o->m, sizes[s][0]);
+        tila_test_list_t ns = tila_test_values(&o->n, sizes[s][1]);
+        tila_test_list_t nbs = tila_test_values(&o->nb, sizes[s][2]);
+        for (int i = 0; i < ms.n; i++)
+            for (int j = 0; j < ns.n; j++)
+                for (int l = 0; l < nbs.n; l++) {
+                    int m = ms.v[i], n = ns.v[j], nb = nbs.v[l], nb2 = sizes[s][3];
+                    if (tila_test_once(&seen, 4, (int[]){ m, n, nb, nb2 }))
+                        run_case(o, m, n, nb, nb2, grids, ngrids, square);
+                }
     }
+    tila_test_seen_free(&seen);
     /* e: squares overflow/underflow within a tile; mid: each tile's sum of squares fits,
      * the matrix's does not. */
     int e = PREC == TILA_REAL32 || PREC == TILA_COMPLEX32 ? 120 : 996;
@@ -506,6 +523,10 @@ void tila_test_zlange(const tila_test_opts_t *o)
     run_special(o, TR, TILA_UPPER, square);
     run_errors();
     LAPACKE_set_nancheck(1);
-    if (PREC == TILA_REAL32)
-        large_sum(o);
+    if (PREC == TILA_REAL32) {
+        tila_test_list_t ns = tila_test_values(&o->n, 16384), nbs = tila_test_values(&o->nb, 1024);
+        for (int i = 0; i < ns.n; i++)
+            for (int j = 0; j < nbs.n; j++)
+                large_sum(ns.v[i], nbs.v[j]);
+    }
 }

@@ -26,7 +26,6 @@ typedef struct tila_test_opts_s {
     char prec[5];           /**< precisions to run, subset of "sdcz" */
     unsigned long long seed;
     double tol;             /**< threshold on scaled residuals */
-    int verbose;
 } tila_test_opts_t;
 
 /** A suite: a precision-free entry point, or one per precision (indexed like tila_prec_t). */
@@ -53,9 +52,33 @@ void tila_test_report(const char *status, const char *name, char prec, double er
 int tila_test_check(int ok, const char *name, char prec, double error, const char *fmt, ...)
     __attribute__((format(printf, 5, 6)));
 
-/** Values of `list`, or the defaults when the option was not given. */
-const tila_test_list_t *tila_test_list(const tila_test_list_t *list,
-                                       const tila_test_list_t *defaults);
+/**
+ * The values a suite runs for one size: the option's list when it was given (opt may be
+ * NULL: no option), else the suite's own `n` values `own` (n <= TILA_TEST_MAXLIST).  A
+ * suite loops over one such list per size, so that it runs the cross product of the lists
+ * given and keeps its own sweep for the sizes not given.
+ */
+tila_test_list_t tila_test_sweep(const tila_test_list_t *opt, int n, const int own[]);
+
+/** tila_test_sweep with one own value: that of the suite's case at hand. */
+tila_test_list_t tila_test_values(const tila_test_list_t *opt, int own);
+
+/** The configurations a suite has run (see tila_test_once); starts zeroed: { 0 }. */
+typedef struct tila_test_seen_s {
+    int count, capacity;
+    int *v;
+} tila_test_seen_t;
+
+/**
+ * 1 the first time `config` (`width` ints, the same width at every call on one `seen`:
+ * every value that decides what a call runs and checks) is given, 0 after.  Lists given
+ * can make a suite's cases equal (rows that differ only in the sizes they replace); the
+ * suite asks before each configuration and runs it once.  Its own sweep never repeats.
+ */
+int tila_test_once(tila_test_seen_t *seen, int width, const int config[]);
+
+/** Release what tila_test_once recorded. */
+void tila_test_seen_free(tila_test_seen_t *seen);
 
 /** The P x Q grids of the world size to cover: 1x1; 1x2, 2x1; 2x2, 1x4, 4x1 ... */
 int tila_test_grids(int grids[][2], int max);
