@@ -4,15 +4,28 @@
  * @precisions normal z -> c d s
  *
  * What it proves, on every P x Q grid of the world, lower and upper, with edge tiles,
- * n < nb and n = 0:
+ * n < nb and n = 0 (or the n and nb given, see main.c):
  * - potrf: ||A - L L^H||_F / (n ||A||_F eps) < tol (the LAPACK test ratio), info = 0;
  * - trsm, all sides, triangles, op and diag: ||op(A) X - alpha B|| / (||A|| ||X|| n eps);
- * - posv: backward error ||B - A X||_F / (||A||_F ||X||_F n eps) < tol;
+ * - posv, and posv_async waited on in a sequence: backward error
+ *   ||B - A X||_F / (||A||_F ||X||_F n eps) < tol (of order 1 for a backward-stable solve,
+ *   about 1 / eps for a wrong X), info 0, and for the async form the call, the wait and the
+ *   request 0;
  * - not positive definite (a negative pivot planted at a column whose diagonal tile
  *   rank 1 owns): potrf and posv return LAPACKE_?potrf's info on every rank, nothing
  *   hangs, and posv leaves B bit-for-bit untouched;
+ * - posv_async on that A: the call returns 0 (its tasks are submitted), and the wait, the
+ *   sequence's status and the request's are LAPACKE_?potrf's info, the same on every rank.
+ *   Its contract on B is weaker than posv's: the solve's tasks that run on the rank that
+ *   records the failure after it do nothing; the other ranks learn of it only at the wait.
+ *   When the failure is in the first tile column every task of the solve comes after it,
+ *   so that rank's tiles of B (all of B on one rank) must be bit-for-bit untouched: on
+ *   several ranks a second case plants it there to check this.  Planted further on, tasks
+ *   of the solve may run before the failure: B's values are unspecified and not checked;
  * - a failed sequence stays failed, and its later tasks that depend on the failure do
- *   nothing (checked where every task is local: one rank).
+ *   nothing (checked where every task is local: one rank); the failure reaches the
+ *   request within 60 s, else that is a FAIL, and the program ends rather than hangs if
+ *   the sequence's tasks never complete.
  *
  * SPDX-License-Identifier: BSD-3-Clause
  */
@@ -22,13 +35,22 @@
 #include <float.h>
 #include <lapacke.h>
 #include <math.h>
-#include <sched.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
+#include <unistd.h>
 
 #include "tests_z.h"
 
 static char uplo_char(tila_uplo_t uplo) { return uplo == TILA_LOWER ? 'L' : 'U'; }
+
+/* Whole seconds of the monotonic clock (time_t: a type the precision generator keeps). */
+static time_t monotonic_seconds(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return ts.tv_sec;
+}
 
 /* A new n x nrhs descriptor on a grid, filled by plghe (herm) or plrnt. */
 static tila_desc_t *make(int m, int n, int nb, const int grid[2], int herm,
@@ -72,12 +94,24 @@ static void potrf_one(const tila_test_opts_t *o, tila_uplo_t uplo, int n, int nb
     free(f);
 }
 
+/* posv, or posv_async (async) in a sequence of its own: the backward error of X. */
 static void posv_one(const tila_test_opts_t *o, tila_uplo_t uplo, int n, int nrhs, int nb,
-                     const int grid[2])
+                     const int grid[2], int async)
 {
     tila_desc_t *A = make(n, n, nb, grid, 1, o->seed), *B = make(n, nrhs, nb, grid, 0, o->seed + 1);
     tila_complex64_t *a0 = tila_test_zgather(A), *b0 = tila_test_zgather(B);
-    int info = tila_zposv(uplo, A, B);
+    int info = 0, rc = 0, request = 0;
+    if (async) {
+        tila_sequence_t *seq;
+        tila_request_t req = TILA_REQUEST_INITIALIZER;
+        tila_sequence_create(&seq);
+        rc = tila_zposv_async(uplo, A, B, seq, &req);
+        info = tila_sequence_wait(seq);
+        request = req.status;
+        tila_sequence_destroy(&seq);
+    }
+    else
+        info = tila_zposv(uplo, A, B);
     tila_complex64_t *x = tila_test_zgather(B);
     double err = 0;
     if (tila_comm_rank() == 0 && n > 0 && nrhs > 0) {
@@ -89,9 +123,15 @@ static void posv_one(const tila_test_opts_t *o, tila_uplo_t uplo, int n, int nrh
         err = LAPACKE_zlange(LAPACK_COL_MAJOR, 'F', n, nrhs, b0, n) /
               (anorm * xnorm * n * DBL_EPSILON);
     }
-    tila_test_check(info == 0 && err < o->tol, "posv", tila_test_prec_letter(TILA_COMPLEX64),
-                    err, "uplo=%c n=%d nrhs=%d nb=%d grid=%dx%d info=%d", uplo_char(uplo), n,
-                    nrhs, nb, grid[0], grid[1], info);
+    int ok = rc == 0 && info == 0 && request == 0 && err < o->tol;
+    if (async)
+        tila_test_check(ok, "posv_async", tila_test_prec_letter(TILA_COMPLEX64), err,
+                        "uplo=%c n=%d nrhs=%d nb=%d grid=%dx%d rc=%d status=%d request=%d",
+                        uplo_char(uplo), n, nrhs, nb, grid[0], grid[1], rc, info, request);
+    else
+        tila_test_check(ok, "posv", tila_test_prec_letter(TILA_COMPLEX64), err,
+                        "uplo=%c n=%d nrhs=%d nb=%d grid=%dx%d info=%d", uplo_char(uplo), n,
+                        nrhs, nb, grid[0], grid[1], info);
     tila_desc_destroy(&A);
     tila_desc_destroy(&B);
     free(a0); free(b0); free(x);
@@ -135,32 +175,95 @@ static void trsm_one(const tila_test_opts_t *o, tila_side_t side, tila_uplo_t up
     free(a); free(b0); free(x);
 }
 
-/* Column whose diagonal tile rank 1 (rank 0 alone) owns, a few columns into the tile. */
-static int planted_column(const tila_desc_t *A)
+/* A column a few into the first diagonal tile that rank `target` owns (tile 0 if none). */
+static int planted_column(const tila_desc_t *A, int target)
 {
-    int target = tila_comm_size() > 1 ? 1 : 0;
-    for (int t = 0; t < tila_desc_nt(A); t++)
-        if (tila_desc_tile_rank(A, t, t) == target)
-            return t * tila_desc_nb(A) + (tila_desc_n(A) - t * tila_desc_nb(A) > 3 ? 3 : 0);
-    return 0;
+    int n = tila_desc_n(A), nb = tila_desc_nb(A), t = 0;
+    while (t < tila_desc_nt(A) && tila_desc_tile_rank(A, t, t) != target)
+        t++;
+    if (t == tila_desc_nt(A))
+        t = 0;
+    int width = n - t * nb < nb ? n - t * nb : nb;
+    return t * nb + (width > 3 ? 3 : width - 1);
+}
+
+/*
+ * Scatter a0 (rank 0's copy of A, n >= 1) into A with -1 planted at diagonal entry k;
+ * returns LAPACKE_zpotrf's info on that matrix, on every rank.
+ */
+static int plant(tila_desc_t *A, const tila_complex64_t *a0, int k, tila_uplo_t uplo)
+{
+    int n = tila_desc_n(A), info = 0;
+    size_t size = sizeof *a0 * (size_t)n * n;
+    tila_complex64_t *a = malloc(size);
+    memcpy(a, a0, size);
+    if (tila_comm_rank() == 0) {
+        a[(size_t)k * n + k] = -1;
+        tila_complex64_t *c = malloc(size);
+        memcpy(c, a, size);
+        info = LAPACKE_zpotrf(LAPACK_COL_MAJOR, uplo_char(uplo), n, c, n);
+        free(c);
+    }
+    MPI_Bcast(&info, 1, MPI_INT, 0, MPI_COMM_WORLD);
+    tila_desc_scatter(A, 0, a, n);
+    free(a);
+    return info;
+}
+
+/*
+ * posv_async with A not definite at column k (planted: LAPACK's info `expect`) and B = b0
+ * (rank 0's copy): what its contract guarantees (see the file's comment).
+ */
+static void posv_async_not_definite(tila_uplo_t uplo, tila_desc_t *A, tila_desc_t *B,
+                                    const tila_complex64_t *b0, int k, int expect,
+                                    const int grid[2])
+{
+    int n = tila_desc_n(A), nb = tila_desc_nb(A), nrhs = tila_desc_n(B);
+    tila_desc_scatter(B, 0, b0, n);
+    tila_sequence_t *seq;
+    tila_request_t req = TILA_REQUEST_INITIALIZER;
+    tila_sequence_create(&seq);
+    int rc = tila_zposv_async(uplo, A, B, seq, &req);
+    int status = tila_sequence_wait(seq);
+    int mine[4] = { rc, status, tila_sequence_status(seq), req.status }, lo[4], hi[4];
+    tila_sequence_destroy(&seq);
+    MPI_Allreduce(mine, lo, 4, MPI_INT, MPI_MIN, MPI_COMM_WORLD);
+    MPI_Allreduce(mine, hi, 4, MPI_INT, MPI_MAX, MPI_COMM_WORLD);
+    int agreed = !memcmp(lo, hi, sizeof lo);
+    int ok = agreed && rc == 0 && expect == k + 1 && mine[1] == expect && mine[2] == expect &&
+             mine[3] == expect;
+    /* B on the tiles of the rank that records the failure, when it is in tile column 0. */
+    int owner = tila_desc_tile_rank(A, k / nb, k / nb), checked = k < nb, same = 1;
+    tila_complex64_t *b = tila_test_zgather(B);
+    if (checked && tila_comm_rank() == 0)
+        for (int j = 0; j < nrhs; j++)
+            for (int i = 0; i < n; i++)
+                if (tila_desc_tile_rank(B, i / nb, j / nb) == owner &&
+                    memcmp(&b[(size_t)j * n + i], &b0[(size_t)j * n + i], sizeof *b))
+                    same = 0;
+    tila_test_check(ok && same, "posv_async-not-definite",
+                    tila_test_prec_letter(TILA_COMPLEX64), 0,
+                    "uplo=%c n=%d nb=%d grid=%dx%d planted-col=%d rc=%d status=%d sequence=%d "
+                    "request=%d lapack=%d same-on-every-rank=%d B-on-rank-%d=%s",
+                    uplo_char(uplo), n, nb, grid[0], grid[1], k + 1, rc, mine[1], mine[2],
+                    mine[3], expect, agreed, owner,
+                    !checked ? "unspecified" : same ? "untouched" : "CHANGED");
+    free(b);
 }
 
 static void not_definite(tila_uplo_t uplo, int n, int nb, const int grid[2],
                          unsigned long long seed)
 {
-    tila_desc_t *A = make(n, n, nb, grid, 1, seed), *B = make(n, 2, nb, grid, 0, seed + 1);
-    int k = planted_column(A);
-    tila_complex64_t *a = tila_test_zgather(A), *b0 = tila_test_zgather(B);
-    int expect = 0;
-    if (tila_comm_rank() == 0) {
-        a[(size_t)k * n + k] = -1;
-        tila_complex64_t *c = malloc(sizeof *c * (size_t)n * n);
-        memcpy(c, a, sizeof *c * (size_t)n * n);
-        expect = LAPACKE_zpotrf(LAPACK_COL_MAJOR, uplo_char(uplo), n, c, n);
-        free(c);
+    if (n < 1) {
+        tila_test_report("SKIP", "posv-not-definite", tila_test_prec_letter(TILA_COMPLEX64), 0,
+                         "uplo=%c n=%d nb=%d grid=%dx%d: no column to make non-definite",
+                         uplo_char(uplo), n, nb, grid[0], grid[1]);
+        return;
     }
-    MPI_Bcast(&expect, 1, MPI_INT, 0, MPI_COMM_WORLD);
-    tila_desc_scatter(A, 0, a, n);
+    tila_desc_t *A = make(n, n, nb, grid, 1, seed), *B = make(n, 2, nb, grid, 0, seed + 1);
+    int k = planted_column(A, tila_comm_size() > 1 ? 1 : 0);
+    tila_complex64_t *a0 = tila_test_zgather(A), *b0 = tila_test_zgather(B);
+    int expect = plant(A, a0, k, uplo);
     int info = tila_zposv(uplo, A, B);
     tila_complex64_t *b = tila_test_zgather(B);
     int same = tila_comm_rank() != 0 || !memcmp(b, b0, sizeof *b * (size_t)n * 2);
@@ -169,14 +272,22 @@ static void not_definite(tila_uplo_t uplo, int n, int nb, const int grid[2],
                     "uplo=%c n=%d nb=%d grid=%dx%d planted-col=%d info=%d lapack=%d "
                     "B-untouched=%d", uplo_char(uplo), n, nb, grid[0], grid[1], k + 1, info,
                     expect, same);
-    tila_desc_scatter(A, 0, a, n);
+    plant(A, a0, k, uplo);
     info = tila_zpotrf(uplo, A);
     tila_test_check(info == expect, "potrf-not-definite", tila_test_prec_letter(TILA_COMPLEX64),
                     0, "uplo=%c n=%d nb=%d grid=%dx%d info=%d lapack=%d", uplo_char(uplo), n,
                     nb, grid[0], grid[1], info, expect);
+    plant(A, a0, k, uplo);
+    posv_async_not_definite(uplo, A, B, b0, k, expect, grid);
+    /* Planted in rank 1's tile, B is not checked: plant in the first tile column too. */
+    if (k >= nb) {
+        k = planted_column(A, 0);
+        expect = plant(A, a0, k, uplo);
+        posv_async_not_definite(uplo, A, B, b0, k, expect, grid);
+    }
     tila_desc_destroy(&A);
     tila_desc_destroy(&B);
-    free(a); free(b0); free(b);
+    free(a0); free(b0); free(b);
 }
 
 /* After a failure, the sequence stays failed and dependent tasks do nothing. */
@@ -201,9 +312,32 @@ static void failed_sequence(unsigned long long seed)
     tila_zpotrf_async(TILA_LOWER, A, seq, &r1);
     /* Once the failure is recorded, a second call on the same request (as posv makes
      * potrs's) keeps it; every tile of the lower triangle is written after the failing
-     * first POTRF. */
-    while (__atomic_load_n(&r1.status, __ATOMIC_ACQUIRE) == 0)
-        sched_yield();
+     * first POTRF.  The wait for the failure is bounded: 60 s is ages for an 8 x 8 POTRF. */
+    time_t deadline = monotonic_seconds() + 60;
+    while (__atomic_load_n(&r1.status, __ATOMIC_ACQUIRE) == 0 && monotonic_seconds() < deadline)
+        usleep(100);
+    if (__atomic_load_n(&r1.status, __ATOMIC_ACQUIRE) == 0) {
+        tila_test_report("FAIL", "sequence-failed", tila_test_prec_letter(TILA_COMPLEX64), 0,
+                         "the failing POTRF's info 3 did not reach the request in 60 s");
+        /* No submitted task can be cancelled: were the potrf's tasks still pending, the
+         * wait, the destroys and tila_finalize would all wait for them.  Give them 10 s
+         * more (after which nothing is left and the cleanup returns), else end the
+         * program: this runs on one rank, so no other rank is left waiting for it. */
+        while (starpu_task_nsubmitted() > 0 && monotonic_seconds() < deadline + 10)
+            usleep(1000);
+        if (starpu_task_nsubmitted() > 0) {
+            fprintf(stderr, "tila-tests: sequence-failed: %d task(s) of tila_zpotrf_async "
+                    "never completed; stopping\n", starpu_task_nsubmitted());
+            fflush(stdout);
+            MPI_Abort(MPI_COMM_WORLD, 1);
+        }
+        tila_sequence_wait(seq);
+        tila_sequence_destroy(&seq);
+        tila_desc_destroy(&A);
+        tila_desc_destroy(&C);
+        free(a);
+        return;
+    }
     tila_zlacpy_async(TILA_LOWER, A, C, seq, &r1);
     int status = tila_sequence_wait(seq);
     int again = tila_sequence_wait(seq);
@@ -224,38 +358,70 @@ static void failed_sequence(unsigned long long seed)
 
 void tila_test_zpotrf(const tila_test_opts_t *o)
 {
-    static const int sizes[][2] = { { 45, 8 }, { 64, 16 }, { 5, 16 }, { 1, 4 }, { 0, 4 } };
+    /* n, nb, posv's nrhs: edge tiles, n < nb, 1 x 1 and empty. */
+    static const int sizes[][3] = { { 45, 8, 3 }, { 64, 16, 7 }, { 5, 16, 3 }, { 1, 4, 7 },
+                                    { 0, 4, 3 } };
     static const tila_uplo_t uplos[] = { TILA_LOWER, TILA_UPPER };
+    tila_test_seen_t potrf_seen = { 0 }, posv_seen = { 0 };
+    /* The failing cases: several tiles, so that rank 1 owns a diagonal one. */
+    tila_test_list_t bad_ns = tila_test_values(&o->n, 40), bad_nbs = tila_test_values(&o->nb, 8);
     int grids[8][2], ngrids = tila_test_grids(grids, 8);
     for (int g = 0; g < ngrids; g++)
         for (int u = 0; u < 2; u++) {
-            for (size_t s = 0; s < sizeof sizes / sizeof sizes[0]; s++) {
-                int n = o->n.n ? o->n.v[0] : sizes[s][0], nb = o->nb.n ? o->nb.v[0] : sizes[s][1];
-                potrf_one(o, uplos[u], n, nb, grids[g]);
-                posv_one(o, uplos[u], n, s % 2 ? 7 : 3, nb, grids[g]);
+            for (int s = 0; s < (int)(sizeof sizes / sizeof sizes[0]); s++) {
+                tila_test_list_t ns = tila_test_values(&o->n, sizes[s][0]);
+                tila_test_list_t nbs = tila_test_values(&o->nb, sizes[s][1]);
+                for (int i = 0; i < ns.n; i++)
+                    for (int j = 0; j < nbs.n; j++) {
+                        int n = ns.v[i], nb = nbs.v[j], nrhs = sizes[s][2];
+                        if (tila_test_once(&potrf_seen, 4, (int[]){ g, u, n, nb }))
+                            potrf_one(o, uplos[u], n, nb, grids[g]);
+                        if (!tila_test_once(&posv_seen, 5, (int[]){ g, u, n, nb, nrhs }))
+                            continue;
+                        posv_one(o, uplos[u], n, nrhs, nb, grids[g], 0);
+                        posv_one(o, uplos[u], n, nrhs, nb, grids[g], 1);
+                    }
             }
-            not_definite(uplos[u], 40, 8, grids[g], o->seed);
+            for (int i = 0; i < bad_ns.n; i++)
+                for (int j = 0; j < bad_nbs.n; j++)
+                    not_definite(uplos[u], bad_ns.v[i], bad_nbs.v[j], grids[g], o->seed);
         }
+    tila_test_seen_free(&potrf_seen);
+    tila_test_seen_free(&posv_seen);
     failed_sequence(o->seed);
+}
+
+/* trsm's 24 variants (side, uplo, op, diag) of one size on one grid. */
+static void trsm_variants(const tila_test_opts_t *o, int m, int n, int nb, const int grid[2])
+{
+    static const tila_trans_t ops[] = { TILA_NOTRANS, TILA_TRANS, TILA_CONJTRANS };
+    for (int side = 0; side < 2; side++)
+        for (int u = 0; u < 2; u++)
+            for (int t = 0; t < 3; t++)
+                for (int d = 0; d < 2; d++)
+                    trsm_one(o, side ? TILA_RIGHT : TILA_LEFT, u ? TILA_UPPER : TILA_LOWER,
+                             ops[t], d ? TILA_UNIT : TILA_NONUNIT, m, n, nb, grid);
 }
 
 void tila_test_ztrsm(const tila_test_opts_t *o)
 {
-    static const tila_trans_t ops[] = { TILA_NOTRANS, TILA_TRANS, TILA_CONJTRANS };
-    /* m, n, nb: small tiles on the first and last grids; tiles large enough for the tile
-     * kernel's recursion (two levels, uneven halves, edge tiles) on the first; a B
+    /* m, n, nb, grids (1: the first and the last, 0: the first): small tiles; tiles large
+     * enough for the tile kernel's recursion (two levels, uneven halves, edge tiles); a B
      * narrower than half a tile (left: the updates run on A's owners into partial sums
-     * on several ranks) on the first and last grids. */
-    static const int sizes[3][3] = { { 29, 19, 8 }, { 150, 140, 136 }, { 45, 3, 8 } };
+     * on several ranks). */
+    static const int sizes[3][4] = { { 29, 19, 8, 1 }, { 150, 140, 136, 0 }, { 45, 3, 8, 1 } };
+    tila_test_seen_t seen = { 0 };
     int grids[8][2], ngrids = tila_test_grids(grids, 8);
-    for (int c = 0; c < 3; c++)
-        for (int g = 0; g < (c == 1 ? 1 : ngrids); g += ngrids > 1 ? ngrids - 1 : 1)
-            for (int side = 0; side < 2; side++)
-                for (int u = 0; u < 2; u++)
-                    for (int t = 0; t < 3; t++)
-                        for (int d = 0; d < 2; d++)
-                            trsm_one(o, side ? TILA_RIGHT : TILA_LEFT,
-                                     u ? TILA_UPPER : TILA_LOWER, ops[t],
-                                     d ? TILA_UNIT : TILA_NONUNIT, sizes[c][0], sizes[c][1],
-                                     sizes[c][2], grids[g]);
+    for (int c = 0; c < 3; c++) {
+        tila_test_list_t ms = tila_test_values(&o->m, sizes[c][0]);
+        tila_test_list_t ns = tila_test_values(&o->n, sizes[c][1]);
+        tila_test_list_t nbs = tila_test_values(&o->nb, sizes[c][2]);
+        for (int g = 0; g < (sizes[c][3] ? ngrids : 1); g += ngrids > 1 ? ngrids - 1 : 1)
+            for (int i = 0; i < ms.n; i++)
+                for (int j = 0; j < ns.n; j++)
+                    for (int l = 0; l < nbs.n; l++)
+                        if (tila_test_once(&seen, 4, (int[]){ g, ms.v[i], ns.v[j], nbs.v[l] }))
+                            trsm_variants(o, ms.v[i], ns.v[j], nbs.v[l], grids[g]);
+    }
+    tila_test_seen_free(&seen);
 }
