@@ -85,8 +85,10 @@ int tila_zpotrs_async(tila_uplo_t uplo, tila_desc_t *A, tila_desc_t *B, tila_seq
 
 /**
  * Solve A X = B for Hermitian positive definite A (factored in place).
- * @return as tila_zpotrf; when A is not positive definite, B is left untouched (by the
- *         synchronous call on every rank; by the async one on the rank that saw it).
+ * @return as tila_zpotrf; when A is not positive definite, the synchronous call leaves B
+ *         untouched on every rank.  The async one reports the same info at the wait, but
+ *         B is then unspecified: solve tasks that start after the failure is recorded do
+ *         nothing, yet updates from tiles before the failing one may have run already.
  */
 int tila_zposv(tila_uplo_t uplo, tila_desc_t *A, tila_desc_t *B);
 int tila_zposv_async(tila_uplo_t uplo, tila_desc_t *A, tila_desc_t *B, tila_sequence_t *seq,

@@ -20,16 +20,12 @@ const char *tila_test_qr_tree_name(const tila_desc_t *T)
     return tree == TILA_QR_TREE_BINARY ? "tree" : tree == TILA_QR_TREE_PANEL ? "panel" : "flat";
 }
 
-char tila_test_prec_letter(tila_prec_t prec)
-{
-    return "sdcz"[prec];
-}
+char tila_test_prec_letter(tila_prec_t prec) { return "sdcz"[prec]; }
 
 static void tila_test_vreport(const char *status, const char *name, char prec, double error,
                               const char *fmt, va_list ap)
 {
-    if (tila_comm_rank() != 0)
-        return;
+    if (tila_comm_rank() != 0) return;
     printf("%s %s %c ", status, name, prec);
     vprintf(fmt, ap);
     printf(" error=%.3g\n", error);
@@ -68,8 +64,7 @@ int tila_test_check(int ok, const char *name, char prec, double error, const cha
 
 tila_test_list_t tila_test_sweep(const tila_test_list_t *opt, int n, const int own[])
 {
-    if (opt && opt->n > 0)
-        return *opt;
+    if (opt && opt->n > 0) return *opt;
     tila_test_list_t list = { .n = n < TILA_TEST_MAXLIST ? n : TILA_TEST_MAXLIST };
     memcpy(list.v, own, sizeof *own * (size_t)list.n);
     return list;
@@ -83,13 +78,11 @@ tila_test_list_t tila_test_values(const tila_test_list_t *opt, int own)
 int tila_test_once(tila_test_seen_t *seen, int width, const int config[])
 {
     for (int c = 0; c < seen->count; c++)
-        if (!memcmp(seen->v + (size_t)c * width, config, sizeof *config * (size_t)width))
-            return 0;
+        if (!memcmp(seen->v + (size_t)c * width, config, sizeof *config * (size_t)width)) return 0;
     if (seen->count == seen->capacity) {
         int capacity = seen->capacity ? 2 * seen->capacity : 64;
         int *v = realloc(seen->v, sizeof *v * (size_t)capacity * width);
-        if (!v)
-            return 1; /* run it again rather than not at all */
+        if (!v) return 1; /* run it again rather than not at all */
         seen->v = v;
         seen->capacity = capacity;
     }
@@ -115,8 +108,8 @@ int tila_test_grids(int grids[][2], int max)
     return n;
 }
 
-double tila_test_diff_fro(tila_prec_t prec, int m, int n, const void *X, int ldx,
-                          const void *Y, int ldy)
+double tila_test_diff_fro(tila_prec_t prec, int m, int n, const void *X, int ldx, const void *Y,
+                          int ldy)
 {
     double num = 0, den = 0;
     for (int j = 0; j < n; j++)

@@ -29,8 +29,10 @@
 #include "tests_c.h"
 #include "tests_z.h"
 
-#define TILA_TEST_PREC(name) { tila_test_s##name, tila_test_d##name, tila_test_c##name, \
-                               tila_test_z##name }
+#define TILA_TEST_PREC(name)                                                                       \
+    {                                                                                              \
+        tila_test_s##name, tila_test_d##name, tila_test_c##name, tila_test_z##name                 \
+    }
 static const tila_test_t suites[] = {
     { "desc", tila_test_desc, { 0 } },
     { "errors", tila_test_errors, { 0 } },
@@ -54,23 +56,19 @@ static int parse_list(const char *s, tila_test_list_t *l)
     while (*s) {
         char *end;
         long a = strtol(s, &end, 10), b = a, step = 1;
-        if (end == s)
-            return -1;
+        if (end == s) return -1;
         if (*end == ':') {
             const char *from = end + 1;
             b = strtol(from, &end, 10);
-            if (end == from)
-                return -1;
+            if (end == from) return -1;
             if (*end == ':') {
                 from = end + 1;
                 step = strtol(from, &end, 10);
-                if (end == from || step <= 0)
-                    return -1;
+                if (end == from || step <= 0) return -1;
             }
         }
         for (long v = a; v <= b; v += step) {
-            if (l->n == TILA_TEST_MAXLIST)
-                return -1;
+            if (l->n == TILA_TEST_MAXLIST) return -1;
             l->v[l->n++] = (int)v;
         }
         if (*end == ',')
@@ -90,14 +88,18 @@ static int parse(int argc, char **argv, tila_test_opts_t *o, int *selected)
     o->tol = 50;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
-        tila_test_list_t *list = !strcmp(a, "--m") ? &o->m : !strcmp(a, "--n") ? &o->n
-                               : !strcmp(a, "--k") ? &o->k : !strcmp(a, "--nb") ? &o->nb
-                               : !strcmp(a, "--ib") ? &o->ib : NULL;
+        tila_test_list_t *list = !strcmp(a, "--m")    ? &o->m
+                                 : !strcmp(a, "--n")  ? &o->n
+                                 : !strcmp(a, "--k")  ? &o->k
+                                 : !strcmp(a, "--nb") ? &o->nb
+                                 : !strcmp(a, "--ib") ? &o->ib
+                                                      : NULL;
         if (list) {
             if (!v || parse_list(v, list)) {
-                fprintf(stderr, "tila-tests: %s takes a list: a,b,c or first:last:step "
-                        "(at most %d values), not '%s'\n", a, TILA_TEST_MAXLIST,
-                        v ? v : "");
+                fprintf(stderr,
+                        "tila-tests: %s takes a list: a,b,c or first:last:step "
+                        "(at most %d values), not '%s'\n",
+                        a, TILA_TEST_MAXLIST, v ? v : "");
                 return -1;
             }
             i++;
@@ -112,8 +114,16 @@ static int parse(int argc, char **argv, tila_test_opts_t *o, int *selected)
             i++;
             continue;
         }
-        if (!strcmp(a, "--seed") && v) { o->seed = strtoull(v, NULL, 10); i++; continue; }
-        if (!strcmp(a, "--tol") && v) { o->tol = atof(v); i++; continue; }
+        if (!strcmp(a, "--seed") && v) {
+            o->seed = strtoull(v, NULL, 10);
+            i++;
+            continue;
+        }
+        if (!strcmp(a, "--tol") && v) {
+            o->tol = atof(v);
+            i++;
+            continue;
+        }
         size_t s;
         for (s = 0; s < NSUITES && strcmp(a, suites[s].name); s++)
             ;
@@ -145,10 +155,8 @@ int main(int argc, char **argv)
     for (size_t s = 0; s < NSUITES; s++)
         any |= selected[s];
     for (size_t s = 0; s < NSUITES; s++) {
-        if (any && !selected[s])
-            continue;
-        if (suites[s].run)
-            suites[s].run(&opts);
+        if (any && !selected[s]) continue;
+        if (suites[s].run) suites[s].run(&opts);
         for (int p = 0; p < 4; p++)
             if (suites[s].run_prec[p] && strchr(opts.prec, tila_test_prec_letter((tila_prec_t)p)))
                 suites[s].run_prec[p](&opts);

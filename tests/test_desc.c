@@ -16,10 +16,7 @@
 #include "tila_test.h"
 
 /* A value that tells (i, j) apart in every precision, exactly representable. */
-static double entry(int i, int j)
-{
-    return (double)(i * 1000 + j) / 4.0;
-}
+static double entry(int i, int j) { return (double)(i * 1000 + j) / 4.0; }
 
 static void fill(tila_prec_t prec, void *a, int lda, int m, int n)
 {
@@ -36,10 +33,7 @@ static void fill(tila_prec_t prec, void *a, int lda, int m, int n)
         }
 }
 
-static int mapping_diag(int m, int n, void *arg)
-{
-    return (m + 2 * n) % *(int *)arg;
-}
+static int mapping_diag(int m, int n, void *arg) { return (m + 2 * n) % *(int *)arg; }
 
 void tila_test_desc(const tila_test_opts_t *o)
 {
@@ -79,8 +73,7 @@ void tila_test_desc(const tila_test_opts_t *o)
     double *a = malloc(sizeof(double) * 23 * 18), *b = calloc(23 * 18, sizeof(double));
     fill(TILA_REAL64, a, 23, 23, 18);
     ok &= tila_desc_scatter(A, 0, a, 23) == 0 && tila_desc_gather(A, 0, b, 23) == 0;
-    if (tila_comm_rank() == 0)
-        ok &= !memcmp(a, b, sizeof(double) * 23 * 18);
+    if (tila_comm_rank() == 0) ok &= !memcmp(a, b, sizeof(double) * 23 * 18);
     tila_desc_destroy(&A);
     tila_test_check(ok, "desc", '-', 0, "user mapping (m + 2n) mod %d: owners, scatter/gather",
                     size);
@@ -102,14 +95,13 @@ void tila_test_desc(const tila_test_opts_t *o)
 }
 
 /* Every owned tile of A starts at `a + (i0 + j0 * lda)` elements (in place). */
-static int in_place(const tila_desc_t *A, const char *a, int lda, size_t elt, int scalapack,
-                    int p, int q)
+static int in_place(const tila_desc_t *A, const char *a, int lda, size_t elt, int scalapack, int p,
+                    int q)
 {
     int ok = 1;
     for (int n = 0; n < tila_desc_nt(A); n++)
         for (int m = 0; m < tila_desc_mt(A); m++) {
-            if (tila_desc_tile_rank(A, m, n) != tila_comm_rank())
-                continue;
+            if (tila_desc_tile_rank(A, m, n) != tila_comm_rank()) continue;
             size_t i0 = (size_t)(scalapack ? m / p : m) * tila_desc_mb(A);
             size_t j0 = (size_t)(scalapack ? n / q : n) * tila_desc_nb(A);
             void *ptr = starpu_data_get_local_ptr(tila_desc_tile_handle(A, m, n));
@@ -124,8 +116,7 @@ void tila_test_copy(const tila_test_opts_t *o)
 {
     int grids[8][2], ngrids = tila_test_grids(grids, 8);
     for (int prec = 0; prec < 4; prec++) {
-        if (!strchr(o->prec, tila_test_prec_letter((tila_prec_t)prec)))
-            continue;
+        if (!strchr(o->prec, tila_test_prec_letter((tila_prec_t)prec))) continue;
         size_t elt = tila_prec_size((tila_prec_t)prec);
         const int m = 29, n = 22, lda = 31, nb = 6;
         char *a = calloc((size_t)lda * n, elt), *b = calloc((size_t)lda * n, elt);
@@ -136,8 +127,7 @@ void tila_test_copy(const tila_test_opts_t *o)
             int ok = tila_desc_create(&A, (tila_prec_t)prec, m, n, nb, nb, &dist) == 0;
             memset(b, 0, (size_t)lda * n * elt);
             ok &= tila_desc_scatter(A, 0, a, lda) == 0 && tila_desc_gather(A, 0, b, lda) == 0;
-            if (tila_comm_rank() == 0)
-                ok &= !memcmp(a, b, (size_t)lda * n * elt);
+            if (tila_comm_rank() == 0) ok &= !memcmp(a, b, (size_t)lda * n * elt);
             tila_desc_destroy(&A);
             tila_test_check(ok, "scatter-gather", tila_test_prec_letter((tila_prec_t)prec), 0,
                             "m=%d n=%d lda=%d nb=%d grid=%dx%d", m, n, lda, nb, grids[g][0],
@@ -149,8 +139,7 @@ void tila_test_copy(const tila_test_opts_t *o)
             ok &= in_place(A, b, lda, elt, 0, 0, 0);
             char *c = calloc((size_t)lda * n, elt);
             ok &= tila_desc_gather(A, 0, c, lda) == 0;
-            if (tila_comm_rank() == 0)
-                ok &= !memcmp(a, c, (size_t)lda * n * elt);
+            if (tila_comm_rank() == 0) ok &= !memcmp(a, c, (size_t)lda * n * elt);
             tila_desc_destroy(&A);
             tila_test_check(ok, "wrap-lapack", tila_test_prec_letter((tila_prec_t)prec), 0,
                             "m=%d n=%d lda=%d nb=%d grid=%dx%d in-place+gather", m, n, lda, nb,
@@ -167,19 +156,17 @@ void tila_test_copy(const tila_test_opts_t *o)
             char *loc = calloc((size_t)lld * (nloc ? nloc : 1), elt);
             for (int j = 0; j < n; j++)
                 for (int i = 0; i < m; i++) {
-                    if ((i / nb) % p != prow || (j / nb) % q != pcol)
-                        continue;
+                    if ((i / nb) % p != prow || (j / nb) % q != pcol) continue;
                     int li = (i / nb / p) * nb + i % nb, lj = (j / nb / q) * nb + j % nb;
                     memcpy(loc + ((size_t)lj * lld + li) * elt, a + ((size_t)j * lda + i) * elt,
                            elt);
                 }
-            ok = tila_desc_create_scalapack(&A, (tila_prec_t)prec, loc, lld, m, n, nb, nb, p,
-                                            q) == 0;
+            ok = tila_desc_create_scalapack(&A, (tila_prec_t)prec, loc, lld, m, n, nb, nb, p, q) ==
+                 0;
             ok &= in_place(A, loc, lld, elt, 1, p, q);
             memset(c, 0, (size_t)lda * n * elt);
             ok &= tila_desc_gather(A, 0, c, lda) == 0;
-            if (tila_comm_rank() == 0)
-                ok &= !memcmp(a, c, (size_t)lda * n * elt);
+            if (tila_comm_rank() == 0) ok &= !memcmp(a, c, (size_t)lda * n * elt);
             tila_desc_destroy(&A);
             tila_test_check(ok, "wrap-scalapack", tila_test_prec_letter((tila_prec_t)prec), 0,
                             "m=%d n=%d nb=%d grid=%dx%d in-place+gather", m, n, nb, p, q);

@@ -51,8 +51,8 @@ void tila_test_errors(const tila_test_opts_t *o)
            "desc_create_lapack lda=1 < m=2");
     expect(tila_desc_create_lapack(&A, TILA_REAL64, NULL, 2, 2, 2, 1, 1, NULL), -3,
            "desc_create_lapack a=NULL");
-    expect(tila_desc_create_scalapack(&A, TILA_REAL64, x, 2, 2, 2, 1, 1, size, 2),
-           TILA_ERR_GRID, "desc_create_scalapack grid Px2");
+    expect(tila_desc_create_scalapack(&A, TILA_REAL64, x, 2, 2, 2, 1, 1, size, 2), TILA_ERR_GRID,
+           "desc_create_scalapack grid Px2");
 
     tila_desc_create(&A, TILA_REAL64, 6, 5, 2, 2, NULL);
     tila_desc_create(&B, TILA_REAL64, 5, 4, 2, 2, NULL);

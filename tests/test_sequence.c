@@ -38,8 +38,10 @@ static void wait_is_local(void)
     int workers = (int)starpu_cpu_worker_get_count(), min;
     MPI_Allreduce(&workers, &min, 1, MPI_INT, MPI_MIN, MPI_COMM_WORLD);
     if (min < 2) {
-        tila_test_report("SKIP", "sequence", '-', 0, "wait-with-unrelated-task-running "
-                         "(needs 2 CPU workers per rank, have %d)", min);
+        tila_test_report("SKIP", "sequence", '-', 0,
+                         "wait-with-unrelated-task-running "
+                         "(needs 2 CPU workers per rank, have %d)",
+                         min);
         return;
     }
     int was_released = -1;
@@ -65,7 +67,9 @@ static void wait_is_local(void)
     int waited = starpu_task_wait(task);
     tila_sequence_destroy(&seq);
     tila_desc_destroy(&A);
-    int ok = waited == 0 && rc == 0 && status == 0 && req.status == 0 && still_running && was_released == 1, all;
+    int ok = waited == 0 && rc == 0 && status == 0 && req.status == 0 && still_running &&
+             was_released == 1,
+        all;
     MPI_Allreduce(&ok, &all, 1, MPI_INT, MPI_LAND, MPI_COMM_WORLD);
     tila_test_check(all, "sequence", '-', 0, "wait returns while an unrelated task runs");
 }
@@ -95,8 +99,7 @@ static void chained(void)
     tila_desc_gather(C, 0, c, n);
     tila_desc_gather(D, 0, d, n);
     int ok = rc == 0 && status == 0 && r[0].status == 0 && r[2].status == 0;
-    if (tila_comm_rank() == 0)
-        ok &= !memcmp(c, d, sizeof(double) * n * n);
+    if (tila_comm_rank() == 0) ok &= !memcmp(c, d, sizeof(double) * n * n);
     tila_test_check(ok, "sequence", '-', 0, "plrnt+plrnt+gemm in one sequence = sync calls");
     free(c);
     free(d);

@@ -50,10 +50,10 @@ static void run_one(const tila_test_opts_t *o, int m, int n, int nrhs, int nb, i
         for (size_t i = 0; i < (size_t)m * nrhs; i++)
             r[i] = b0[i];
         if (n > 0) {
-            cblas_zgemm(CblasColMajor, CblasNoTrans, CblasNoTrans, m, nrhs, n, CBLAS_SADDR(mone),
-                        a, m, x, m, CBLAS_SADDR(one), r, m);
-            cblas_zgemm(CblasColMajor, CblasConjTrans, CblasNoTrans, n, nrhs, m,
-                        CBLAS_SADDR(one), a, m, r, m, CBLAS_SADDR(zero), g, n);
+            cblas_zgemm(CblasColMajor, CblasNoTrans, CblasNoTrans, m, nrhs, n, CBLAS_SADDR(mone), a,
+                        m, x, m, CBLAS_SADDR(one), r, m);
+            cblas_zgemm(CblasColMajor, CblasConjTrans, CblasNoTrans, n, nrhs, m, CBLAS_SADDR(one),
+                        a, m, r, m, CBLAS_SADDR(zero), g, n);
         }
         double na = tila_test_zfro(m, n, a, m), nx = tila_test_zfro(n, nrhs, x, m);
         double nr = tila_test_zfro(m, nrhs, r, m);
@@ -70,9 +70,11 @@ static void run_one(const tila_test_opts_t *o, int m, int n, int nrhs, int nb, i
         free(g);
     }
     const char *tn = tila_test_qr_tree_name(T);
-    tila_test_check(rc == 0 && err_ne < o->tol && err_res < o->tol, "gels", prec, err_ne > err_res ? err_ne : err_res,
-                    "m=%d n=%d nrhs=%d nb=%d ib=%d tree=%s grid=%dx%d rc=%d", m, n, nrhs, nb,
-                    ib, tn, grid[0], grid[1], rc);
+    tila_test_check(rc == 0 && err_ne < o->tol && err_res<o->tol, "gels", prec, err_ne> err_res
+                        ? err_ne
+                        : err_res,
+                    "m=%d n=%d nrhs=%d nb=%d ib=%d tree=%s grid=%dx%d rc=%d", m, n, nrhs, nb, ib,
+                    tn, grid[0], grid[1], rc);
     free(a);
     free(b0);
     free(x);
@@ -86,10 +88,10 @@ void tila_test_zgels(const tila_test_opts_t *o)
     /* m, n, nrhs, nb, ib, tree, grids: the first three (both trees, the PANEL scheme) on
      * every grid (1), the others on the squarest one (0). */
     static const int cases[][7] = {
-        { 37, 20, 5, 8, 3, TILA_QR_TREE_FLAT, 1 }, { 160, 10, 3, 4, 3, TILA_QR_TREE_BINARY, 1 },
-        { 37, 20, 5, 8, 3, TILA_QR_TREE_PANEL, 1 },
-        { 45, 45, 2, 16, 5, TILA_QR_TREE_AUTO, 0 }, { 5, 3, 2, 16, 4, TILA_QR_TREE_AUTO, 0 },
-        { 30, 10, 0, 8, 3, TILA_QR_TREE_AUTO, 0 }, { 12, 0, 3, 4, 2, TILA_QR_TREE_AUTO, 0 },
+        { 37, 20, 5, 8, 3, TILA_QR_TREE_FLAT, 1 },  { 160, 10, 3, 4, 3, TILA_QR_TREE_BINARY, 1 },
+        { 37, 20, 5, 8, 3, TILA_QR_TREE_PANEL, 1 }, { 45, 45, 2, 16, 5, TILA_QR_TREE_AUTO, 0 },
+        { 5, 3, 2, 16, 4, TILA_QR_TREE_AUTO, 0 },   { 30, 10, 0, 8, 3, TILA_QR_TREE_AUTO, 0 },
+        { 12, 0, 3, 4, 2, TILA_QR_TREE_AUTO, 0 },
     };
     tila_test_seen_t seen = { 0 };
     int grids[8][2], ngrids = tila_test_grids(grids, 8);
@@ -97,8 +99,7 @@ void tila_test_zgels(const tila_test_opts_t *o)
     char prec = tila_test_prec_letter(TILA_COMPLEX64);
     for (int g = 0; g < ngrids; g++)
         for (int c = 0; c < (int)(sizeof cases / sizeof cases[0]); c++) {
-            if (!cases[c][6] && g != square)
-                continue;
+            if (!cases[c][6] && g != square) continue;
             tila_test_list_t ms = tila_test_values(&o->m, cases[c][0]);
             tila_test_list_t ns = tila_test_values(&o->n, cases[c][1]);
             tila_test_list_t nbs = tila_test_values(&o->nb, cases[c][3]);
@@ -116,8 +117,8 @@ void tila_test_zgels(const tila_test_opts_t *o)
                                 continue;
                             if (skip)
                                 tila_test_report("SKIP", "gels", prec, 0,
-                                                 "m=%d n=%d nrhs=%d nb=%d ib=%d grid=%dx%d: %s",
-                                                 m, n, nrhs, nb, ib, grids[g][0], grids[g][1],
+                                                 "m=%d n=%d nrhs=%d nb=%d ib=%d grid=%dx%d: %s", m,
+                                                 n, nrhs, nb, ib, grids[g][0], grids[g][1],
                                                  m < n ? "m < n" : "ib > nb");
                             else
                                 run_one(o, m, n, nrhs, nb, ib, (tila_qr_tree_t)tree, grids[g]);

@@ -28,8 +28,8 @@ static const char *trans_name(tila_trans_t t)
 }
 
 /* A random m x n descriptor and, on rank 0, its gathered copy. */
-static tila_desc_t *random_desc(int m, int n, int nb, const int grid[2],
-                                unsigned long long seed, tila_complex64_t **copy)
+static tila_desc_t *random_desc(int m, int n, int nb, const int grid[2], unsigned long long seed,
+                                tila_complex64_t **copy)
 {
     tila_desc_t *A;
     tila_dist_t dist = { .p = grid[0], .q = grid[1] };
@@ -64,20 +64,24 @@ static void run_one(const tila_test_opts_t *o, tila_trans_t ta, tila_trans_t tb,
         double nbm = LAPACKE_zlange(LAPACK_COL_MAJOR, 'F', bm, bn, b, bm > 1 ? bm : 1);
         double nc = LAPACKE_zlange(LAPACK_COL_MAJOR, 'F', m, n, c0, m);
         cblas_zgemm(CblasColMajor, (enum CBLAS_TRANSPOSE)ta, (enum CBLAS_TRANSPOSE)tb, m, n, k,
-                    CBLAS_SADDR(alpha), a, am > 1 ? am : 1, b, bm > 1 ? bm : 1,
-                    CBLAS_SADDR(beta), c0, m);
+                    CBLAS_SADDR(alpha), a, am > 1 ? am : 1, b, bm > 1 ? bm : 1, CBLAS_SADDR(beta),
+                    c0, m);
         for (size_t i = 0; i < (size_t)m * n; i++)
             c[i] -= c0[i];
         double scale = (cabs(alpha) * na * nbm + cabs(beta) * nc) * (k + 2) * DBL_EPSILON;
         err = LAPACKE_zlange(LAPACK_COL_MAJOR, 'F', m, n, c, m) / (scale > 0 ? scale : 1);
     }
-    tila_test_check(rc == 0 && err < o->tol && !isnan(err), "gemm", tila_test_prec_letter(TILA_COMPLEX64), err,
-                    "transa=%s transb=%s m=%d n=%d k=%d nb=%d grid=%dx%d rc=%d",
-                    trans_name(ta), trans_name(tb), m, n, k, nb, grid[0], grid[1], rc);
+    tila_test_check(rc == 0 && err < o->tol && !isnan(err), "gemm",
+                    tila_test_prec_letter(TILA_COMPLEX64), err,
+                    "transa=%s transb=%s m=%d n=%d k=%d nb=%d grid=%dx%d rc=%d", trans_name(ta),
+                    trans_name(tb), m, n, k, nb, grid[0], grid[1], rc);
     tila_desc_destroy(&A);
     tila_desc_destroy(&B);
     tila_desc_destroy(&C);
-    free(a); free(b); free(c0); free(c);
+    free(a);
+    free(b);
+    free(c0);
+    free(c);
 }
 
 /* B = alpha A + beta B with A and B on different grids: within 2 eps of the same sum. */
@@ -108,19 +112,24 @@ static void geadd_one(const tila_test_opts_t *o, tila_complex64_t beta, int m, i
                     grid_a[0], grid_a[1], grid_b[0], grid_b[1], rc);
     tila_desc_destroy(&A);
     tila_desc_destroy(&B);
-    free(a); free(b0); free(b);
+    free(a);
+    free(b0);
+    free(b);
 }
 
 void tila_test_zgemm(const tila_test_opts_t *o)
 {
     /* Edge tiles (sizes not multiples of nb), n < nb, empty m, n and k. */
-    static const int sizes[][4] = { /* m, n, nb, k (geadd: m, n, nb) */
-        { 37, 29, 8, 41 }, { 64, 48, 16, 32 }, { 5, 7, 16, 3 }, { 1, 1, 4, 1 },
-        { 0, 9, 4, 5 }, { 9, 0, 4, 5 }, { 12, 10, 4, 0 },
+    static const int sizes[][4] = {
+        /* m, n, nb, k (geadd: m, n, nb) */
+        { 37, 29, 8, 41 }, { 64, 48, 16, 32 }, { 5, 7, 16, 3 },  { 1, 1, 4, 1 },
+        { 0, 9, 4, 5 },    { 9, 0, 4, 5 },     { 12, 10, 4, 0 },
     };
     static const tila_trans_t ops[][2] = {
-        { TILA_NOTRANS, TILA_NOTRANS }, { TILA_TRANS, TILA_NOTRANS },
-        { TILA_NOTRANS, TILA_CONJTRANS }, { TILA_CONJTRANS, TILA_TRANS },
+        { TILA_NOTRANS, TILA_NOTRANS },
+        { TILA_TRANS, TILA_NOTRANS },
+        { TILA_NOTRANS, TILA_CONJTRANS },
+        { TILA_CONJTRANS, TILA_TRANS },
     };
     const int nsizes = (int)(sizeof sizes / sizeof sizes[0]);
     tila_test_seen_t gemm_seen = { 0 }, geadd_seen = { 0 };
@@ -136,8 +145,7 @@ void tila_test_zgemm(const tila_test_opts_t *o)
                     for (int l = 0; l < nbs.n; l++)
                         for (int p = 0; p < ks.n; p++) {
                             int m = ms.v[i], n = ns.v[j], nb = nbs.v[l], k = ks.v[p];
-                            if (!tila_test_once(&gemm_seen, 5, (int[]){ g, m, n, k, nb }))
-                                continue;
+                            if (!tila_test_once(&gemm_seen, 5, (int[]){ g, m, n, k, nb })) continue;
                             for (size_t t = 0; t < sizeof ops / sizeof ops[0]; t++)
                                 run_one(o, ops[t][0], ops[t][1], m, n, k, nb, grids[g]);
                         }
@@ -156,8 +164,7 @@ void tila_test_zgemm(const tila_test_opts_t *o)
                 for (int j = 0; j < ns.n; j++)
                     for (int l = 0; l < nbs.n; l++) {
                         int m = ms.v[i], n = ns.v[j], nb = nbs.v[l];
-                        if (!tila_test_once(&geadd_seen, 4, (int[]){ g, m, n, nb }))
-                            continue;
+                        if (!tila_test_once(&geadd_seen, 4, (int[]){ g, m, n, nb })) continue;
                         for (size_t b = 0; b < sizeof betas / sizeof betas[0]; b++)
                             geadd_one(o, betas[b], m, n, nb, grids[g], grids[ngrids - 1 - g]);
                     }

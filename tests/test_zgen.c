@@ -44,24 +44,21 @@ static int well_formed(int herm, int m, int n, const tila_complex64_t *a, double
         for (int i = 0; i < m; i++) {
             tila_complex64_t x = a[(size_t)j * m + i];
             double re = creal(x) - (herm && i == j ? bump : 0);
-            if (!(re >= -0.5 && re < 0.5))
-                return 0;
+            if (!(re >= -0.5 && re < 0.5)) return 0;
 #if defined(COMPLEX)
             if (!(cimag(x) >= -0.5 && cimag(x) < 0.5) || (herm && i == j && cimag(x) != 0))
                 return 0;
-            if (herm && x != conj(a[(size_t)i * m + j]))
-                return 0;
+            if (herm && x != conj(a[(size_t)i * m + j])) return 0;
 #else
-            if (herm && x != a[(size_t)i * m + j])
-                return 0;
+            if (herm && x != a[(size_t)i * m + j]) return 0;
 #endif
         }
     return 1;
 }
 
 /* One size: the reference on the first grid and tile size, then every other grid and size. */
-static void run_size(const tila_test_opts_t *o, int herm, int m, int n,
-                     const tila_test_list_t *nbs, int grids[][2], int ngrids)
+static void run_size(const tila_test_opts_t *o, int herm, int m, int n, const tila_test_list_t *nbs,
+                     int grids[][2], int ngrids)
 {
     const double bump = 45;
     const int nb0 = nbs->v[0];
@@ -72,14 +69,14 @@ static void run_size(const tila_test_opts_t *o, int herm, int m, int n,
                     herm ? "+hermitian" : "");
     for (int g = 0; g < ngrids; g++)
         for (int b = 0; b < nbs->n; b++) {
-            if (g == 0 && b == 0)
-                continue;
+            if (g == 0 && b == 0) continue;
             tila_complex64_t *a = generate(herm, m, n, nbs->v[b], grids[g], o->seed, bump);
             int same = !memcmp(a, ref, sizeof *a * (size_t)m * n);
-            tila_test_check(same, herm ? "plghe" : "plrnt", tila_test_prec_letter(TILA_COMPLEX64),
-                            same ? 0 : 1, "m=%d n=%d nb=%d grid=%dx%d same-bits-as nb=%d "
-                            "grid=%dx%d", m, n, nbs->v[b], grids[g][0], grids[g][1], nb0,
-                            grids[0][0], grids[0][1]);
+            tila_test_check(
+                same, herm ? "plghe" : "plrnt", tila_test_prec_letter(TILA_COMPLEX64), same ? 0 : 1,
+                "m=%d n=%d nb=%d grid=%dx%d same-bits-as nb=%d "
+                "grid=%dx%d",
+                m, n, nbs->v[b], grids[g][0], grids[g][1], nb0, grids[0][0], grids[0][1]);
             free(a);
         }
     free(ref);

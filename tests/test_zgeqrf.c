@@ -71,8 +71,7 @@ static double check_unmqr(const tila_test_opts_t *o, tila_side_t side, tila_tran
     if (tila_comm_rank() == 0 && zero_tail)
         for (int j = 0; j < cn; j++)
             for (int i = 0; i < cm; i++)
-                if ((left ? i : j) >= k)
-                    c0[(size_t)j * ldc + i] = 0;
+                if ((left ? i : j) >= k) c0[(size_t)j * ldc + i] = 0;
     tila_desc_scatter(C, 0, c0, ldc);
     *rc = tila_zunmqr(side, trans, A, T, C);
     tila_complex64_t *c = tila_test_zgather(C);
@@ -84,20 +83,20 @@ static double check_unmqr(const tila_test_opts_t *o, tila_side_t side, tila_tran
          * right C: C0(:,0:k) Q_t^H (nc x m); right N: C0 Q_t (nc x k). */
         int em = cm, en = cn;
         if (left && trans == TILA_NOTRANS)
-            cblas_zgemm(CblasColMajor, CblasNoTrans, CblasNoTrans, m, nc, k, CBLAS_SADDR(one),
-                        q, max1(m), c0, ldc, CBLAS_SADDR(zero), e, ldc);
+            cblas_zgemm(CblasColMajor, CblasNoTrans, CblasNoTrans, m, nc, k, CBLAS_SADDR(one), q,
+                        max1(m), c0, ldc, CBLAS_SADDR(zero), e, ldc);
         else if (left) {
             em = k;
-            cblas_zgemm(CblasColMajor, CblasConjTrans, CblasNoTrans, k, nc, m, CBLAS_SADDR(one),
-                        q, max1(m), c0, ldc, CBLAS_SADDR(zero), e, ldc);
+            cblas_zgemm(CblasColMajor, CblasConjTrans, CblasNoTrans, k, nc, m, CBLAS_SADDR(one), q,
+                        max1(m), c0, ldc, CBLAS_SADDR(zero), e, ldc);
         }
         else if (trans != TILA_NOTRANS)
-            cblas_zgemm(CblasColMajor, CblasNoTrans, CblasConjTrans, nc, m, k, CBLAS_SADDR(one),
-                        c0, ldc, q, max1(m), CBLAS_SADDR(zero), e, ldc);
+            cblas_zgemm(CblasColMajor, CblasNoTrans, CblasConjTrans, nc, m, k, CBLAS_SADDR(one), c0,
+                        ldc, q, max1(m), CBLAS_SADDR(zero), e, ldc);
         else {
             en = k;
-            cblas_zgemm(CblasColMajor, CblasNoTrans, CblasNoTrans, nc, k, m, CBLAS_SADDR(one),
-                        c0, ldc, q, max1(m), CBLAS_SADDR(zero), e, ldc);
+            cblas_zgemm(CblasColMajor, CblasNoTrans, CblasNoTrans, nc, k, m, CBLAS_SADDR(one), c0,
+                        ldc, q, max1(m), CBLAS_SADDR(zero), e, ldc);
         }
         double nc0 = tila_test_zfro(cm, cn, c0, ldc);
         for (int j = 0; j < en; j++)
@@ -133,8 +132,8 @@ static void run_one(const tila_test_opts_t *o, int m, int n, int nb, int ib, til
             for (int i = j + 1; i < k; i++)
                 r[(size_t)j * m + i] = 0;
         tila_complex64_t *qr = malloc(sizeof *qr * (size_t)m * n);
-        cblas_zgemm(CblasColMajor, CblasNoTrans, CblasNoTrans, m, n, k, CBLAS_SADDR(one), q, m,
-                    r, m, CBLAS_SADDR(zero), qr, m);
+        cblas_zgemm(CblasColMajor, CblasNoTrans, CblasNoTrans, m, n, k, CBLAS_SADDR(one), q, m, r,
+                    m, CBLAS_SADDR(zero), qr, m);
         err_qr = tila_test_diff_fro(TILA_COMPLEX64, m, n, qr, m, a0, m) / (m * DBL_EPSILON);
         tila_complex64_t *w = calloc((size_t)k * k, sizeof *w);
         for (int i = 0; i < k; i++)
@@ -145,12 +144,12 @@ static void run_one(const tila_test_opts_t *o, int m, int n, int nb, int ib, til
         free(w);
     }
     const char *tn = tila_test_qr_tree_name(T);
-    tila_test_check(rc == 0 && rcq == 0 && err_qr < o->tol, "geqrf", prec,
-                    err_qr, "m=%d n=%d nb=%d ib=%d tree=%s grid=%dx%d rc=%d", m, n, nb, ib, tn,
-                    grid[0], grid[1], rc);
+    tila_test_check(rc == 0 && rcq == 0 && err_qr < o->tol, "geqrf", prec, err_qr,
+                    "m=%d n=%d nb=%d ib=%d tree=%s grid=%dx%d rc=%d", m, n, nb, ib, tn, grid[0],
+                    grid[1], rc);
     tila_test_check(rcq == 0 && err_orth < o->tol, "ungqr", prec, err_orth,
-                    "m=%d n=%d nb=%d ib=%d tree=%s grid=%dx%d rc=%d", m, n, nb, ib, tn,
-                    grid[0], grid[1], rcq);
+                    "m=%d n=%d nb=%d ib=%d tree=%s grid=%dx%d rc=%d", m, n, nb, ib, tn, grid[0],
+                    grid[1], rcq);
     static const tila_side_t sides[] = { TILA_LEFT, TILA_RIGHT };
     static const tila_trans_t transs[] = { TILA_NOTRANS, TILA_CONJTRANS };
     for (int s = 0; s < 2 * with_unmqr; s++)
@@ -159,8 +158,7 @@ static void run_one(const tila_test_opts_t *o, int m, int n, int nb, int ib, til
             double err = check_unmqr(o, sides[s], transs[t], A, T, q, 5, &dist, &rcu);
             tila_test_check(rcu == 0 && err < o->tol, "unmqr", prec, err,
                             "side=%s trans=%s m=%d n=%d nb=%d ib=%d tree=%s grid=%dx%d rc=%d",
-                            s ? "R" : "L", t ? "C" : "N", m, n, nb, ib, tn, grid[0], grid[1],
-                            rcu);
+                            s ? "R" : "L", t ? "C" : "N", m, n, nb, ib, tn, grid[0], grid[1], rcu);
         }
     free(a0);
     free(r);
@@ -182,15 +180,15 @@ static void check_args(void)
     tila_desc_create(&Qw, TILA_COMPLEX64, 20, 21, 4, 4, NULL); /* more columns than rows */
     tila_desc_create(&S, other, 20, 10, 4, 4, NULL);           /* another precision */
     tila_desc_create_qr_t(&T, A, 2, TILA_QR_TREE_FLAT);
-    tila_desc_create_qr_t(&T2, C, 2, TILA_QR_TREE_FLAT);       /* T of another matrix */
+    tila_desc_create_qr_t(&T2, C, 2, TILA_QR_TREE_FLAT); /* T of another matrix */
     int ok = tila_desc_create_qr_t(&bad, R, 2, TILA_QR_TREE_FLAT) == -2 &&
              tila_desc_create_qr_t(&bad, A, 5, TILA_QR_TREE_FLAT) == -3 &&
              tila_desc_create_qr_t(&bad, A, 2, (tila_qr_tree_t)9) == -4 &&
              tila_zgeqrf(A, NULL) == -2 && tila_zgeqrf(A, T2) == -2 && tila_zgeqrf(S, T) == -1 &&
              tila_zunmqr((tila_side_t)0, TILA_NOTRANS, A, T, A) == -1 &&
              tila_zunmqr(TILA_LEFT, (tila_trans_t)0, A, T, A) == -2 &&
-             tila_zunmqr(TILA_LEFT, TILA_NOTRANS, A, T, C) == -5 &&
-             tila_zungqr(A, T, Qw) == -3 && tila_zgels(C, T2, A) == -3;
+             tila_zunmqr(TILA_LEFT, TILA_NOTRANS, A, T, C) == -5 && tila_zungqr(A, T, Qw) == -3 &&
+             tila_zgels(C, T2, A) == -3;
     tila_test_check(ok, "qr-args", prec, 0, "bad arguments return -i");
     tila_desc_destroy(&T);
     tila_desc_destroy(&T2);
@@ -213,14 +211,14 @@ void tila_test_zgeqrf(const tila_test_opts_t *o)
      * grid; the others on the squarest grid only (the suite stays near a minute at 4 ranks
      * on 2 cores). */
     static const int cases[][6] = {
-        { 37, 37, 8, 3, TILA_QR_TREE_FLAT, 1 }, { 40, 40, 8, 8, TILA_QR_TREE_AUTO, 0 },
-        { 96, 6, 4, 3, TILA_QR_TREE_FLAT, 0 }, { 96, 6, 4, 3, TILA_QR_TREE_BINARY, 1 },
-        { 64, 4, 4, 3, TILA_QR_TREE_AUTO, 0 }, { 21, 16, 8, 3, TILA_QR_TREE_BINARY, 0 },
-        { 20, 45, 8, 3, TILA_QR_TREE_AUTO, 1 }, { 5, 3, 16, 4, TILA_QR_TREE_AUTO, 0 },
-        { 0, 5, 4, 2, TILA_QR_TREE_AUTO, 1 }, { 6, 0, 4, 2, TILA_QR_TREE_AUTO, 0 },
+        { 37, 37, 8, 3, TILA_QR_TREE_FLAT, 1 },     { 40, 40, 8, 8, TILA_QR_TREE_AUTO, 0 },
+        { 96, 6, 4, 3, TILA_QR_TREE_FLAT, 0 },      { 96, 6, 4, 3, TILA_QR_TREE_BINARY, 1 },
+        { 64, 4, 4, 3, TILA_QR_TREE_AUTO, 0 },      { 21, 16, 8, 3, TILA_QR_TREE_BINARY, 0 },
+        { 20, 45, 8, 3, TILA_QR_TREE_AUTO, 1 },     { 5, 3, 16, 4, TILA_QR_TREE_AUTO, 0 },
+        { 0, 5, 4, 2, TILA_QR_TREE_AUTO, 1 },       { 6, 0, 4, 2, TILA_QR_TREE_AUTO, 0 },
         { 130, 100, 40, 24, TILA_QR_TREE_FLAT, 0 }, { 170, 40, 40, 24, TILA_QR_TREE_BINARY, 1 },
-        { 37, 37, 8, 3, TILA_QR_TREE_PANEL, 1 }, { 20, 45, 8, 3, TILA_QR_TREE_PANEL, 1 },
-        { 96, 6, 4, 3, TILA_QR_TREE_PANEL, 0 }, { 130, 100, 40, 24, TILA_QR_TREE_PANEL, 0 },
+        { 37, 37, 8, 3, TILA_QR_TREE_PANEL, 1 },    { 20, 45, 8, 3, TILA_QR_TREE_PANEL, 1 },
+        { 96, 6, 4, 3, TILA_QR_TREE_PANEL, 0 },     { 130, 100, 40, 24, TILA_QR_TREE_PANEL, 0 },
     };
     tila_test_seen_t seen = { 0 };
     int grids[8][2], ngrids = tila_test_grids(grids, 8);
@@ -229,8 +227,7 @@ void tila_test_zgeqrf(const tila_test_opts_t *o)
     check_args();
     for (int g = 0; g < ngrids; g++)
         for (int c = 0; c < (int)(sizeof cases / sizeof cases[0]); c++) {
-            if (!cases[c][5] && g != square)
-                continue;
+            if (!cases[c][5] && g != square) continue;
             tila_test_list_t ms = tila_test_values(&o->m, cases[c][0]);
             tila_test_list_t ns = tila_test_values(&o->n, cases[c][1]);
             tila_test_list_t nbs = tila_test_values(&o->nb, cases[c][2]);
@@ -245,13 +242,13 @@ void tila_test_zgeqrf(const tila_test_opts_t *o)
                              * larger than nb is not a QR of inner block ib. */
                             int skip = o->ib.n && ib > nb;
                             ib = skip || ib < nb ? ib : nb;
-                            if (!tila_test_once(&seen, 7, (int[]){ g, m, n, nb, ib, tree,
-                                                                   cases[c][5] }))
+                            if (!tila_test_once(&seen, 7,
+                                                (int[]){ g, m, n, nb, ib, tree, cases[c][5] }))
                                 continue;
                             if (skip)
                                 tila_test_report("SKIP", "geqrf", prec, 0,
-                                                 "m=%d n=%d nb=%d ib=%d grid=%dx%d: ib > nb", m,
-                                                 n, nb, ib, grids[g][0], grids[g][1]);
+                                                 "m=%d n=%d nb=%d ib=%d grid=%dx%d: ib > nb", m, n,
+                                                 nb, ib, grids[g][0], grids[g][1]);
                             else
                                 run_one(o, m, n, nb, ib, tree, cases[c][5], grids[g]);
                         }

@@ -48,8 +48,7 @@
 
 enum kind { GE, TR, SY, HE };
 
-static const tila_norm_t norms[4] = { TILA_NORM_MAX, TILA_NORM_ONE, TILA_NORM_INF,
-                                      TILA_NORM_FRO };
+static const tila_norm_t norms[4] = { TILA_NORM_MAX, TILA_NORM_ONE, TILA_NORM_INF, TILA_NORM_FRO };
 
 static char prec_letter(void) { return tila_test_prec_letter(PREC); }
 
@@ -73,10 +72,8 @@ static void kind_name(char *s, enum kind k, tila_uplo_t uplo, tila_diag_t diag)
 /* Is entry (i, j) read by the routine? */
 static int stored(enum kind k, tila_uplo_t uplo, tila_diag_t diag, int i, int j)
 {
-    if (k == GE)
-        return 1;
-    if (i == j)
-        return k != TR || diag == TILA_NONUNIT;
+    if (k == GE) return 1;
+    if (i == j) return k != TR || diag == TILA_NONUNIT;
     return uplo == TILA_UPPER ? i < j : i > j;
 }
 
@@ -96,8 +93,7 @@ static int tila_norm(enum kind k, tila_norm_t norm, tila_uplo_t uplo, tila_diag_
 
 /* Tila's norm, asynchronous. */
 static int tila_norm_async(enum kind k, tila_norm_t norm, tila_uplo_t uplo, tila_diag_t diag,
-                           tila_desc_t *A, double *value, tila_sequence_t *seq,
-                           tila_request_t *req)
+                           tila_desc_t *A, double *value, tila_sequence_t *seq, tila_request_t *req)
 {
     switch (k) {
     case GE: return tila_zlange_async(norm, A, value, seq, req);
@@ -119,8 +115,7 @@ static int four_norms(enum kind k, tila_uplo_t uplo, tila_diag_t diag, tila_desc
     tila_sequence_t *seq;
     tila_request_t req[8];
     int rc = tila_sequence_create(&seq);
-    if (rc)
-        return rc;
+    if (rc) return rc;
     for (int t = 0; t < 4 && !rc; t++) {
         req[2 * t] = req[2 * t + 1] = (tila_request_t)TILA_REQUEST_INITIALIZER;
         rc = tila_norm_async(k, norms[t], uplo, diag, A, &v[t], seq, &req[2 * t]);
@@ -139,23 +134,18 @@ static int lantr_contract(tila_uplo_t uplo, int m, int n)
 }
 
 /* LAPACKE's norm of the m x n column-major a (lda = ld_of(m)), on rank 0. */
-static double ref_norm(enum kind k, tila_norm_t norm, tila_uplo_t uplo, tila_diag_t diag,
-                       int m, int n, const tila_complex64_t *a)
+static double ref_norm(enum kind k, tila_norm_t norm, tila_uplo_t uplo, tila_diag_t diag, int m,
+                       int n, const tila_complex64_t *a)
 {
     int lda = ld_of(m);
-    if (m == 0 || n == 0)
-        return 0;
+    if (m == 0 || n == 0) return 0;
     switch (k) {
-    case GE:
-        return LAPACKE_zlange(LAPACK_COL_MAJOR, (char)norm, m, n, a, lda);
+    case GE: return LAPACKE_zlange(LAPACK_COL_MAJOR, (char)norm, m, n, a, lda);
 #if defined(COMPLEX)
-    case HE:
-        return LAPACKE_zlanhe(LAPACK_COL_MAJOR, (char)norm, uplo_char(uplo), n, a, lda);
+    case HE: return LAPACKE_zlanhe(LAPACK_COL_MAJOR, (char)norm, uplo_char(uplo), n, a, lda);
 #endif
-    case SY:
-        return LAPACKE_zlansy(LAPACK_COL_MAJOR, (char)norm, uplo_char(uplo), n, a, lda);
-    default:
-        break;
+    case SY: return LAPACKE_zlansy(LAPACK_COL_MAJOR, (char)norm, uplo_char(uplo), n, a, lda);
+    default: break;
     }
     if (lantr_contract(uplo, m, n))
         return LAPACKE_zlantr(LAPACK_COL_MAJOR, (char)norm, uplo_char(uplo),
@@ -182,12 +172,11 @@ static double uniform(unsigned long long seed, unsigned long long k)
 }
 
 /* A random m x n matrix on rank 0 (zeros elsewhere), NaN where not stored. */
-static tila_complex64_t *make_matrix(enum kind k, tila_uplo_t uplo, tila_diag_t diag, int m,
-                                     int n, unsigned long long seed)
+static tila_complex64_t *make_matrix(enum kind k, tila_uplo_t uplo, tila_diag_t diag, int m, int n,
+                                     unsigned long long seed)
 {
     tila_complex64_t *a = calloc((size_t)ld_of(m) * (n > 1 ? n : 1), sizeof *a);
-    if (tila_comm_rank() != 0)
-        return a;
+    if (tila_comm_rank() != 0) return a;
     for (int j = 0; j < n; j++)
         for (int i = 0; i < m; i++) {
             size_t e = (size_t)j * ld_of(m) + i;
@@ -196,8 +185,7 @@ static tila_complex64_t *make_matrix(enum kind k, tila_uplo_t uplo, tila_diag_t 
 #if defined(COMPLEX)
             ((double *)x)[1] = uniform(seed, 2 * e + 1); /* the imaginary part */
 #endif
-            if (!stored(k, uplo, diag, i, j))
-                *x = NAN;
+            if (!stored(k, uplo, diag, i, j)) *x = NAN;
 #if defined(COMPLEX)
             else if (k == HE && i == j)
                 ((double *)x)[1] = NAN;
@@ -234,8 +222,8 @@ static double rel_error(double v, double ref)
 }
 
 /* One matrix, every norm, tile sizes nb and nb2, on grid. */
-static void run_one(const tila_test_opts_t *o, enum kind k, tila_uplo_t uplo,
-                    tila_diag_t diag, int m, int n, int nb, int nb2, const int grid[2])
+static void run_one(const tila_test_opts_t *o, enum kind k, tila_uplo_t uplo, tila_diag_t diag,
+                    int m, int n, int nb, int nb2, const int grid[2])
 {
     char name[NAME_LEN];
     kind_name(name, k, uplo, diag);
@@ -261,8 +249,8 @@ static void run_one(const tila_test_opts_t *o, enum kind k, tila_uplo_t uplo,
             ok = ok && (exact ? memcmp(&v, &ref, sizeof v) == 0 : err <= o->tol);
         }
         tila_test_check(ok, name, prec_letter(), err,
-                        "norm=%c m=%d n=%d nb=%d,%d grid=%dx%d value=%.17g",
-                        (char)norms[t], m, n, nb, nb2, grid[0], grid[1], v);
+                        "norm=%c m=%d n=%d nb=%d,%d grid=%dx%d value=%.17g", (char)norms[t], m, n,
+                        nb, nb2, grid[0], grid[1], v);
     }
     tila_desc_destroy(&A);
     tila_desc_destroy(&B);
@@ -277,8 +265,7 @@ static int planted_entry(const tila_desc_t *A, enum kind k, tila_uplo_t uplo, in
     int last = tila_comm_size() - 1, nb = tila_desc_nb(A), mb = tila_desc_mb(A);
     for (int q = tila_desc_nt(A) - 1; q >= 0; q--)
         for (int p = tila_desc_mt(A) - 1; p >= 0; p--) {
-            if (tila_desc_tile_rank(A, p, q) != last)
-                continue;
+            if (tila_desc_tile_rank(A, p, q) != last) continue;
             for (int jj = q * nb; jj < (q + 1) * nb && jj < tila_desc_n(A); jj++)
                 for (int ii = p * mb; ii < (p + 1) * mb && ii < tila_desc_m(A); ii++)
                     if (stored(k, uplo, TILA_NONUNIT, ii, jj)) {
@@ -291,8 +278,7 @@ static int planted_entry(const tila_desc_t *A, enum kind k, tila_uplo_t uplo, in
 }
 
 /* NaN, Inf and both planted in a tile of the last rank. */
-static void run_special(const tila_test_opts_t *o, enum kind k, tila_uplo_t uplo,
-                        const int grid[2])
+static void run_special(const tila_test_opts_t *o, enum kind k, tila_uplo_t uplo, const int grid[2])
 {
     static const char *what[] = { "NaN", "Inf", "NaN+Inf" };
     int m = 29, n = k == GE ? 23 : 29, nb = 6, i, j;
@@ -309,8 +295,7 @@ static void run_special(const tila_test_opts_t *o, enum kind k, tila_uplo_t uplo
         if (tila_comm_rank() == 0) {
             a[(size_t)j * m + i] = w == 1 ? -INFINITY : NAN;
             /* The Inf in another tile: top right (upper), bottom left (lower). */
-            if (w == 2)
-                a[uplo == TILA_LOWER ? (size_t)m - 1 : (size_t)(n - 1) * m] = INFINITY;
+            if (w == 2) a[uplo == TILA_LOWER ? (size_t)m - 1 : (size_t)(n - 1) * m] = INFINITY;
         }
         tila_desc_scatter(A, 0, a, m);
         double vs[4];
@@ -350,8 +335,7 @@ static void run_scaled(const tila_test_opts_t *o, enum kind k, tila_uplo_t uplo,
     int rc = k == GE ? 0 : four_norms(k, uplo, TILA_NONUNIT, A, NULL, vs, NULL);
     for (int t = 0; t < 4; t++) {
         double v = vs[t], err = 0;
-        if (k == GE)
-            rc = tila_norm(k, norms[t], uplo, TILA_NONUNIT, A, &v);
+        if (k == GE) rc = tila_norm(k, norms[t], uplo, TILA_NONUNIT, A, &v);
         int ok = rc == 0 && same_everywhere(v) && isfinite(v) && v > 0;
         if (tila_comm_rank() == 0) {
             double ref = ref_norm(k, norms[t], uplo, TILA_NONUNIT, m, n, back);
@@ -359,8 +343,8 @@ static void run_scaled(const tila_test_opts_t *o, enum kind k, tila_uplo_t uplo,
             ok = ok && err <= o->tol;
         }
         tila_test_check(ok, name, prec_letter(), err,
-                        "norm=%c entries*2^%d m=%d n=%d nb=%d grid=%dx%d value=%g",
-                        (char)norms[t], e, m, n, nb, grid[0], grid[1], v);
+                        "norm=%c entries*2^%d m=%d n=%d nb=%d grid=%dx%d value=%g", (char)norms[t],
+                        e, m, n, nb, grid[0], grid[1], v);
     }
     tila_desc_destroy(&A);
     free(a);
@@ -418,8 +402,8 @@ static void large_sum(int n, int nb)
     tila_seconds_t exact = n * (tila_seconds_t)c;
     err = (v > exact ? v - exact : exact - v) / (exact > 0 ? exact : 1) / DBL_EPSILON;
     tila_test_check(rc == 0 && same_everywhere(v) && err <= bound, "lange", prec_letter(), err,
-                    "norm=F equal entries m=%d n=%d nb=%d value=%.9g exact=%.9g bound=%.0f eps",
-                    n, n, nb, v, (double)exact, bound);
+                    "norm=F equal entries m=%d n=%d nb=%d value=%.9g exact=%.9g bound=%.0f eps", n,
+                    n, nb, v, (double)exact, bound);
     tila_desc_destroy(&A);
 }
 
@@ -435,7 +419,8 @@ static void run_errors(void)
     tila_prec_t other = PREC == TILA_REAL64 ? TILA_REAL32 : TILA_REAL64;
     tila_desc_t *W;
     tila_desc_create(&W, other, 8, 8, 4, 4, NULL);
-    int ok = tila_zlange((tila_norm_t)'X', A, &v) == -1 && tila_zlange(TILA_NORM_MAX, NULL, &v) == -2 &&
+    int ok = tila_zlange((tila_norm_t)'X', A, &v) == -1 &&
+             tila_zlange(TILA_NORM_MAX, NULL, &v) == -2 &&
              tila_zlange(TILA_NORM_MAX, W, &v) == -2 && tila_zlange(TILA_NORM_MAX, A, NULL) == -3 &&
              tila_zlantr(TILA_NORM_ONE, TILA_GENERAL, TILA_UNIT, A, &v) == -2 &&
              tila_zlantr(TILA_NORM_ONE, TILA_UPPER, (tila_diag_t)0, A, &v) == -3 &&
@@ -468,8 +453,7 @@ static void run_case(const tila_test_opts_t *o, int m, int n, int nb, int nb2, i
     for (int u = 0; u < 2; u++)
         for (int d = 0; d < 2; d++)
             run_one(o, TR, uplos[u], diags[d], m, n, nb, nb2, square);
-    if (m != n)
-        return;
+    if (m != n) return;
     for (int u = 0; u < 2; u++) {
         run_one(o, SY, uplos[u], TILA_NONUNIT, m, n, nb, nb2, square);
 #if defined(COMPLEX)
@@ -482,8 +466,8 @@ void tila_test_zlange(const tila_test_opts_t *o)
 {
     /* m, n, nb, nb2: edge tiles, wide and tall, n < nb, 1 x 1, empty. */
     static const int sizes[][4] = {
-        { 37, 29, 8, 11 }, { 29, 37, 8, 5 }, { 33, 33, 8, 7 }, { 16, 16, 4, 16 },
-        { 5, 3, 8, 2 }, { 1, 1, 4, 1 }, { 0, 7, 4, 3 }, { 7, 0, 4, 3 }, { 0, 0, 4, 2 },
+        { 37, 29, 8, 11 }, { 29, 37, 8, 5 }, { 33, 33, 8, 7 }, { 16, 16, 4, 16 }, { 5, 3, 8, 2 },
+        { 1, 1, 4, 1 },    { 0, 7, 4, 3 },   { 7, 0, 4, 3 },   { 0, 0, 4, 2 },
     };
     tila_test_seen_t seen = { 0 };
     int grids[8][2], ngrids = tila_test_grids(grids, 8);

@@ -53,8 +53,7 @@ static time_t monotonic_seconds(void)
 }
 
 /* A new n x nrhs descriptor on a grid, filled by plghe (herm) or plrnt. */
-static tila_desc_t *make(int m, int n, int nb, const int grid[2], int herm,
-                         unsigned long long seed)
+static tila_desc_t *make(int m, int n, int nb, const int grid[2], int herm, unsigned long long seed)
 {
     tila_desc_t *A;
     tila_dist_t dist = { .p = grid[0], .q = grid[1] };
@@ -66,8 +65,7 @@ static tila_desc_t *make(int m, int n, int nb, const int grid[2], int herm,
     return A;
 }
 
-static void potrf_one(const tila_test_opts_t *o, tila_uplo_t uplo, int n, int nb,
-                      const int grid[2])
+static void potrf_one(const tila_test_opts_t *o, tila_uplo_t uplo, int n, int nb, const int grid[2])
 {
     tila_desc_t *A = make(n, n, nb, grid, 1, o->seed);
     tila_complex64_t *a0 = tila_test_zgather(A);
@@ -80,15 +78,15 @@ static void potrf_one(const tila_test_opts_t *o, tila_uplo_t uplo, int n, int nb
         LAPACKE_zlacpy(LAPACK_COL_MAJOR, uplo_char(uplo), n, n, f, n, t, n);
         double anorm = LAPACKE_zlange(LAPACK_COL_MAJOR, 'F', n, n, a0, n);
         cblas_zherk(CblasColMajor, (enum CBLAS_UPLO)uplo,
-                    uplo == TILA_LOWER ? CblasNoTrans : CblasConjTrans, n, n, -1.0, t, n, 1.0,
-                    a0, n);
+                    uplo == TILA_LOWER ? CblasNoTrans : CblasConjTrans, n, n, -1.0, t, n, 1.0, a0,
+                    n);
         err = LAPACKE_zlanhe(LAPACK_COL_MAJOR, 'F', uplo_char(uplo), n, a0, n) /
               (n * anorm * DBL_EPSILON);
         free(t);
     }
-    tila_test_check(info == 0 && err < o->tol, "potrf", tila_test_prec_letter(TILA_COMPLEX64),
-                    err, "uplo=%c n=%d nb=%d grid=%dx%d info=%d", uplo_char(uplo), n, nb,
-                    grid[0], grid[1], info);
+    tila_test_check(info == 0 && err < o->tol, "potrf", tila_test_prec_letter(TILA_COMPLEX64), err,
+                    "uplo=%c n=%d nb=%d grid=%dx%d info=%d", uplo_char(uplo), n, nb, grid[0],
+                    grid[1], info);
     tila_desc_destroy(&A);
     free(a0);
     free(f);
@@ -118,8 +116,8 @@ static void posv_one(const tila_test_opts_t *o, tila_uplo_t uplo, int n, int nrh
         double anorm = LAPACKE_zlange(LAPACK_COL_MAJOR, 'F', n, n, a0, n);
         double xnorm = LAPACKE_zlange(LAPACK_COL_MAJOR, 'F', n, nrhs, x, n);
         tila_complex64_t one = 1, mone = -1;
-        cblas_zgemm(CblasColMajor, CblasNoTrans, CblasNoTrans, n, nrhs, n, CBLAS_SADDR(mone),
-                    a0, n, x, n, CBLAS_SADDR(one), b0, n);
+        cblas_zgemm(CblasColMajor, CblasNoTrans, CblasNoTrans, n, nrhs, n, CBLAS_SADDR(mone), a0, n,
+                    x, n, CBLAS_SADDR(one), b0, n);
         err = LAPACKE_zlange(LAPACK_COL_MAJOR, 'F', n, nrhs, b0, n) /
               (anorm * xnorm * n * DBL_EPSILON);
     }
@@ -130,16 +128,17 @@ static void posv_one(const tila_test_opts_t *o, tila_uplo_t uplo, int n, int nrh
                         uplo_char(uplo), n, nrhs, nb, grid[0], grid[1], rc, info, request);
     else
         tila_test_check(ok, "posv", tila_test_prec_letter(TILA_COMPLEX64), err,
-                        "uplo=%c n=%d nrhs=%d nb=%d grid=%dx%d info=%d", uplo_char(uplo), n,
-                        nrhs, nb, grid[0], grid[1], info);
+                        "uplo=%c n=%d nrhs=%d nb=%d grid=%dx%d info=%d", uplo_char(uplo), n, nrhs,
+                        nb, grid[0], grid[1], info);
     tila_desc_destroy(&A);
     tila_desc_destroy(&B);
-    free(a0); free(b0); free(x);
+    free(a0);
+    free(b0);
+    free(x);
 }
 
 static void trsm_one(const tila_test_opts_t *o, tila_side_t side, tila_uplo_t uplo,
-                     tila_trans_t trans, tila_diag_t diag, int m, int n, int nb,
-                     const int grid[2])
+                     tila_trans_t trans, tila_diag_t diag, int m, int n, int nb, const int grid[2])
 {
     int na = side == TILA_LEFT ? m : n;
     tila_complex64_t alpha = 0.5;
@@ -158,21 +157,25 @@ static void trsm_one(const tila_test_opts_t *o, tila_side_t side, tila_uplo_t up
         tila_complex64_t one = 1;
         /* x := op(A) x (or x op(A)); then x - alpha b0. */
         cblas_ztrmm(CblasColMajor, (enum CBLAS_SIDE)side, (enum CBLAS_UPLO)uplo,
-                    (enum CBLAS_TRANSPOSE)trans, (enum CBLAS_DIAG)diag, m, n, CBLAS_SADDR(one),
-                    a, na, x, m);
+                    (enum CBLAS_TRANSPOSE)trans, (enum CBLAS_DIAG)diag, m, n, CBLAS_SADDR(one), a,
+                    na, x, m);
         for (size_t i = 0; i < (size_t)m * n; i++)
             x[i] -= alpha * b0[i];
-        err = LAPACKE_zlange(LAPACK_COL_MAJOR, 'F', m, n, x, m) /
-              (anorm * xnorm * na * DBL_EPSILON);
+        err =
+            LAPACKE_zlange(LAPACK_COL_MAJOR, 'F', m, n, x, m) / (anorm * xnorm * na * DBL_EPSILON);
     }
     tila_test_check(rc == 0 && err < o->tol, "trsm", tila_test_prec_letter(TILA_COMPLEX64), err,
                     "side=%c uplo=%c trans=%c diag=%c m=%d n=%d nb=%d grid=%dx%d",
                     side == TILA_LEFT ? 'L' : 'R', uplo_char(uplo),
-                    trans == TILA_NOTRANS ? 'N' : trans == TILA_TRANS ? 'T' : 'C',
+                    trans == TILA_NOTRANS ? 'N'
+                    : trans == TILA_TRANS ? 'T'
+                                          : 'C',
                     diag == TILA_UNIT ? 'U' : 'N', m, n, nb, grid[0], grid[1]);
     tila_desc_destroy(&A);
     tila_desc_destroy(&B);
-    free(a); free(b0); free(x);
+    free(a);
+    free(b0);
+    free(x);
 }
 
 /* A column a few into the first diagonal tile that rank `target` owns (tile 0 if none). */
@@ -181,8 +184,7 @@ static int planted_column(const tila_desc_t *A, int target)
     int n = tila_desc_n(A), nb = tila_desc_nb(A), t = 0;
     while (t < tila_desc_nt(A) && tila_desc_tile_rank(A, t, t) != target)
         t++;
-    if (t == tila_desc_nt(A))
-        t = 0;
+    if (t == tila_desc_nt(A)) t = 0;
     int width = n - t * nb < nb ? n - t * nb : nb;
     return t * nb + (width > 3 ? 3 : width - 1);
 }
@@ -241,13 +243,14 @@ static void posv_async_not_definite(tila_uplo_t uplo, tila_desc_t *A, tila_desc_
                 if (tila_desc_tile_rank(B, i / nb, j / nb) == owner &&
                     memcmp(&b[(size_t)j * n + i], &b0[(size_t)j * n + i], sizeof *b))
                     same = 0;
-    tila_test_check(ok && same, "posv_async-not-definite",
-                    tila_test_prec_letter(TILA_COMPLEX64), 0,
+    tila_test_check(ok && same, "posv_async-not-definite", tila_test_prec_letter(TILA_COMPLEX64), 0,
                     "uplo=%c n=%d nb=%d grid=%dx%d planted-col=%d rc=%d status=%d sequence=%d "
                     "request=%d lapack=%d same-on-every-rank=%d B-on-rank-%d=%s",
-                    uplo_char(uplo), n, nb, grid[0], grid[1], k + 1, rc, mine[1], mine[2],
-                    mine[3], expect, agreed, owner,
-                    !checked ? "unspecified" : same ? "untouched" : "CHANGED");
+                    uplo_char(uplo), n, nb, grid[0], grid[1], k + 1, rc, mine[1], mine[2], mine[3],
+                    expect, agreed, owner,
+                    !checked ? "unspecified"
+                    : same   ? "untouched"
+                             : "CHANGED");
     free(b);
 }
 
@@ -270,13 +273,13 @@ static void not_definite(tila_uplo_t uplo, int n, int nb, const int grid[2],
     tila_test_check(info == expect && expect == k + 1 && same, "posv-not-definite",
                     tila_test_prec_letter(TILA_COMPLEX64), 0,
                     "uplo=%c n=%d nb=%d grid=%dx%d planted-col=%d info=%d lapack=%d "
-                    "B-untouched=%d", uplo_char(uplo), n, nb, grid[0], grid[1], k + 1, info,
-                    expect, same);
+                    "B-untouched=%d",
+                    uplo_char(uplo), n, nb, grid[0], grid[1], k + 1, info, expect, same);
     plant(A, a0, k, uplo);
     info = tila_zpotrf(uplo, A);
-    tila_test_check(info == expect, "potrf-not-definite", tila_test_prec_letter(TILA_COMPLEX64),
-                    0, "uplo=%c n=%d nb=%d grid=%dx%d info=%d lapack=%d", uplo_char(uplo), n,
-                    nb, grid[0], grid[1], info, expect);
+    tila_test_check(info == expect, "potrf-not-definite", tila_test_prec_letter(TILA_COMPLEX64), 0,
+                    "uplo=%c n=%d nb=%d grid=%dx%d info=%d lapack=%d", uplo_char(uplo), n, nb,
+                    grid[0], grid[1], info, expect);
     plant(A, a0, k, uplo);
     posv_async_not_definite(uplo, A, B, b0, k, expect, grid);
     /* Planted in rank 1's tile, B is not checked: plant in the first tile column too. */
@@ -287,7 +290,9 @@ static void not_definite(tila_uplo_t uplo, int n, int nb, const int grid[2],
     }
     tila_desc_destroy(&A);
     tila_desc_destroy(&B);
-    free(a0); free(b0); free(b);
+    free(a0);
+    free(b0);
+    free(b);
 }
 
 /* After a failure, the sequence stays failed and dependent tasks do nothing. */
@@ -326,8 +331,10 @@ static void failed_sequence(unsigned long long seed)
         while (starpu_task_nsubmitted() > 0 && monotonic_seconds() < deadline + 10)
             usleep(1000);
         if (starpu_task_nsubmitted() > 0) {
-            fprintf(stderr, "tila-tests: sequence-failed: %d task(s) of tila_zpotrf_async "
-                    "never completed; stopping\n", starpu_task_nsubmitted());
+            fprintf(stderr,
+                    "tila-tests: sequence-failed: %d task(s) of tila_zpotrf_async "
+                    "never completed; stopping\n",
+                    starpu_task_nsubmitted());
             fflush(stdout);
             MPI_Abort(MPI_COMM_WORLD, 1);
         }
@@ -359,8 +366,9 @@ static void failed_sequence(unsigned long long seed)
 void tila_test_zpotrf(const tila_test_opts_t *o)
 {
     /* n, nb, posv's nrhs: edge tiles, n < nb, 1 x 1 and empty. */
-    static const int sizes[][3] = { { 45, 8, 3 }, { 64, 16, 7 }, { 5, 16, 3 }, { 1, 4, 7 },
-                                    { 0, 4, 3 } };
+    static const int sizes[][3] = {
+        { 45, 8, 3 }, { 64, 16, 7 }, { 5, 16, 3 }, { 1, 4, 7 }, { 0, 4, 3 }
+    };
     static const tila_uplo_t uplos[] = { TILA_LOWER, TILA_UPPER };
     tila_test_seen_t potrf_seen = { 0 }, posv_seen = { 0 };
     /* The failing cases: several tiles, so that rank 1 owns a diagonal one. */
@@ -376,8 +384,7 @@ void tila_test_zpotrf(const tila_test_opts_t *o)
                         int n = ns.v[i], nb = nbs.v[j], nrhs = sizes[s][2];
                         if (tila_test_once(&potrf_seen, 4, (int[]){ g, u, n, nb }))
                             potrf_one(o, uplos[u], n, nb, grids[g]);
-                        if (!tila_test_once(&posv_seen, 5, (int[]){ g, u, n, nb, nrhs }))
-                            continue;
+                        if (!tila_test_once(&posv_seen, 5, (int[]){ g, u, n, nb, nrhs })) continue;
                         posv_one(o, uplos[u], n, nrhs, nb, grids[g], 0);
                         posv_one(o, uplos[u], n, nrhs, nb, grids[g], 1);
                     }
@@ -399,8 +406,8 @@ static void trsm_variants(const tila_test_opts_t *o, int m, int n, int nb, const
         for (int u = 0; u < 2; u++)
             for (int t = 0; t < 3; t++)
                 for (int d = 0; d < 2; d++)
-                    trsm_one(o, side ? TILA_RIGHT : TILA_LEFT, u ? TILA_UPPER : TILA_LOWER,
-                             ops[t], d ? TILA_UNIT : TILA_NONUNIT, m, n, nb, grid);
+                    trsm_one(o, side ? TILA_RIGHT : TILA_LEFT, u ? TILA_UPPER : TILA_LOWER, ops[t],
+                             d ? TILA_UNIT : TILA_NONUNIT, m, n, nb, grid);
 }
 
 void tila_test_ztrsm(const tila_test_opts_t *o)
@@ -416,7 +423,7 @@ void tila_test_ztrsm(const tila_test_opts_t *o)
         tila_test_list_t ms = tila_test_values(&o->m, sizes[c][0]);
         tila_test_list_t ns = tila_test_values(&o->n, sizes[c][1]);
         tila_test_list_t nbs = tila_test_values(&o->nb, sizes[c][2]);
-        for (int g = 0; g < (sizes[c][3] ? ngrids : 1); g += ngrids > 1 ? ngrids - 1 : 1)
+        for (int g = 0; g<(sizes[c][3] ? ngrids : 1); g += ngrids> 1 ? ngrids - 1 : 1)
             for (int i = 0; i < ms.n; i++)
                 for (int j = 0; j < ns.n; j++)
                     for (int l = 0; l < nbs.n; l++)

@@ -22,10 +22,10 @@ typedef struct tila_test_list_s {
 /** Options every test takes; empty lists mean "the test's own sweep". */
 typedef struct tila_test_opts_s {
     tila_test_list_t m, n, k, nb;
-    tila_test_list_t ib;    /**< inner block sizes (QR) */
-    char prec[5];           /**< precisions to run, subset of "sdcz" */
+    tila_test_list_t ib; /**< inner block sizes (QR) */
+    char prec[5];        /**< precisions to run, subset of "sdcz" */
     unsigned long long seed;
-    double tol;             /**< threshold on scaled residuals */
+    double tol; /**< threshold on scaled residuals */
 } tila_test_opts_t;
 
 /** A suite: a precision-free entry point, or one per precision (indexed like tila_prec_t). */
@@ -92,7 +92,7 @@ char tila_test_prec_letter(tila_prec_t prec);
 const char *tila_test_qr_tree_name(const tila_desc_t *T);
 
 /** Relative error ||X - Y||_F / ||Y||_F of two column-major arrays (0 if both are 0). */
-double tila_test_diff_fro(tila_prec_t prec, int m, int n, const void *X, int ldx,
-                          const void *Y, int ldy);
+double tila_test_diff_fro(tila_prec_t prec, int m, int n, const void *X, int ldx, const void *Y,
+                          int ldy);
 
 #endif /* TILA_TEST_H */
