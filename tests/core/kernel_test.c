@@ -87,6 +87,11 @@ char kernel_letter(int value)
     }
 }
 
+char kernel_lapack_uplo(tila_uplo_t uplo)
+{
+    return uplo == TILA_UPPER ? 'U' : uplo == TILA_LOWER ? 'L' : 'A';
+}
+
 size_t kernel_elem_size(tila_prec_t prec)
 {
     static const size_t size[4] = { sizeof(float), sizeof(double), sizeof(float complex),

@@ -60,6 +60,9 @@ char kernel_prec_letter(tila_prec_t prec);
 /** LAPACK's letter of a Tila enum value (trans, uplo, diag, side): 'N', 'T', 'C', 'U', ... */
 char kernel_letter(int value);
 
+/** The uplo letter LAPACK's lacpy/laset take: 'U', 'L', or 'A' for the whole matrix. */
+char kernel_lapack_uplo(tila_uplo_t uplo);
+
 /** Bytes per element. */
 size_t kernel_elem_size(tila_prec_t prec);
 

@@ -25,11 +25,6 @@
 #define PREC TILA_COMPLEX64
 #define NAME "core_lacpy"
 
-static char lapack_uplo(tila_uplo_t uplo)
-{
-    return uplo == TILA_UPPER ? 'U' : uplo == TILA_LOWER ? 'L' : 'A';
-}
-
 static void run_one(tila_uplo_t uplo, int m, int n, unsigned long long seed)
 {
     int lda = m + 2, ldb = m + 3;
@@ -40,7 +35,7 @@ static void run_one(tila_uplo_t uplo, int m, int n, unsigned long long seed)
 
     int rc = tila_core_zlacpy(uplo, m, n, A, lda, B, ldb);
     if (m > 0 && n > 0)
-        LAPACKE_zlacpy_work(LAPACK_COL_MAJOR, lapack_uplo(uplo), m, n, A, lda, Bref, ldb);
+        LAPACKE_zlacpy_work(LAPACK_COL_MAJOR, kernel_lapack_uplo(uplo), m, n, A, lda, Bref, ldb);
     double err = kernel_diff_fro(PREC, ldb, n, B, ldb, Bref, ldb);
     int ok = rc == 0 && kernel_equal(PREC, ldb, n, B, ldb, Bref, ldb);
     kernel_check(ok, NAME, kernel_prec_letter(PREC), err, "uplo=%c m=%d n=%d lda=%d ldb=%d rc=%d",

@@ -25,11 +25,6 @@
 #define PREC TILA_COMPLEX64
 #define NAME "core_laset"
 
-static char lapack_uplo(tila_uplo_t uplo)
-{
-    return uplo == TILA_UPPER ? 'U' : uplo == TILA_LOWER ? 'L' : 'A';
-}
-
 static void run_one(tila_uplo_t uplo, int m, int n, unsigned long long seed)
 {
     int lda = m + 2;
@@ -40,7 +35,8 @@ static void run_one(tila_uplo_t uplo, int m, int n, unsigned long long seed)
 
     int rc = tila_core_zlaset(uplo, m, n, alpha, beta, A, lda);
     if (m > 0 && n > 0)
-        LAPACKE_zlaset_work(LAPACK_COL_MAJOR, lapack_uplo(uplo), m, n, alpha, beta, Aref, lda);
+        LAPACKE_zlaset_work(LAPACK_COL_MAJOR, kernel_lapack_uplo(uplo), m, n, alpha, beta, Aref,
+                            lda);
     double err = kernel_diff_fro(PREC, lda, n, A, lda, Aref, lda);
     int ok = rc == 0 && kernel_equal(PREC, lda, n, A, lda, Aref, lda);
     kernel_check(ok, NAME, kernel_prec_letter(PREC), err, "uplo=%c m=%d n=%d lda=%d rc=%d",
