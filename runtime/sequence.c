@@ -150,8 +150,6 @@ int tila_sync_begin(const char *func, tila_sync_t *s)
 
 int tila_sync_end(tila_sync_t *s, int rc)
 {
-    /* Wait even after a refused submission: part of the work may be in flight, and
-     * the wait is collective. */
     int status = tila_sequence_wait(s->seq);
     tila_sequence_destroy(&s->seq);
     return rc ? rc : status;
