@@ -54,6 +54,15 @@ int kernel_check(int ok, const char *name, char prec, double error, const char *
  */
 int kernel_check_codes(const char *name, char prec, int ncalls, const int *got, const int *want);
 
+/** kernel_check_codes over a table of calls and one of expected codes, whose lengths must
+ * agree (checked when compiling: a call left without its code would go unchecked). */
+#define KERNEL_CHECK_CODES(name, prec, got, want)                                                  \
+    do {                                                                                           \
+        _Static_assert(sizeof(got) / sizeof((got)[0]) == sizeof(want) / sizeof((want)[0]),         \
+                       "one expected code per call");                                              \
+        kernel_check_codes(name, prec, (int)(sizeof(want) / sizeof((want)[0])), got, want);        \
+    } while (0)
+
 /** The letter of a precision: 's', 'd', 'c' or 'z'. */
 char kernel_prec_letter(tila_prec_t prec);
 

@@ -67,8 +67,7 @@ static void run_errors(void)
         tila_core_zgeadd(0, 2, 1, a, 1, 1, b, 1),
     };
     static const int want[] = { -1, -2, -5, -8, 0 };
-    kernel_check_codes(NAME, kernel_prec_letter(PREC), (int)(sizeof want / sizeof want[0]), got,
-                       want);
+    KERNEL_CHECK_CODES(NAME, kernel_prec_letter(PREC), got, want);
 }
 
 void tila_test_zgeadd_core(const kernel_opts_t *o)

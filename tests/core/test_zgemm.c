@@ -85,8 +85,7 @@ static void run_errors(void)
         tila_core_zgemm(N, N, 0, 0, 0, 1, a, 1, a, 1, 0, c, 1), /* valid, empty */
     };
     static const int want[] = { -1, -2, -3, -4, -5, -8, -8, -10, -10, -13, 0 };
-    kernel_check_codes(NAME, kernel_prec_letter(PREC), (int)(sizeof want / sizeof want[0]), got,
-                       want);
+    KERNEL_CHECK_CODES(NAME, kernel_prec_letter(PREC), got, want);
 }
 
 void tila_test_zgemm_core(const kernel_opts_t *o)

@@ -93,8 +93,7 @@ static void run_errors(void)
         tila_core_zgeqrt_col(0, 2, 2, tiles, lds, t, 1, w), /* valid, empty */
     };
     static const int want[] = { -1, -2, -3, -7, 0 };
-    kernel_check_codes(NAME, kernel_prec_letter(PREC), (int)(sizeof want / sizeof want[0]), got,
-                       want);
+    KERNEL_CHECK_CODES(NAME, kernel_prec_letter(PREC), got, want);
 }
 
 void tila_test_zgeqrt_col_core(const kernel_opts_t *o)

@@ -115,21 +115,15 @@ static void run_errors(void)
         tila_core_zherk(U, N, 2, 1, 1, a, 2, 0, c, 1), /* ldc < n */
         tila_core_zherk(U, N, 0, 2, 1, a, 1, 0, c, 1), /* valid, empty */
     };
-    static const int want[] = {
-        -1,
-        -2,
+    /* One row of codes, the complex-only one inside #if. */
+    /* clang-format off */
+    static const int want[] = { -1, -2,
 #if defined(COMPLEX)
-        -2,
+                                -2,
 #endif
-        -3,
-        -4,
-        -7,
-        -7,
-        -10,
-        0
-    };
-    kernel_check_codes(NAME, kernel_prec_letter(PREC), (int)(sizeof want / sizeof want[0]), got,
-                       want);
+                                -3, -4, -7, -7, -10, 0 };
+    /* clang-format on */
+    KERNEL_CHECK_CODES(NAME, kernel_prec_letter(PREC), got, want);
 }
 
 void tila_test_zherk_core(const kernel_opts_t *o)

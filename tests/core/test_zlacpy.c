@@ -58,8 +58,7 @@ static void run_errors(void)
         tila_core_zlacpy(TILA_UPPER, 0, 3, a, 1, b, 1),
     };
     static const int want[] = { -1, -2, -3, -5, -7, 0 };
-    kernel_check_codes(NAME, kernel_prec_letter(PREC), (int)(sizeof want / sizeof want[0]), got,
-                       want);
+    KERNEL_CHECK_CODES(NAME, kernel_prec_letter(PREC), got, want);
 }
 
 void tila_test_zlacpy_core(const kernel_opts_t *o)

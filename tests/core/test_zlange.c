@@ -525,7 +525,7 @@ static void run_errors(void)
         tila_core_zlange(M, 0, 1, a, 1, w),
     };
     static const int ge_want[] = { -1, -2, -3, -5, 0 };
-    kernel_check_codes("core_lange", prec_letter(), 5, ge, ge_want);
+    KERNEL_CHECK_CODES("core_lange", prec_letter(), ge, ge_want);
     int tr[] = {
         tila_core_zlantr(bad, TILA_UPPER, TILA_UNIT, 1, 1, a, 1, w),
         tila_core_zlantr(M, TILA_GENERAL, TILA_UNIT, 1, 1, a, 1, w),
@@ -536,7 +536,7 @@ static void run_errors(void)
         tila_core_zlantr(M, TILA_LOWER, TILA_UNIT, 1, 0, a, 1, w),
     };
     static const int tr_want[] = { -1, -2, -3, -4, -5, -7, 0 };
-    kernel_check_codes("core_lantr", prec_letter(), 7, tr, tr_want);
+    KERNEL_CHECK_CODES("core_lantr", prec_letter(), tr, tr_want);
     int sy[] = {
         tila_core_zlansy(bad, TILA_UPPER, 1, a, 1, w),
         tila_core_zlansy(M, TILA_GENERAL, 1, a, 1, w),
@@ -545,7 +545,7 @@ static void run_errors(void)
         tila_core_zlansy(M, TILA_UPPER, 0, a, 1, w),
     };
     static const int sy_want[] = { -1, -2, -3, -5, 0 };
-    kernel_check_codes("core_lansy", prec_letter(), 5, sy, sy_want);
+    KERNEL_CHECK_CODES("core_lansy", prec_letter(), sy, sy_want);
 #if defined(COMPLEX)
     int he[] = {
         tila_core_zlanhe(bad, TILA_LOWER, 1, a, 1, w),
@@ -554,7 +554,7 @@ static void run_errors(void)
         tila_core_zlanhe(M, TILA_LOWER, 2, a, 1, w),
         tila_core_zlanhe(M, TILA_LOWER, 0, a, 1, w),
     };
-    kernel_check_codes("core_lanhe", prec_letter(), 5, he, sy_want);
+    KERNEL_CHECK_CODES("core_lanhe", prec_letter(), he, sy_want);
 #endif
     int off[] = {
         tila_core_zlansy_offdiag(bad, 1, 1, a, 1, w, w2),
@@ -563,10 +563,10 @@ static void run_errors(void)
         tila_core_zlansy_offdiag(M, 2, 1, a, 1, w, w2),
         tila_core_zlansy_offdiag(M, 0, 2, a, 1, w, w2),
     };
-    kernel_check_codes("core_lansy_offdiag", prec_letter(), 5, off, ge_want);
+    KERNEL_CHECK_CODES("core_lansy_offdiag", prec_letter(), off, ge_want);
     int comb[] = { tila_core_zlan_combine(bad, 1, w, w2) };
     static const int comb_want[] = { -1 };
-    kernel_check_codes("core_lan_combine", prec_letter(), 1, comb, comb_want);
+    KERNEL_CHECK_CODES("core_lan_combine", prec_letter(), comb, comb_want);
 }
 
 void tila_test_zlange_core(const kernel_opts_t *o)

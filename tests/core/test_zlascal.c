@@ -59,8 +59,7 @@ static void run_errors(void)
         tila_core_zlascal(0, 3, 2, a, 1),
     };
     static const int want[] = { -1, -2, -5, 0 };
-    kernel_check_codes(NAME, kernel_prec_letter(PREC), (int)(sizeof want / sizeof want[0]), got,
-                       want);
+    KERNEL_CHECK_CODES(NAME, kernel_prec_letter(PREC), got, want);
 }
 
 void tila_test_zlascal_core(const kernel_opts_t *o)

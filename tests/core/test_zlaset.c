@@ -57,8 +57,7 @@ static void run_errors(void)
         tila_core_zlaset(TILA_LOWER, 3, 0, 0, 1, a, 3),
     };
     static const int want[] = { -1, -2, -3, -7, 0 };
-    kernel_check_codes(NAME, kernel_prec_letter(PREC), (int)(sizeof want / sizeof want[0]), got,
-                       want);
+    KERNEL_CHECK_CODES(NAME, kernel_prec_letter(PREC), got, want);
 }
 
 void tila_test_zlaset_core(const kernel_opts_t *o)

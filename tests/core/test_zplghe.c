@@ -105,8 +105,7 @@ static void run_errors(void)
         tila_core_zplghe(1, 1, 1, x, 1, 0, -1, 1), tila_core_zplghe(1, 1, 0, x, 1, 0, 0, 1),
     };
     static const int want[] = { -2, -3, -5, -6, -7, 0 };
-    kernel_check_codes(NAME, kernel_prec_letter(PREC), (int)(sizeof want / sizeof want[0]), got,
-                       want);
+    KERNEL_CHECK_CODES(NAME, kernel_prec_letter(PREC), got, want);
 }
 
 void tila_test_zplghe_core(const kernel_opts_t *o)

@@ -89,8 +89,7 @@ static void run_errors(void)
         tila_core_zplrnt(1, 1, a, 1, 0, -1, 1), tila_core_zplrnt(0, 1, a, 1, 0, 0, 1),
     };
     static const int want[] = { -1, -2, -4, -5, -6, 0 };
-    kernel_check_codes(NAME, kernel_prec_letter(PREC), (int)(sizeof want / sizeof want[0]), got,
-                       want);
+    KERNEL_CHECK_CODES(NAME, kernel_prec_letter(PREC), got, want);
 }
 
 void tila_test_zplrnt_core(const kernel_opts_t *o)

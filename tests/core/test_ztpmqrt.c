@@ -199,28 +199,15 @@ static void run_errors(void)
         tila_core_ztpmqrt(L, N, 2, 1, 1, 0, 1, v, 2, t, 1, a, 1, b, 1, w), /* ldb < m */
         tila_core_ztpmqrt(L, N, 0, 3, 2, 0, 1, v, 1, t, 1, a, 2, b, 1, w), /* valid, empty */
     };
-    static const int want[] = {
-        -1,
-        -2,
+    /* One row of codes, the complex-only one inside #if. */
+    /* clang-format off */
+    static const int want[] = { -1, -2,
 #if defined(COMPLEX)
-        -2,
+                                -2,
 #endif
-        -3,
-        -4,
-        -5,
-        -6,
-        -6,
-        -7,
-        -9,
-        -9,
-        -11,
-        -13,
-        -13,
-        -15,
-        0
-    };
-    kernel_check_codes(NAME, kernel_prec_letter(PREC), (int)(sizeof want / sizeof want[0]), got,
-                       want);
+                                -3, -4, -5, -6, -6, -7, -9, -9, -11, -13, -13, -15, 0 };
+    /* clang-format on */
+    KERNEL_CHECK_CODES(NAME, kernel_prec_letter(PREC), got, want);
 }
 
 void tila_test_ztpmqrt_core(const kernel_opts_t *o)

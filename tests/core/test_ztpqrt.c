@@ -158,8 +158,7 @@ static void run_errors(void)
         tila_core_ztpqrt(0, 2, 0, 2, a, 2, b, 1, t, 2, w), /* valid, empty */
     };
     static const int want[] = { -1, -2, -3, -3, -4, -6, -8, -10, 0 };
-    kernel_check_codes(NAME, kernel_prec_letter(PREC), (int)(sizeof want / sizeof want[0]), got,
-                       want);
+    KERNEL_CHECK_CODES(NAME, kernel_prec_letter(PREC), got, want);
 }
 
 void tila_test_ztpqrt_core(const kernel_opts_t *o)

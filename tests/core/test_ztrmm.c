@@ -87,8 +87,7 @@ static void run_errors(void)
         tila_core_ztrmm(R, U, N, D, 3, 0, 1, a, 1, b, 3),
     };
     static const int want[] = { -1, -2, -3, -4, -5, -6, -9, -9, -11, 0 };
-    kernel_check_codes(NAME, kernel_prec_letter(PREC), (int)(sizeof want / sizeof want[0]), got,
-                       want);
+    KERNEL_CHECK_CODES(NAME, kernel_prec_letter(PREC), got, want);
 }
 
 void tila_test_ztrmm_core(const kernel_opts_t *o)

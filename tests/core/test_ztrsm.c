@@ -100,8 +100,7 @@ static void run_errors(void)
         tila_core_ztrsm(L, U, N, D, 0, 3, 1, a, 1, b, 1), /* valid, empty */
     };
     static const int want[] = { -1, -2, -3, -4, -5, -6, -9, -9, -11, 0 };
-    kernel_check_codes(NAME, kernel_prec_letter(PREC), (int)(sizeof want / sizeof want[0]), got,
-                       want);
+    KERNEL_CHECK_CODES(NAME, kernel_prec_letter(PREC), got, want);
 }
 
 void tila_test_ztrsm_core(const kernel_opts_t *o)

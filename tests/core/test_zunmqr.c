@@ -112,26 +112,15 @@ static void run_errors(void)
         tila_core_zunmqr(L, N, 2, 1, 1, 1, v, 2, t, 1, c, 1, w), /* ldc < m */
         tila_core_zunmqr(R, N, 2, 0, 0, 1, v, 1, t, 1, c, 2, w), /* valid, empty */
     };
-    static const int want[] = {
-        -1,
-        -2,
+    /* One row of codes, the complex-only one inside #if. */
+    /* clang-format off */
+    static const int want[] = { -1, -2,
 #if defined(COMPLEX)
-        -2,
+                                -2,
 #endif
-        -3,
-        -4,
-        -5,
-        -5,
-        -5,
-        -6,
-        -8,
-        -8,
-        -10,
-        -12,
-        0
-    };
-    kernel_check_codes(NAME, kernel_prec_letter(PREC), (int)(sizeof want / sizeof want[0]), got,
-                       want);
+                                -3, -4, -5, -5, -5, -6, -8, -8, -10, -12, 0 };
+    /* clang-format on */
+    KERNEL_CHECK_CODES(NAME, kernel_prec_letter(PREC), got, want);
 }
 
 void tila_test_zunmqr_core(const kernel_opts_t *o)
