@@ -1,18 +1,13 @@
 /**
  * @file codelet_zlange.c
- * @brief Norm tile codelets: fold a tile into a partial result (general, trapezoidal,
- * symmetric/Hermitian diagonal tiles; symmetric off-diagonal tiles into two partials).
+ * @brief Norm tile codelets: fold a tile into its partial result (general, trapezoidal,
+ * symmetric/Hermitian diagonal tiles; symmetric off-diagonal tiles into two partials),
+ * which drivers/zlange.c starts at zero and reduces at the sequence's wait.
  * @precisions normal z -> c d s
- *
- * A tile task reads the partial of the tiles before it (in) and writes a new one (out),
- * so that chains of tasks add the tiles of a row or column in order; when the partial
- * is already on the task's rank it is folded in place (one read-write buffer).
  *
  * SPDX-License-Identifier: BSD-3-Clause
  */
 #define COMPLEX
-#include <string.h>
-
 #include "codelets_z.h"
 #include "core/core_z.h"
 #ifdef TILA_USE_CUDA
@@ -26,8 +21,7 @@ struct zlange_args {
     tila_lan_kind_t kind;
     tila_uplo_t uplo;
     tila_diag_t diag;
-    int m, n, len;
-    int inplace; /**< buffers: A, work (RW); else A, in (R), out (W) */
+    int m, n;
 };
 
 static void zlange_cpu(void *buffers[], void *cl_arg)
@@ -35,8 +29,7 @@ static void zlange_cpu(void *buffers[], void *cl_arg)
     const struct zlange_args *a = cl_arg;
     if (tila_cl_skip(&a->base)) return;
     tila_cl_tile_t A = tila_cl_tile(buffers[0]);
-    double *work = tila_cl_vector(buffers[a->inplace ? 1 : 2]);
-    if (!a->inplace) memcpy(work, tila_cl_vector(buffers[1]), sizeof(double) * a->len);
+    double *work = tila_cl_vector(buffers[1]);
     int info;
     switch (a->kind) {
     case TILA_LAN_GE: info = tila_core_zlange(a->norm, a->m, a->n, A.ptr, A.ld, work); break;
@@ -58,10 +51,7 @@ static void zlange_cuda(void *buffers[], void *cl_arg)
     if (tila_cl_skip(&a->base)) return;
     tila_cl_tile_t A = tila_cl_tile(buffers[0]);
     cudaStream_t stream = starpu_cuda_get_local_stream();
-    double *work = tila_cl_vector(buffers[a->inplace ? 1 : 2]);
-    if (!a->inplace)
-        TILA_CUDA_CHECK(cudaMemcpyAsync(work, tila_cl_vector(buffers[1]), sizeof(double) * a->len,
-                                        cudaMemcpyDeviceToDevice, stream));
+    double *work = tila_cl_vector(buffers[1]);
     int info;
     switch (a->kind) {
     case TILA_LAN_GE:
@@ -93,19 +83,6 @@ struct starpu_codelet tila_cl_zlange = {
     .cuda_funcs = { zlange_cuda },
     .cuda_flags = { STARPU_CUDA_ASYNC },
 #endif
-    .nbuffers = 3,
-    .modes = { STARPU_R, STARPU_R, STARPU_W },
-    .model = &zlange_model,
-};
-
-/* The same folding in place. */
-struct starpu_codelet tila_cl_zlange_inplace = {
-    .name = "zlange",
-    .cpu_funcs = { zlange_cpu },
-#ifdef TILA_USE_CUDA
-    .cuda_funcs = { zlange_cuda },
-    .cuda_flags = { STARPU_CUDA_ASYNC },
-#endif
     .nbuffers = 2,
     .modes = { STARPU_R, STARPU_RW },
     .model = &zlange_model,
@@ -113,29 +90,18 @@ struct starpu_codelet tila_cl_zlange_inplace = {
 
 int tila_insert_zlange(const tila_task_t *t, tila_norm_t norm, tila_lan_kind_t kind,
                        tila_uplo_t uplo, tila_diag_t diag, int m, int n, starpu_data_handle_t A,
-                       starpu_data_handle_t in, starpu_data_handle_t out, int len)
+                       starpu_data_handle_t work)
 {
     struct zlange_args *a;
     int rc = tila_task_args(t, sizeof *a, (void **)&a);
     if (rc) return rc;
     if (a)
-        *a = (struct zlange_args){ .base = a->base,
-                                   .norm = norm,
-                                   .kind = kind,
-                                   .uplo = uplo,
-                                   .diag = diag,
-                                   .m = m,
-                                   .n = n,
-                                   .len = len,
-                                   .inplace = in == NULL };
-    if (in)
-        rc = starpu_mpi_task_insert(tila_starpu_comm(), &tila_cl_zlange, STARPU_CL_ARGS, a,
-                                    a ? sizeof *a : 0, STARPU_R, A, STARPU_R, in, STARPU_W, out,
-                                    TILA_TASK_OPTIONS(t, "zlange", (double)m * n), 0);
-    else
-        rc = starpu_mpi_task_insert(tila_starpu_comm(), &tila_cl_zlange_inplace, STARPU_CL_ARGS, a,
-                                    a ? sizeof *a : 0, STARPU_R, A, STARPU_RW, out,
-                                    TILA_TASK_OPTIONS(t, "zlange", (double)m * n), 0);
+        *a = (struct zlange_args){
+            .base = a->base, .norm = norm, .kind = kind, .uplo = uplo, .diag = diag, .m = m, .n = n
+        };
+    rc = starpu_mpi_task_insert(tila_starpu_comm(), &tila_cl_zlange, STARPU_CL_ARGS, a,
+                                a ? sizeof *a : 0, STARPU_R, A, STARPU_RW, work,
+                                TILA_TASK_OPTIONS(t, "zlange", (double)m * n), 0);
     return tila_task_submitted(t, rc);
 }
 
@@ -144,7 +110,7 @@ int tila_insert_zlange(const tila_task_t *t, tila_norm_t norm, tila_lan_kind_t k
 struct zlansy_offdiag_args {
     tila_cl_base_t base;
     tila_norm_t norm;
-    int m, n, collen, rowlen;
+    int m, n;
 };
 
 static void zlansy_offdiag_cpu(void *buffers[], void *cl_arg)
@@ -152,10 +118,8 @@ static void zlansy_offdiag_cpu(void *buffers[], void *cl_arg)
     const struct zlansy_offdiag_args *a = cl_arg;
     if (tila_cl_skip(&a->base)) return;
     tila_cl_tile_t A = tila_cl_tile(buffers[0]);
-    double *colwork = tila_cl_vector(buffers[3]);
-    double *rowwork = tila_cl_vector(buffers[4]);
-    memcpy(colwork, tila_cl_vector(buffers[1]), sizeof(double) * a->collen);
-    memcpy(rowwork, tila_cl_vector(buffers[2]), sizeof(double) * a->rowlen);
+    double *colwork = tila_cl_vector(buffers[1]);
+    double *rowwork = tila_cl_vector(buffers[2]);
     int info = tila_core_zlansy_offdiag(a->norm, a->m, a->n, A.ptr, A.ld, colwork, rowwork);
     tila_cl_check(&a->base, "tila_core_zlansy_offdiag", info, 0);
 }
@@ -167,12 +131,8 @@ static void zlansy_offdiag_cuda(void *buffers[], void *cl_arg)
     if (tila_cl_skip(&a->base)) return;
     tila_cl_tile_t A = tila_cl_tile(buffers[0]);
     cudaStream_t stream = starpu_cuda_get_local_stream();
-    double *colwork = tila_cl_vector(buffers[3]);
-    double *rowwork = tila_cl_vector(buffers[4]);
-    TILA_CUDA_CHECK(cudaMemcpyAsync(colwork, tila_cl_vector(buffers[1]), sizeof(double) * a->collen,
-                                    cudaMemcpyDeviceToDevice, stream));
-    TILA_CUDA_CHECK(cudaMemcpyAsync(rowwork, tila_cl_vector(buffers[2]), sizeof(double) * a->rowlen,
-                                    cudaMemcpyDeviceToDevice, stream));
+    double *colwork = tila_cl_vector(buffers[1]);
+    double *rowwork = tila_cl_vector(buffers[2]);
     int info = tila_cuda_zlansy_offdiag(stream, a->norm, a->m, a->n, A.ptr, A.ld, colwork, rowwork);
     tila_cl_check(&a->base, "tila_cuda_zlansy_offdiag", info, 0);
 }
@@ -190,26 +150,21 @@ struct starpu_codelet tila_cl_zlansy_offdiag = {
     .cuda_funcs = { zlansy_offdiag_cuda },
     .cuda_flags = { STARPU_CUDA_ASYNC },
 #endif
-    .nbuffers = 5,
-    .modes = { STARPU_R, STARPU_R, STARPU_R, STARPU_W, STARPU_W },
+    .nbuffers = 3,
+    .modes = { STARPU_R, STARPU_RW, STARPU_RW },
     .model = &zlansy_offdiag_model,
 };
 
 int tila_insert_zlansy_offdiag(const tila_task_t *t, tila_norm_t norm, int m, int n,
-                               starpu_data_handle_t A, starpu_data_handle_t colin,
-                               starpu_data_handle_t rowin, starpu_data_handle_t colout,
-                               starpu_data_handle_t rowout, int collen, int rowlen)
+                               starpu_data_handle_t A, starpu_data_handle_t colwork,
+                               starpu_data_handle_t rowwork)
 {
     struct zlansy_offdiag_args *a;
     int rc = tila_task_args(t, sizeof *a, (void **)&a);
     if (rc) return rc;
-    if (a)
-        *a = (struct zlansy_offdiag_args){
-            .base = a->base, .norm = norm, .m = m, .n = n, .collen = collen, .rowlen = rowlen
-        };
+    if (a) *a = (struct zlansy_offdiag_args){ .base = a->base, .norm = norm, .m = m, .n = n };
     rc = starpu_mpi_task_insert(tila_starpu_comm(), &tila_cl_zlansy_offdiag, STARPU_CL_ARGS, a,
-                                a ? sizeof *a : 0, STARPU_R, A, STARPU_R, colin, STARPU_R, rowin,
-                                STARPU_W, colout, STARPU_W, rowout,
-                                TILA_TASK_OPTIONS(t, "zlansy_offdiag", (double)m * n), 0);
+                                a ? sizeof *a : 0, STARPU_R, A, STARPU_RW, colwork, STARPU_RW,
+                                rowwork, TILA_TASK_OPTIONS(t, "zlansy_offdiag", (double)m * n), 0);
     return tila_task_submitted(t, rc);
 }

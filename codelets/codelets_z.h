@@ -63,21 +63,13 @@ int tila_insert_zttmqr(const tila_task_t *t, tila_side_t side, tila_trans_t tran
                        starpu_data_handle_t V, starpu_data_handle_t T, starpu_data_handle_t work);
 /** Flops of an m x n QR factorization (LAPACK's leading terms). */
 double tila_zgeqrf_flops(int m, int n);
-/* Norms: tile tasks fold a tile into a partial (in: R, out: W, vectors of `len` reals;
- * in = NULL: out is read and written in place); the workspace tasks start, combine and
- * deliver partials (see drivers/zlange.c). */
+/* Norms: tile tasks fold a tile into its partial (work: read and written, a vector of
+ * reals; the off-diagonal tile of a symmetric matrix into two); see drivers/zlange.c. */
 int tila_insert_zlange(const tila_task_t *t, tila_norm_t norm, tila_lan_kind_t kind,
                        tila_uplo_t uplo, tila_diag_t diag, int m, int n, starpu_data_handle_t A,
-                       starpu_data_handle_t in, starpu_data_handle_t out, int len);
+                       starpu_data_handle_t work);
 int tila_insert_zlansy_offdiag(const tila_task_t *t, tila_norm_t norm, int m, int n,
-                               starpu_data_handle_t A, starpu_data_handle_t colin,
-                               starpu_data_handle_t rowin, starpu_data_handle_t colout,
-                               starpu_data_handle_t rowout, int collen, int rowlen);
-int tila_insert_zlan_init(const tila_task_t *t, int len, int nones, starpu_data_handle_t out);
-int tila_insert_zlan_combine(const tila_task_t *t, tila_norm_t norm, int len,
-                             starpu_data_handle_t part, starpu_data_handle_t in,
-                             starpu_data_handle_t out, int acclen);
-int tila_insert_zlan_result(const tila_task_t *t, tila_norm_t norm, starpu_data_handle_t acc,
-                            double *value);
+                               starpu_data_handle_t A, starpu_data_handle_t colwork,
+                               starpu_data_handle_t rowwork);
 
 #endif /* CODELETS_Z_H */

@@ -3,28 +3,14 @@
  * @brief Norms of general, trapezoidal, symmetric and Hermitian distributed matrices.
  * @precisions normal z -> c d s
  *
- * Reduction, with no blocking call: tile partials -> chain partials -> one value ->
- * every rank.
- *  1. Chains.  The tiles are folded into partial results by chains of tasks, each task
- *     on the owner of its tile: it folds the tile into the partial in place when the
- *     previous tile was on the same rank, else it reads the previous partial
- *     (StarPU-MPI brings it over) and writes a new one on its own rank; chains run:
- *     down each tile column for the one norm (partials: the column sums), along each
- *     tile row for the infinity norm (the row sums), either way for max (one value)
- *     and Frobenius (a (scale, sumsq) pair), whichever gives more chains.  A chain
- *     adds its tiles in LAPACK's order, so the sums are those of LAPACK to the bit
- *     whatever the grid, the tile size or the workers.  Symmetric and Hermitian
- *     matrices have one chain per block column of the full matrix; an off-diagonal
- *     tile is read once and feeds two chains, its column sums to its own block column
- *     and its row sums to the block column of its transpose.
- *  2. Combination.  A second chain folds the end of every chain into one partial
- *     (NaN-propagating max of the sums or maxima; Frobenius pairs added by the rule
- *     that keeps the larger scale, which cannot overflow, unlike summing
- *     scale^2 sumsq), each step on the rank where that chain ended.
- *  3. Delivery.  One task on every rank reads the final partial (StarPU-MPI sends it)
- *     and writes the norm into the caller's variable there.
- * The partials are vectors of a workspace (drivers/workspace.c), unregistered as soon
- * as everything is submitted: StarPU frees each after its last use.
+ * Each stored tile is read once, by a task on its owner, into a partial result of its
+ * own on that rank: its column sums (one norm; a symmetric matrix's diagonal tiles),
+ * its row sums (infinity norm), its max or its Frobenius pair; an off-diagonal tile of
+ * a symmetric or Hermitian matrix gives its column sums to its block column and its
+ * row sums to the block column of its transpose.  No task depends on another and no
+ * tile or partial crosses ranks: the partials are reduced across ranks at the
+ * sequence's wait, by one or two allreduces (lan_reduce.c, which says what the value
+ * depends on: the tile size only).
  *
  * SPDX-License-Identifier: BSD-3-Clause
  */
@@ -32,172 +18,77 @@
 #include <stdlib.h>
 
 #include "codelets_z.h"
+#include "lan_reduce.h"
 #include "tila_runtime.h"
-
-/* A chain of partials: the latest one, where it was written, its length. */
-typedef struct zlan_chain_s {
-    starpu_data_handle_t cur;
-    int rank, len;
-} zlan_chain_t;
 
 /* What one call submits with. */
 typedef struct zlan_ctx_s {
     tila_task_t t;
-    tila_workspace_t ws;
+    tila_lan_t *lan;
     tila_norm_t norm;
     tila_desc_t *A;
 } zlan_ctx_t;
 
-/* Length of a partial: the sums of `count` rows or columns, one max or one pair. */
-static int zlan_len(tila_norm_t norm, int count)
+/* The partial of `count` sums from `first` (one, infinity), or the max or Frobenius pair. */
+static int zlan_part(zlan_ctx_t *c, int first, int count, starpu_data_handle_t *h)
 {
-    return norm == TILA_NORM_MAX ? 1 : norm == TILA_NORM_FRO ? 2 : count;
-}
-
-/* A new partial written by a task on `rank`. */
-static int zlan_vector(zlan_ctx_t *c, int rank, int len, starpu_data_handle_t *h)
-{
-    *h = tila_workspace_vector(&c->ws, rank, len);
-    return *h ? TILA_SUCCESS : TILA_ERR_NOMEM;
-}
-
-/* Start chain *ch on `rank`: `nones` ones then zeros. */
-static int zlan_start(zlan_ctx_t *c, zlan_chain_t *ch, int rank, int len, int nones)
-{
-    int rc = zlan_vector(c, rank, len, &ch->cur);
-    if (rc) return rc;
-    ch->rank = rank;
-    ch->len = len;
-    tila_task_on_rank(&c->t, rank);
-    return tila_insert_zlan_init(&c->t, len, nones, ch->cur);
+    if (c->norm == TILA_NORM_MAX || c->norm == TILA_NORM_FRO)
+        return tila_lan_part(c->lan, c->t.rank, 0, c->norm == TILA_NORM_MAX ? 1 : 2, h);
+    return tila_lan_part(c->lan, c->t.rank, first, count, h);
 }
 
 /*
- * Fold tile (m, n) into chain *ch with the given tile kernel: in place when the
- * partial is on the tile's rank already, else into a new partial there.
+ * Tile (m, n) with the given tile kernel into a partial of its own: its column sums for
+ * the one norm and the diagonal tiles of a symmetric matrix, its row sums for the
+ * infinity norm.
  */
-static int zlan_tile(zlan_ctx_t *c, zlan_chain_t *ch, tila_lan_kind_t kind, tila_uplo_t uplo,
-                     tila_diag_t diag, int m, int n)
+static int zlan_tile(zlan_ctx_t *c, tila_lan_kind_t kind, tila_uplo_t uplo, tila_diag_t diag, int m,
+                     int n)
 {
     tila_desc_t *A = c->A;
-    starpu_data_handle_t in = ch->cur;
-    int rc = 0;
+    int rows = tila_tile_rows(A, m), cols = tila_tile_cols(A, n), rc;
+    int byrow = c->norm == TILA_NORM_INF && (kind == TILA_LAN_GE || kind == TILA_LAN_TR);
+    starpu_data_handle_t h;
     tila_task_on(&c->t, A, m, n);
-    if (c->t.rank == ch->rank)
-        in = NULL;
-    else if ((rc = zlan_vector(c, c->t.rank, ch->len, &ch->cur)))
+    if ((rc = zlan_part(c, byrow ? m * A->mb : n * A->nb, byrow ? rows : cols, &h)) || !h)
         return rc;
-    ch->rank = c->t.rank;
-    return tila_insert_zlange(&c->t, c->norm, kind, uplo, diag, tila_tile_rows(A, m),
-                              tila_tile_cols(A, n), tila_tile(A, m, n), in, ch->cur, ch->len);
+    return tila_insert_zlange(&c->t, c->norm, kind, uplo, diag, rows, cols, tila_tile(A, m, n), h);
 }
 
-/*
- * Fold the chains into one partial, then write the norm into *value on every rank.
- * Each combination runs where its chain ended.
- */
-static int zlan_finish(zlan_ctx_t *c, const zlan_chain_t *chains, int nchains, double *value)
-{
-    int acclen = zlan_len(c->norm, 1);
-    zlan_chain_t acc;
-    int rc = zlan_start(c, &acc, chains[0].rank, acclen, 0);
-    for (int k = 0; k < nchains && !rc; k++) {
-        starpu_data_handle_t out;
-        if ((rc = zlan_vector(c, chains[k].rank, acclen, &out))) break;
-        tila_task_on_rank(&c->t, chains[k].rank);
-        rc = tila_insert_zlan_combine(&c->t, c->norm, chains[k].len, chains[k].cur, acc.cur, out,
-                                      acclen);
-        acc.cur = out;
-    }
-    for (int r = 0; r < tila_rt.size && !rc; r++) {
-        tila_task_on_rank(&c->t, r);
-        rc = tila_insert_zlan_result(&c->t, c->norm, acc.cur, value);
-    }
-    return rc;
-}
-
-/*
- * General (kind GE) or trapezoidal (TR) matrix: chains down the tile columns or along
- * the tile rows over the tiles of the trapezoid.  With a unit diagonal the one and
- * infinity sums start at one on the rows/columns that have a diagonal entry.
- */
-static int zlan_general(zlan_ctx_t *c, tila_lan_kind_t kind, tila_uplo_t uplo, tila_diag_t diag,
-                        zlan_chain_t *chains, int *nchains)
+/* Off-diagonal tile (m, n) of a symmetric or Hermitian matrix. */
+static int zlan_offdiag(zlan_ctx_t *c, int m, int n)
 {
     tila_desc_t *A = c->A;
-    int bycol = c->norm == TILA_NORM_ONE || (c->norm != TILA_NORM_INF && A->nt >= A->mt);
-    int nchain = bycol ? A->nt : A->mt, nlink = bycol ? A->mt : A->nt;
-    int ndiag = A->m < A->n ? A->m : A->n;
-    int unit = kind == TILA_LAN_TR && diag == TILA_UNIT && c->norm != TILA_NORM_MAX &&
-               c->norm != TILA_NORM_FRO;
+    int rows = tila_tile_rows(A, m), cols = tila_tile_cols(A, n), rc;
+    starpu_data_handle_t col, row;
+    tila_task_on(&c->t, A, m, n);
+    if ((rc = zlan_part(c, n * A->nb, cols, &col)) || (rc = zlan_part(c, m * A->mb, rows, &row)) ||
+        !col)
+        return rc;
+    return tila_insert_zlansy_offdiag(&c->t, c->norm, rows, cols, tila_tile(A, m, n), col, row);
+}
+
+/* Submit the tile tasks: the stored tiles (the trapezoid or triangle `uplo`). */
+static int zlan_tiles(zlan_ctx_t *c, tila_lan_kind_t kind, tila_uplo_t uplo, tila_diag_t diag)
+{
+    tila_desc_t *A = c->A;
     int rc = 0;
-    *nchains = 0;
-    for (int k = 0; k < nchain && !rc; k++) {
-        zlan_chain_t *ch = &chains[*nchains];
-        int started = 0;
-        for (int l = 0; l < nlink && !rc; l++) {
-            int m = bycol ? l : k, n = bycol ? k : l;
+    for (int n = 0; n < A->nt && !rc; n++)
+        for (int m = 0; m < A->mt && !rc; m++) {
             tila_uplo_t part = kind == TILA_LAN_GE ? TILA_GENERAL : tila_tile_part(uplo, m, n);
             if (part == TILA_TILE_NONE) continue;
-            if (!started) {
-                int count = bycol ? tila_tile_cols(A, k) : tila_tile_rows(A, k);
-                int first = k * (bycol ? A->nb : A->mb), nones = unit ? ndiag - first : 0;
-                nones = nones < 0 ? 0 : nones > count ? count : nones;
-                rc = zlan_start(c, ch, tila_desc_tile_rank(A, m, n), zlan_len(c->norm, count),
-                                nones);
-                started = 1;
-            }
-            if (!rc)
-                rc = zlan_tile(c, ch, part == TILA_GENERAL ? TILA_LAN_GE : TILA_LAN_TR, part, diag,
-                               m, n);
-        }
-        *nchains += started;
-    }
-    return rc;
-}
-
-/*
- * Symmetric or Hermitian matrix, triangle `uplo` stored: chain k is block column k of
- * the full matrix, fed in row order: the stored tiles of block row k before the
- * diagonal (lower) or of block column k (upper), the diagonal tile, then the stored
- * tiles after it, each through its row or column sums.  Submitting the stored tiles
- * row by row (lower) or column by column (upper) feeds every chain in that order.
- */
-static int zlan_symmetric(zlan_ctx_t *c, tila_lan_kind_t kind, tila_uplo_t uplo,
-                          zlan_chain_t *chains)
-{
-    tila_desc_t *A = c->A;
-    int nt = A->nt, rc = 0;
-    for (int k = 0; k < nt && !rc; k++) {
-        int m = uplo == TILA_LOWER ? k : 0, n = uplo == TILA_LOWER ? 0 : k;
-        rc = zlan_start(c, &chains[k], tila_desc_tile_rank(A, m, n),
-                        zlan_len(c->norm, tila_tile_cols(A, k)), 0);
-    }
-    for (int i = 0; i < nt && !rc; i++)
-        for (int j = 0; j <= i && !rc; j++) {
-            /* Tile (m, n) of the stored triangle, the j-th of block row/column i. */
-            int m = uplo == TILA_LOWER ? i : j, n = uplo == TILA_LOWER ? j : i;
-            if (m == n) {
-                rc = zlan_tile(c, &chains[m], kind, uplo, TILA_NONUNIT, m, m);
-                continue;
-            }
-            zlan_chain_t *col = &chains[n], *row = &chains[m];
-            starpu_data_handle_t colout, rowout;
-            tila_task_on(&c->t, A, m, n);
-            if ((rc = zlan_vector(c, c->t.rank, col->len, &colout)) ||
-                (rc = zlan_vector(c, c->t.rank, row->len, &rowout)))
-                break;
-            rc = tila_insert_zlansy_offdiag(&c->t, c->norm, tila_tile_rows(A, m),
-                                            tila_tile_cols(A, n), tila_tile(A, m, n), col->cur,
-                                            row->cur, colout, rowout, col->len, row->len);
-            col->cur = colout;
-            row->cur = rowout;
-            col->rank = row->rank = c->t.rank;
+            if (m == n && (kind == TILA_LAN_SY || kind == TILA_LAN_HE))
+                rc = zlan_tile(c, kind, uplo, TILA_NONUNIT, m, n);
+            else if (kind == TILA_LAN_SY || kind == TILA_LAN_HE)
+                rc = zlan_offdiag(c, m, n);
+            else
+                rc = zlan_tile(c, part == TILA_GENERAL ? TILA_LAN_GE : TILA_LAN_TR, part, diag, m,
+                               n);
         }
     return rc;
 }
 
-/* Submit the norm of A (arguments checked) and write it into *value on every rank. */
+/* Submit the norm of A (arguments checked); *value is written at the sequence's wait. */
 static int zlan_submit(tila_norm_t norm, tila_lan_kind_t kind, tila_uplo_t uplo, tila_diag_t diag,
                        tila_desc_t *A, double *value, tila_sequence_t *seq, tila_request_t *req)
 {
@@ -205,18 +96,19 @@ static int zlan_submit(tila_norm_t norm, tila_lan_kind_t kind, tila_uplo_t uplo,
         *value = 0;
         return TILA_SUCCESS;
     }
+    /* The sums: of the columns (one; symmetric: both), of the rows (infinity); a unit
+     * diagonal's ones start those with a diagonal entry, as in LAPACK's ?lantr. */
+    int sums = norm == TILA_NORM_INF && kind != TILA_LAN_SY && kind != TILA_LAN_HE ? A->m : A->n;
+    int nones = kind == TILA_LAN_TR && diag == TILA_UNIT ? (A->m < A->n ? A->m : A->n) : 0;
+    if (norm == TILA_NORM_MAX || norm == TILA_NORM_FRO) sums = 1, nones = 0;
     zlan_ctx_t c = { .t = tila_task_init(seq, req, 0), .norm = norm, .A = A };
-    int nmax = A->mt > A->nt ? A->mt : A->nt, nchains = A->nt, rc;
-    zlan_chain_t *chains = malloc(sizeof *chains * (size_t)nmax);
-    if (!chains) return TILA_ERR_NOMEM;
-    tila_workspace_init(&c.ws, sizeof(double));
-    if (kind == TILA_LAN_GE || kind == TILA_LAN_TR)
-        rc = zlan_general(&c, kind, uplo, diag, chains, &nchains);
-    else
-        rc = zlan_symmetric(&c, kind, uplo, chains);
-    if (!rc) rc = zlan_finish(&c, chains, nchains, value);
-    tila_workspace_release(&c.ws);
-    free(chains);
+    c.lan = tila_lan_create(norm, sums, nones, A->mt, A->nt, sizeof *value, value);
+    int rc = c.lan ? zlan_tiles(&c, kind, uplo, diag) : TILA_ERR_NOMEM;
+    if (!c.lan) {
+        tila_sequence_fail(seq, req, rc);
+        return rc;
+    }
+    tila_lan_submitted(c.lan, seq, req, rc);
     return rc;
 }
 

@@ -149,9 +149,12 @@ int tila_zgels_async(tila_desc_t *A, tila_desc_t *T, tila_desc_t *B, tila_sequen
  * form writes *value before returning; the asynchronous form writes it when the
  * sequence's tasks run, so *value is valid after tila_sequence_wait (keep it alive
  * until then).  A NaN anywhere gives NaN; 0 for an empty matrix.
- * Max, one and infinity norms do not depend on the distribution, the tile size or
- * the workers, to the last bit: the sums are taken in LAPACK's order (down each
- * column, across each row), which a chain of tile tasks follows.
+ * Reproducible: the value, to the last bit, depends on the matrix and the tile size
+ * only, not on the distribution (grid or mapping), the number of ranks or the workers.
+ * Each tile is summed in LAPACK's order, then the tiles' sums are added exactly and
+ * rounded once, so a column or row sum is within about (mb + 2) eps of the exact one
+ * (LAPACK's running sum: m eps); max is exact.  Across ranks the tasks exchange
+ * nothing: one or two allreduces at the wait combine the ranks' partial results.
  * @return 0, or -i for argument i; the async form also returns through req.
  */
 int tila_zlange(tila_norm_t norm, tila_desc_t *A, double *value);

@@ -4,7 +4,8 @@
  *
  * A sequence counts the tasks submitted in it that run on this rank; each task's
  * callback counts down, so tila_sequence_wait waits for those tasks alone (never for
- * the whole of StarPU), then agrees on the status with every rank.
+ * the whole of StarPU), then agrees on the status with every rank, then runs the work
+ * the calls left for the wait (their hooks: the norms' reductions across ranks).
  *
  * SPDX-License-Identifier: BSD-3-Clause
  */
@@ -16,9 +17,10 @@
 struct tila_sequence_s {
     pthread_mutex_t lock;
     pthread_cond_t done;
-    long pending;             /**< tasks of this sequence not yet completed here */
-    int status;               /**< first failure, atomically set once */
-    tila_request_t *requests; /**< requests of the calls made in this sequence */
+    long pending;                          /**< tasks of this sequence not yet completed here */
+    int status;                            /**< first failure, atomically set once */
+    tila_request_t *requests;              /**< requests of the calls made in this sequence */
+    tila_wait_hook_t *hooks, **hooks_tail; /**< work left for the wait, in submission order */
 };
 
 int tila_sequence_create(tila_sequence_t **seq)
@@ -31,7 +33,31 @@ int tila_sequence_create(tila_sequence_t **seq)
     if (!*seq) return TILA_ERR_NOMEM;
     pthread_mutex_init(&(*seq)->lock, NULL);
     pthread_cond_init(&(*seq)->done, NULL);
+    (*seq)->hooks_tail = &(*seq)->hooks;
     return TILA_SUCCESS;
+}
+
+void tila_sequence_on_wait(tila_sequence_t *seq, tila_wait_hook_t *hook)
+{
+    hook->next = NULL;
+    *seq->hooks_tail = hook;
+    seq->hooks_tail = &hook->next;
+}
+
+/* Run and forget the hooks (see tila_wait_hook_t); the first failure is returned. */
+static int tila_sequence_run_hooks(tila_sequence_t *seq, int run)
+{
+    int rc = 0;
+    tila_wait_hook_t *hook = seq->hooks;
+    seq->hooks = NULL;
+    seq->hooks_tail = &seq->hooks;
+    while (hook) {
+        tila_wait_hook_t *next = hook->next;
+        int hrc = hook->fn(hook, seq->status, run);
+        rc = rc ? rc : hrc;
+        hook = next;
+    }
+    return rc;
 }
 
 int tila_sequence_destroy(tila_sequence_t **seq)
@@ -41,6 +67,7 @@ int tila_sequence_destroy(tila_sequence_t **seq)
     while ((*seq)->pending > 0)
         pthread_cond_wait(&(*seq)->done, &(*seq)->lock);
     pthread_mutex_unlock(&(*seq)->lock);
+    tila_sequence_run_hooks(*seq, 0);
     pthread_mutex_destroy(&(*seq)->lock);
     pthread_cond_destroy(&(*seq)->done);
     free(*seq);
@@ -137,6 +164,8 @@ int tila_sequence_wait(tila_sequence_t *seq)
     for (tila_request_t *r = seq->requests; r; r = r->next)
         r->status = tila_status_unkey(keys[i++]);
     if (keys != stack) free(keys);
+    int hrc = tila_sequence_run_hooks(seq, rc == 0);
+    rc = rc ? rc : hrc;
     return rc ? rc : seq->status;
 }
 

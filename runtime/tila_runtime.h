@@ -127,6 +127,22 @@ int tila_check_rhs(const char *func, int pos, const tila_desc_t *A, const tila_d
 int tila_check_same_tiling(const char *func, int pos, const char *name, const tila_desc_t *A,
                            const tila_desc_t *B);
 
+/**
+ * Work a call leaves for its sequence's wait: the norms reduce their partial results
+ * across ranks there, with collectives, once the tasks are done.  tila_sequence_wait
+ * calls fn(hook, status, 1) on every rank, in the order the hooks were added (calls are
+ * submitted in the same order everywhere), after the status is agreed (`status`, the
+ * same on every rank); a sequence destroyed without a wait calls fn(hook, status, 0),
+ * which must only release.  The hook is embedded in the call's own state, which fn
+ * frees.  @return 0 or a code for the wait to return.
+ */
+typedef struct tila_wait_hook_s {
+    int (*fn)(struct tila_wait_hook_s *hook, int status, int run);
+    struct tila_wait_hook_s *next;
+} tila_wait_hook_t;
+
+void tila_sequence_on_wait(tila_sequence_t *seq, tila_wait_hook_t *hook);
+
 /** Attach a request to its sequence (status reset to 0). */
 void tila_sequence_attach(tila_sequence_t *seq, tila_request_t *req);
 

@@ -50,15 +50,14 @@ int tila_core_ztpmqrt(tila_side_t side, tila_trans_t trans, int m, int n, int k,
                       tila_complex64_t *A, int lda, tila_complex64_t *B, int ldb,
                       tila_complex64_t *work);
 /*
- * Norm tile kernels.  Each one reads its tile once and folds it into `work`, the
- * partial result of the tiles before it, laid out by norm:
+ * Norm tile kernels.  Each one reads its tile once and folds it into `work`, a partial
+ * result (zeros: nothing yet), laid out by norm:
  *   TILA_NORM_MAX: work[0] = max |a_ij| so far (NaN once any entry is NaN);
  *   TILA_NORM_ONE: work[j] = sum of |a_ij| down column j so far (length n);
  *   TILA_NORM_INF: work[i] = sum of |a_ij| along row i so far (length m);
  *   TILA_NORM_FRO: work[0] = scale, work[1] = sumsq: sum |a_ij|^2 = scale^2 * sumsq
  *                  (LAPACK's lassq pair; (0, 0) is the empty sum).
- * Sums are taken in LAPACK's order (down each column, along each row), so chaining the
- * tiles of a column (one) or a row (inf) gives LAPACK's result bit for bit.
+ * Sums are taken in LAPACK's order (down each column, along each row) over the tile.
  */
 int tila_core_zlange(tila_norm_t norm, int m, int n, const tila_complex64_t *A, int lda,
                      double *work);
@@ -72,8 +71,5 @@ int tila_core_zlanhe(tila_norm_t norm, tila_uplo_t uplo, int n, const tila_compl
 #endif
 int tila_core_zlansy_offdiag(tila_norm_t norm, int m, int n, const tila_complex64_t *A, int lda,
                              double *colwork, double *rowwork);
-void tila_core_zlan_init(int len, int nones, double *work);
-int tila_core_zlan_combine(tila_norm_t norm, int len, const double *part, double *acc);
-double tila_core_zlan_value(tila_norm_t norm, const double *acc);
 
 #endif /* CORE_Z_H */

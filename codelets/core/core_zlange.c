@@ -450,8 +450,8 @@ static void zlan_trapezoid(tila_norm_t norm, tila_uplo_t uplo, int unit, int m, 
         if (ndiag > 0) work[0] = zlan_nanmax(work[0], 1);
         break;
     case TILA_NORM_ONE:
-        /* Unit diagonal: the ones are counted where the chain of the column starts,
-         * before its entries, as LAPACK's ?lantr does (see tila_core_zlan_init). */
+        /* Unit diagonal: the ones are not added here but once per column by the
+         * reduction (drivers/lan_reduce.c). */
         zlan_colsums(uplo, unit, m, n, A, lda, work);
         break;
     case TILA_NORM_INF: zlan_rowsums(uplo, unit, m, n, A, lda, work); break;
@@ -483,8 +483,8 @@ int tila_core_zlange(tila_norm_t norm, int m, int n, const tila_complex64_t *A, 
 /**
  * Fold the trapezoid `uplo` of the m x n tile A (entries i <= j, or i >= j) into
  * `work`; diag = TILA_UNIT: the diagonal is ones, not read.  For the one and infinity
- * norms the ones are not added here but by tila_core_zlan_init at the start of the
- * row or column (LAPACK's order).
+ * norms the ones are not added here but once per row or column by the reduction
+ * (drivers/lan_reduce.c).
  * @param lda >= max(1, m).
  * @return 0, or -i if argument i is invalid.
  */
@@ -659,38 +659,4 @@ int tila_core_zlansy_offdiag(tila_norm_t norm, int m, int n, const tila_complex6
         break;
     }
     return 0;
-}
-
-/**
- * Start of a partial result of `len` entries: ones in the first `nones` (the unit
- * diagonal of a trapezoid, counted first as LAPACK's ?lantr does), zeros after; the
- * Frobenius pair (0, 0) is the empty sum.
- */
-void tila_core_zlan_init(int len, int nones, double *work)
-{
-    for (int k = 0; k < len; k++)
-        work[k] = k < nones ? 1 : 0;
-}
-
-/**
- * acc = acc (+) part: the largest of part's `len` entries folded into acc[0] (max,
- * one, infinity: NaN wins), or part's Frobenius pair added to acc's.
- * @return 0, or -1 if norm is invalid.
- */
-int tila_core_zlan_combine(tila_norm_t norm, int len, const double *part, double *acc)
-{
-    if (!zlan_valid_norm(norm)) return -1;
-    if (norm == TILA_NORM_FRO) {
-        zlan_fro_add(acc, part[0], part[1]);
-        return 0;
-    }
-    for (int k = 0; k < len; k++)
-        acc[0] = zlan_nanmax(acc[0], part[k]);
-    return 0;
-}
-
-/** The norm from its final partial result: acc[0], or scale sqrt(sumsq). */
-double tila_core_zlan_value(tila_norm_t norm, const double *acc)
-{
-    return norm == TILA_NORM_FRO ? acc[0] * sqrt(acc[1]) : acc[0];
 }

@@ -1,0 +1,278 @@
+/**
+ * @file lan_reduce.c
+ * @brief The norms' reduction across ranks: every tile task leaves its partial result
+ * (the tile's column or row sums, its max, its Frobenius pair) on its own rank; at the
+ * sequence's wait each rank folds its partials and one or two allreduces combine the
+ * ranks: O(log P) messages, none of them on the tasks' path.
+ *
+ * What the value depends on: the tile size, nothing else (not the grid, the mapping, the
+ * number of ranks or the workers).
+ *  - Max: the largest partial, NaN first.  The allreduce takes the maximum of the bit
+ *    patterns of the partials as integers, which orders non-negative doubles as their
+ *    values, NaN (made positive) above Inf.
+ *  - Sums (one, infinity) and the Frobenius sum of squares: each is the sum of its tiles'
+ *    partials, taken exactly (up to 2^-60 of the result) and rounded once.  A first
+ *    allreduce finds the largest partial of each sum, 2^E f (f in [1/2, 1)); each partial,
+ *    scaled by 2^-E, is pre-rounded to two fixed grids (Demmel and Nguyen's reproducible
+ *    summation, two folds): x = q1 + q2 + r, q1 a multiple of 2^(k-52), q2 of 2^(2k-106),
+ *    r below 2^(2k-107), with 2^(k-2) at least the number of terms.  Sums of such q1
+ *    (q2) are exact in any order, so the MPI_SUM of the second allreduce gives the same
+ *    bits whatever order it adds in.
+ * A tile's own partial is LAPACK's sum over the tile, in LAPACK's order: a column sum
+ * differs from LAPACK's running sum by the roundings of the partials (about mb eps
+ * relative, against m eps for the running sum itself).  NaN anywhere gives NaN; Inf
+ * gives Inf; a sum or Frobenius norm beyond the largest double gives Inf, and the scaled
+ * Frobenius sum cannot overflow before that.
+ *
+ * SPDX-License-Identifier: BSD-3-Clause
+ */
+#include <limits.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "lan_reduce.h"
+
+/* One partial result on this rank. */
+typedef struct lan_part_s {
+    void *x; /**< count reals (float or double) */
+    starpu_data_handle_t h;
+    int first, count;
+} lan_part_t;
+
+struct tila_lan_s {
+    tila_wait_hook_t hook; /**< first member: the reduction is the sequence's hook */
+    tila_norm_t norm;
+    int len, nones;
+    double sig[2]; /**< 1.5 2^k and 1.5 2^(2k-54): the pre-rounding grids */
+    size_t realsize;
+    void *value;
+    int64_t tag_base;
+    int nparts; /**< partials of every rank so far: the index of the next one */
+    lan_part_t *parts;
+    size_t nlocal, cap;
+};
+
+tila_lan_t *tila_lan_create(tila_norm_t norm, int len, int nones, int mt, int nt, size_t realsize,
+                            void *value)
+{
+    tila_lan_t *l = calloc(1, sizeof *l);
+    if (!l) return NULL;
+    /* At most two partials per tile per sum (a symmetric off-diagonal tile feeds two
+     * block columns), plus the unit diagonal's one: 2^(k-2) terms or fewer. */
+    int k;
+    frexp(2.0 * mt * nt + 1, &k);
+    k += 2;
+    *l = (tila_lan_t){ .norm = norm,
+                       .len = len,
+                       .nones = nones,
+                       .sig = { ldexp(1.5, k), ldexp(1.5, 2 * k - 54) },
+                       .realsize = realsize,
+                       .value = value,
+                       .tag_base = tila_rt.next_tag };
+    return l;
+}
+
+int tila_lan_part(tila_lan_t *l, int rank, int first, int count, starpu_data_handle_t *h)
+{
+    int64_t tag = l->tag_base + l->nparts++;
+    *h = NULL;
+    if (rank != tila_rt.rank) return TILA_SUCCESS;
+    if (l->nlocal == l->cap) {
+        size_t cap = l->cap ? 2 * l->cap : 64;
+        lan_part_t *parts = realloc(l->parts, cap * sizeof *parts);
+        if (!parts) return TILA_ERR_NOMEM;
+        l->parts = parts;
+        l->cap = cap;
+    }
+    lan_part_t *p = &l->parts[l->nlocal];
+    if (!(p->x = calloc((size_t)count, l->realsize))) return TILA_ERR_NOMEM;
+    p->first = first;
+    p->count = count;
+    starpu_vector_data_register(&p->h, STARPU_MAIN_RAM, (uintptr_t)p->x, (uint32_t)count,
+                                l->realsize);
+    starpu_mpi_data_register(p->h, tag, rank);
+    l->nlocal++;
+    *h = p->h;
+    return TILA_SUCCESS;
+}
+
+/* Entry e of partial p, exactly, as a double. */
+static double lan_get(const tila_lan_t *l, const lan_part_t *p, int e)
+{
+    return l->realsize == sizeof(float) ? ((const float *)p->x)[e] : ((const double *)p->x)[e];
+}
+
+/* *value = v, rounded to the caller's precision. */
+static void lan_set(tila_lan_t *l, double v)
+{
+    if (l->realsize == sizeof(float))
+        *(float *)l->value = (float)v;
+    else
+        *(double *)l->value = v;
+}
+
+/* ---- Max, and the largest term of each sum ------------------------------------------- */
+
+/* x >= 0 or NaN as an integer key: keys order as values, NaN above everything. */
+static int64_t lan_key(double x)
+{
+    int64_t k;
+    x = isnan(x) ? (double)NAN : x > 0 ? x : 0;
+    memcpy(&k, &x, sizeof k);
+    return k;
+}
+
+static double lan_unkey(int64_t k)
+{
+    double x;
+    memcpy(&x, &k, sizeof x);
+    return x;
+}
+
+/* ---- Exact sums ------------------------------------------------------------------------ */
+
+/* Add x in [0, 1] to the two folds s[0], s[1] (see the file's comment). */
+static void lan_deposit(const double sig[2], double x, double s[2])
+{
+    double q1 = (x + sig[0]) - sig[0];
+    double r = x - q1;
+    s[0] += q1;
+    s[1] += (r + sig[1]) - sig[1];
+}
+
+/* Add term t of a sum whose largest term is `max` (2^E f) to its folds. */
+static void lan_add(const double sig[2], double max, double t, double s[2])
+{
+    int e;
+    if (!isfinite(max) || max == 0) return; /* the sum is max itself */
+    frexp(max, &e);
+    lan_deposit(sig, ldexp(t, -e), s);
+}
+
+/* The sum of the folds s[0], s[1] scaled back, or the special value max. */
+static double lan_total(double max, const double s[2])
+{
+    int e;
+    if (!isfinite(max) || max == 0) return max;
+    frexp(max, &e);
+    return ldexp(s[0] + s[1], e);
+}
+
+static double lan_nanmax(double a, double b) { return isnan(b) || b > a ? b : a; }
+
+/* Max, one and infinity norms: largest terms, then (but for max) the exact sums. */
+static int lan_sums(tila_lan_t *l)
+{
+    int len = l->len, ones = tila_rt.rank == 0 ? l->nones : 0, rc = TILA_ERR_NOMEM;
+    int64_t *key = calloc((size_t)len, sizeof *key);
+    double *fold = calloc(2 * (size_t)len, sizeof *fold);
+    if (!key || !fold) goto out;
+    for (size_t p = 0; p < l->nlocal; p++)
+        for (int e = 0; e < l->parts[p].count; e++) {
+            int64_t *k = &key[l->parts[p].first + e], kx = lan_key(lan_get(l, &l->parts[p], e));
+            *k = kx > *k ? kx : *k;
+        }
+    for (int j = 0; j < ones; j++)
+        key[j] = lan_key(1) > key[j] ? lan_key(1) : key[j];
+    rc = TILA_ERR_MPI;
+    if (MPI_Allreduce(MPI_IN_PLACE, key, len, MPI_INT64_T, MPI_MAX, tila_rt.comm) != MPI_SUCCESS)
+        goto out;
+    if (l->norm == TILA_NORM_MAX) {
+        lan_set(l, lan_unkey(key[0]));
+        rc = TILA_SUCCESS;
+        goto out;
+    }
+    for (size_t p = 0; p < l->nlocal; p++)
+        for (int e = 0; e < l->parts[p].count; e++) {
+            int j = l->parts[p].first + e;
+            lan_add(l->sig, lan_unkey(key[j]), lan_get(l, &l->parts[p], e), &fold[2 * j]);
+        }
+    for (int j = 0; j < ones; j++)
+        lan_add(l->sig, lan_unkey(key[j]), 1, &fold[2 * j]);
+    if (MPI_Allreduce(MPI_IN_PLACE, fold, 2 * len, MPI_DOUBLE, MPI_SUM, tila_rt.comm) !=
+        MPI_SUCCESS)
+        goto out;
+    double v = 0;
+    for (int j = 0; j < len; j++)
+        v = lan_nanmax(v, lan_total(lan_unkey(key[j]), &fold[2 * j]));
+    lan_set(l, v);
+    rc = TILA_SUCCESS;
+out:
+    free(key);
+    free(fold);
+    return rc;
+}
+
+/* ---- Frobenius --------------------------------------------------------------------------- */
+
+enum lan_fro_kind { LAN_ZERO, LAN_TERM, LAN_INF, LAN_NAN };
+
+/*
+ * What a Frobenius pair (scale, sumsq) adds: scale^2 sumsq = f 2^e with f in [1/2, 1),
+ * nothing, Inf or NaN (the kernels' pairs say Inf or NaN by their sumsq).
+ */
+static enum lan_fro_kind lan_fro_term(const tila_lan_t *l, const lan_part_t *p, double *f, int *e)
+{
+    double pair[2] = { lan_get(l, p, 0), lan_get(l, p, 1) };
+    if (isnan(pair[0]) || isnan(pair[1])) return LAN_NAN;
+    if (isinf(pair[1])) return LAN_INF;
+    if (pair[0] == 0 || pair[1] == 0) return LAN_ZERO;
+    int es, eq, et;
+    double fs = frexp(pair[0], &es), fq = frexp(pair[1], &eq);
+    *f = frexp(fs * fs * fq, &et);
+    *e = et + 2 * es + eq;
+    return LAN_TERM;
+}
+
+static int lan_fro(tila_lan_t *l)
+{
+    int g[3] = { INT_MIN, 0, 0 }; /* largest exponent, any Inf, any NaN */
+    double f, fold[2] = { 0, 0 };
+    int e;
+    for (size_t p = 0; p < l->nlocal; p++) {
+        enum lan_fro_kind kind = lan_fro_term(l, &l->parts[p], &f, &e);
+        if (kind == LAN_TERM && e > g[0]) g[0] = e;
+        g[1] |= kind == LAN_INF;
+        g[2] |= kind == LAN_NAN;
+    }
+    if (MPI_Allreduce(MPI_IN_PLACE, g, 3, MPI_INT, MPI_MAX, tila_rt.comm) != MPI_SUCCESS)
+        return TILA_ERR_MPI;
+    if (g[2] || g[1] || g[0] == INT_MIN) {
+        lan_set(l, g[2] ? (double)NAN : g[1] ? (double)INFINITY : 0);
+        return TILA_SUCCESS;
+    }
+    int top = g[0] + (g[0] & 1); /* even, so that its square root is a power of two */
+    for (size_t p = 0; p < l->nlocal; p++)
+        if (lan_fro_term(l, &l->parts[p], &f, &e) == LAN_TERM)
+            lan_deposit(l->sig, ldexp(f, e - top), fold);
+    if (MPI_Allreduce(MPI_IN_PLACE, fold, 2, MPI_DOUBLE, MPI_SUM, tila_rt.comm) != MPI_SUCCESS)
+        return TILA_ERR_MPI;
+    lan_set(l, ldexp(sqrt(fold[0] + fold[1]), top / 2));
+    return TILA_SUCCESS;
+}
+
+/* ---- At the wait --------------------------------------------------------------------- */
+
+static int lan_wait(tila_wait_hook_t *hook, int status, int run)
+{
+    tila_lan_t *l = (tila_lan_t *)hook;
+    int rc = TILA_SUCCESS;
+    /* The tasks are done: unregistering brings each partial home. */
+    for (size_t p = 0; p < l->nlocal; p++)
+        starpu_data_unregister(l->parts[p].h);
+    if (run && status == 0) rc = l->norm == TILA_NORM_FRO ? lan_fro(l) : lan_sums(l);
+    for (size_t p = 0; p < l->nlocal; p++)
+        free(l->parts[p].x);
+    free(l->parts);
+    free(l);
+    return rc;
+}
+
+void tila_lan_submitted(tila_lan_t *l, tila_sequence_t *seq, tila_request_t *req, int rc)
+{
+    tila_rt.next_tag = l->tag_base + l->nparts;
+    if (rc) tila_sequence_fail(seq, req, rc);
+    l->hook.fn = lan_wait;
+    tila_sequence_on_wait(seq, &l->hook);
+}
