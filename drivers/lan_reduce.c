@@ -176,8 +176,7 @@ static int lan_sums(tila_lan_t *l)
     for (int j = 0; j < ones; j++)
         key[j] = lan_key(1) > key[j] ? lan_key(1) : key[j];
     rc = TILA_ERR_MPI;
-    if (MPI_Allreduce(MPI_IN_PLACE, key, len, MPI_INT64_T, MPI_MAX, tila_rt.comm) != MPI_SUCCESS)
-        goto out;
+    if (tila_allreduce(key, len, MPI_INT64_T, MPI_MAX)) goto out;
     if (l->norm == TILA_NORM_MAX) {
         lan_set(l, lan_unkey(key[0]));
         rc = TILA_SUCCESS;
@@ -190,9 +189,7 @@ static int lan_sums(tila_lan_t *l)
         }
     for (int j = 0; j < ones; j++)
         lan_add(l->sig, lan_unkey(key[j]), 1, &fold[2 * j]);
-    if (MPI_Allreduce(MPI_IN_PLACE, fold, 2 * len, MPI_DOUBLE, MPI_SUM, tila_rt.comm) !=
-        MPI_SUCCESS)
-        goto out;
+    if (tila_allreduce(fold, 2 * len, MPI_DOUBLE, MPI_SUM)) goto out;
     double v = 0;
     for (int j = 0; j < len; j++)
         v = lan_nanmax(v, lan_total(lan_unkey(key[j]), &fold[2 * j]));
@@ -236,8 +233,7 @@ static int lan_fro(tila_lan_t *l)
         g[1] |= kind == LAN_INF;
         g[2] |= kind == LAN_NAN;
     }
-    if (MPI_Allreduce(MPI_IN_PLACE, g, 3, MPI_INT, MPI_MAX, tila_rt.comm) != MPI_SUCCESS)
-        return TILA_ERR_MPI;
+    if (tila_allreduce(g, 3, MPI_INT, MPI_MAX)) return TILA_ERR_MPI;
     if (g[2] || g[1] || g[0] == INT_MIN) {
         lan_set(l, g[2] ? (double)NAN : g[1] ? (double)INFINITY : 0);
         return TILA_SUCCESS;
@@ -246,8 +242,7 @@ static int lan_fro(tila_lan_t *l)
     for (size_t p = 0; p < l->nlocal; p++)
         if (lan_fro_term(l, &l->parts[p], &f, &e) == LAN_TERM)
             lan_deposit(l->sig, ldexp(f, e - top), fold);
-    if (MPI_Allreduce(MPI_IN_PLACE, fold, 2, MPI_DOUBLE, MPI_SUM, tila_rt.comm) != MPI_SUCCESS)
-        return TILA_ERR_MPI;
+    if (tila_allreduce(fold, 2, MPI_DOUBLE, MPI_SUM)) return TILA_ERR_MPI;
     lan_set(l, ldexp(sqrt(fold[0] + fold[1]), top / 2));
     return TILA_SUCCESS;
 }

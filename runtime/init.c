@@ -4,9 +4,13 @@
  *
  * SPDX-License-Identifier: BSD-3-Clause
  */
+#define _GNU_SOURCE /* sched_getaffinity */
+#include <sched.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
+#include <unistd.h>
 
 #include "tila_runtime.h"
 
@@ -78,6 +82,108 @@ static int tila_starpu_init_in_node_order(struct starpu_conf *conf)
     return worst;
 }
 
+/* ---- Setting a node up ------------------------------------------------------------------ */
+
+#ifdef TILA_HAVE_OPENBLAS
+void openblas_set_num_threads(int num_threads);
+#endif
+
+static double tila_clock(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return t.tv_sec + 1e-9 * t.tv_nsec;
+}
+
+/*
+ * Idle hook of the workers.  StarPU keeps its last awake worker polling for tasks; on a
+ * core it shares with the rank's main thread and StarPU-MPI's progress thread, that
+ * thread holds the core until the scheduler's tick, so every message and every
+ * collective waited 4-8 ms (2 ranks on 2 cores: a 1000^2 norm took 12-28 ms instead of
+ * 1).  After 20 us idle, a CPU worker naps 50 us at a time: the other threads run at
+ * once, and a new task waits at most one nap.
+ */
+static unsigned tila_idle_nap(void *arg)
+{
+    static __thread double idle, last;
+    (void)arg;
+    if (starpu_worker_get_type(starpu_worker_get_id()) != STARPU_CPU_WORKER) return 0;
+    double now = tila_clock();
+    idle = now - last < 20e-6 ? idle + (now - last) : 0;
+    if (idle > 20e-6) nanosleep(&(struct timespec){ .tv_nsec = 50000 }, NULL);
+    last = tila_clock();
+    return 0;
+}
+
+static int tila_env_set(const char *name) { return getenv(name) != NULL; }
+
+/*
+ * Share the node among the ranks on it, unless the user said how (STARPU_NCPU, a worker
+ * binding): the CPUs mpirun bound this rank to, else an even split of the node's CPUs
+ * among its ranks (bound when each rank gets at least one, unbound when the ranks
+ * outnumber the CPUs); one CPU worker per CPU of the share; BLAS single-threaded inside
+ * the workers unless OPENBLAS_NUM_THREADS says otherwise; StarPU-MPI's progress thread
+ * unbound (it sleeps unless messages are in flight), idle workers napping
+ * (tila_idle_nap; TILA_IDLE_NAP=0: off).  TILA_VERBOSE=1: the first rank of each node
+ * prints what it decided.
+ */
+static void tila_node_setup(struct starpu_conf *conf)
+{
+    MPI_Comm node;
+    int local = 0, nlocal = 1, ncpus = (int)sysconf(_SC_NPROCESSORS_ONLN);
+    MPI_Comm_split_type(MPI_COMM_WORLD, MPI_COMM_TYPE_SHARED, 0, MPI_INFO_NULL, &node);
+    MPI_Comm_rank(node, &local);
+    MPI_Comm_size(node, &nlocal);
+    MPI_Comm_free(&node);
+    cpu_set_t mask;
+    CPU_ZERO(&mask);
+    int given = sched_getaffinity(0, sizeof mask, &mask) == 0 ? CPU_COUNT(&mask) : ncpus;
+    int share = given, first = -1; /* first: the split's first CPU, -1: mpirun's mask */
+    if (given >= ncpus && nlocal > 1) {
+        share = ncpus / nlocal > 0 ? ncpus / nlocal : 1;
+        first = ncpus >= nlocal ? local * share : -2; /* -2: unbound */
+    }
+    char how[160] = "";
+    if (conf->ncpus < 0) {
+        conf->ncpus = share;
+        snprintf(how, sizeof how, "%d CPU worker(s)", share);
+    }
+    int user_bind = tila_env_set("STARPU_WORKERS_CPUID") || tila_env_set("STARPU_WORKERS_COREID") ||
+                    tila_env_set("STARPU_WORKERS_NOBIND") || tila_env_set("STARPU_WORKERS_GETBIND");
+    if (!user_bind && first == -2) {
+        setenv("STARPU_WORKERS_NOBIND", "1", 0);
+        strcat(how, ", unbound (more ranks than CPUs)");
+    }
+    else if (!user_bind && given < ncpus) {
+        setenv("STARPU_WORKERS_GETBIND", "1", 0);
+        strcat(how, ", bound within mpirun's binding");
+    }
+    else if (!user_bind && first >= 0) {
+        conf->use_explicit_workers_bindid = 1;
+        for (int w = 0; w < share && w < STARPU_NMAXWORKERS; w++)
+            conf->workers_bindid[w] = (unsigned)(first + w % share);
+        char cpus[40];
+        snprintf(cpus, sizeof cpus, ", bound to CPUs %d-%d", first, first + share - 1);
+        strcat(how, cpus);
+    }
+    setenv("STARPU_MPI_NOBIND", "1", 0);
+#ifdef TILA_HAVE_OPENBLAS
+    if (!tila_env_set("OPENBLAS_NUM_THREADS") && !tila_env_set("OMP_NUM_THREADS")) {
+        openblas_set_num_threads(1);
+        strcat(how, ", OpenBLAS 1 thread");
+    }
+#endif
+    const char *nap = getenv("TILA_IDLE_NAP");
+    if (!nap || strcmp(nap, "0")) {
+        starpu_idle_hook_register(tila_idle_nap, NULL);
+        strcat(how, ", idle workers nap");
+    }
+    const char *verbose = getenv("TILA_VERBOSE");
+    if (verbose && strcmp(verbose, "0") && local == 0)
+        fprintf(stderr, "tila_init: %d rank(s) on this node of %d CPUs, each: %s\n", nlocal, ncpus,
+                how[0] == ',' ? how + 2 : how);
+}
+
 int tila_init(int *argc, char ***argv)
 {
     static const char *func = "tila_init";
@@ -109,7 +215,9 @@ int tila_init(int *argc, char ***argv)
     struct starpu_conf conf;
     starpu_conf_init(&conf);
     conf.will_use_mpi = 1;
-    int up = starpu_is_initialized(), rc = tila_starpu_init_in_node_order(&conf);
+    int up = starpu_is_initialized();
+    if (!up) tila_node_setup(&conf);
+    int rc = tila_starpu_init_in_node_order(&conf);
     if (rc != 0) {
         if (rc == -ENODEV)
             tila_error(func, "StarPU found no worker: check STARPU_NCPU / STARPU_NCUDA");

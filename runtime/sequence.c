@@ -156,9 +156,7 @@ int tila_sequence_wait(tila_sequence_t *seq)
     keys[i++] = tila_status_key(tila_sequence_status(seq));
     for (tila_request_t *r = seq->requests; r; r = r->next)
         keys[i++] = tila_status_key(r->status);
-    if (tila_rt.size > 1 &&
-        MPI_Allreduce(MPI_IN_PLACE, keys, n, MPI_INT, MPI_MIN, tila_rt.comm) != MPI_SUCCESS)
-        rc = TILA_ERR_MPI;
+    if (tila_rt.size > 1) rc = tila_allreduce(keys, n, MPI_INT, MPI_MIN);
     i = 0;
     seq->status = tila_status_unkey(keys[i++]);
     for (tila_request_t *r = seq->requests; r; r = r->next)

@@ -92,6 +92,12 @@ static inline tila_uplo_t tila_tile_part(tila_uplo_t uplo, int m, int n)
     return m == n ? uplo : TILA_TILE_NONE;
 }
 
+/**
+ * MPI_Allreduce in place on Tila's communicator, waiting without holding a core that a
+ * StarPU worker needs (runtime/comm.c).  Collective.  @return 0 or TILA_ERR_MPI.
+ */
+int tila_allreduce(void *buf, int count, MPI_Datatype type, MPI_Op op);
+
 /** Print "func: message" on stderr, prefixed by the rank when there are several. */
 void tila_error(const char *func, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
