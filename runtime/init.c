@@ -119,8 +119,9 @@ static int tila_env_set(const char *name) { return getenv(name) != NULL; }
 
 /*
  * Share the node among the ranks on it, unless the user said how (STARPU_NCPU, a worker
- * binding): the CPUs mpirun bound this rank to, else an even split of the node's CPUs
- * among its ranks (bound when each rank gets at least one, unbound when the ranks
+ * binding): the CPUs mpirun bound this rank to, else (no binding, or one CPU where each
+ * rank could have more: Open MPI's default for 1 or 2 ranks) an even split of the node's
+ * CPUs among its ranks (bound when each rank gets at least one, unbound when the ranks
  * outnumber the CPUs); one CPU worker per CPU of the share; BLAS single-threaded inside
  * the workers unless OPENBLAS_NUM_THREADS says otherwise; StarPU-MPI's progress thread
  * unbound (it sleeps unless messages are in flight), idle workers napping
@@ -139,7 +140,9 @@ static void tila_node_setup(struct starpu_conf *conf)
     CPU_ZERO(&mask);
     int given = sched_getaffinity(0, sizeof mask, &mask) == 0 ? CPU_COUNT(&mask) : ncpus;
     int share = given, first = -1; /* first: the split's first CPU, -1: mpirun's mask */
-    if (given >= ncpus && nlocal > 1) {
+    /* Unbound, or bound to one CPU where each rank could have more: Open MPI's default
+     * for up to 2 ranks, which would leave the other CPUs idle. */
+    if ((given >= ncpus && nlocal > 1) || (given == 1 && ncpus / nlocal > 1)) {
         share = ncpus / nlocal > 0 ? ncpus / nlocal : 1;
         first = ncpus >= nlocal ? local * share : -2; /* -2: unbound */
     }
