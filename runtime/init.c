@@ -157,10 +157,6 @@ static void tila_node_setup(struct starpu_conf *conf)
         setenv("STARPU_WORKERS_NOBIND", "1", 0);
         strcat(how, ", unbound (more ranks than CPUs)");
     }
-    else if (!user_bind && given < ncpus) {
-        setenv("STARPU_WORKERS_GETBIND", "1", 0);
-        strcat(how, ", bound within mpirun's binding");
-    }
     else if (!user_bind && first >= 0) {
         conf->use_explicit_workers_bindid = 1;
         for (int w = 0; w < share && w < STARPU_NMAXWORKERS; w++)
@@ -168,6 +164,10 @@ static void tila_node_setup(struct starpu_conf *conf)
         char cpus[40];
         snprintf(cpus, sizeof cpus, ", bound to CPUs %d-%d", first, first + share - 1);
         strcat(how, cpus);
+    }
+    else if (!user_bind && given < ncpus) {
+        setenv("STARPU_WORKERS_GETBIND", "1", 0);
+        strcat(how, ", bound within mpirun's binding");
     }
     setenv("STARPU_MPI_NOBIND", "1", 0);
 #ifdef TILA_HAVE_OPENBLAS
