@@ -180,8 +180,6 @@ typedef struct tila_workspace_s {
 } tila_workspace_t;
 
 void tila_workspace_init(tila_workspace_t *ws, size_t eltsize);
-/** A vector of len elements written first by a task on `rank`; NULL when out of memory. */
-starpu_data_handle_t tila_workspace_vector(tila_workspace_t *ws, int rank, int len);
 /** A rows x cols tile (leading dimension rows), written first by a task on `rank`. */
 starpu_data_handle_t tila_workspace_tile(tila_workspace_t *ws, int rank, int rows, int cols);
 void tila_workspace_release(tila_workspace_t *ws);

@@ -1,12 +1,12 @@
 /**
  * @file workspace.c
- * @brief Workspaces of asynchronous routines: small vectors and tiles that live as long as
+ * @brief Workspaces of asynchronous routines: tiles that live as long as
  * the tasks using them, registered with StarPU-MPI and released without waiting.
  *
- * Each vector or tile is registered with home node -1 on every rank, owned by the rank whose
+ * Each tile is registered with home node -1 on every rank, owned by the rank whose
  * task writes it: StarPU allocates it where that task runs, StarPU-MPI moves it to the
  * tasks of other ranks that read it.  tila_workspace_release submits the
- * unregistration of every vector at once: StarPU frees each after the last task and
+ * unregistration of every tile at once: StarPU frees each after the last task and
  * transfer using it, so nothing waits and nothing is left after the sequence's wait.
  *
  * SPDX-License-Identifier: BSD-3-Clause
@@ -37,13 +37,6 @@ static starpu_data_handle_t workspace_add(tila_workspace_t *ws, starpu_data_hand
     starpu_mpi_data_register(h, tila_rt.next_tag++, rank);
     ws->handles[ws->count++] = h;
     return h;
-}
-
-starpu_data_handle_t tila_workspace_vector(tila_workspace_t *ws, int rank, int len)
-{
-    starpu_data_handle_t h;
-    starpu_vector_data_register(&h, -1, 0, (uint32_t)len, ws->eltsize);
-    return workspace_add(ws, h, rank);
 }
 
 starpu_data_handle_t tila_workspace_tile(tila_workspace_t *ws, int rank, int rows, int cols)
