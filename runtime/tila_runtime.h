@@ -171,7 +171,7 @@ int tila_sync_end(tila_sync_t *s, int rc);
 /**
  * Vectors and tiles of partial results of one asynchronous call (see workspace.c): registered
  * as they are needed, released with tila_workspace_release once the call's tasks are
- * submitted; StarPU frees each vector after its last use.
+ * submitted; StarPU frees each tile after its last use.
  */
 typedef struct tila_workspace_s {
     starpu_data_handle_t *handles;
