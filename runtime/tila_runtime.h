@@ -169,7 +169,7 @@ int tila_sync_begin(const char *func, tila_sync_t *s);
 int tila_sync_end(tila_sync_t *s, int rc);
 
 /**
- * Vectors and tiles of partial results of one asynchronous call (see workspace.c): registered
+ * Tiles of partial results of one asynchronous call (see workspace.c): registered
  * as they are needed, released with tila_workspace_release once the call's tasks are
  * submitted; StarPU frees each tile after its last use.
  */
