@@ -123,6 +123,13 @@ static int64_t lan_key(double x)
     return k;
 }
 
+/* *k = the larger of key *k and x's key. */
+static void lan_key_max(int64_t *k, double x)
+{
+    int64_t kx = lan_key(x);
+    *k = kx > *k ? kx : *k;
+}
+
 static double lan_unkey(int64_t k)
 {
     double x;
@@ -169,12 +176,10 @@ static int lan_sums(tila_lan_t *l)
     double *fold = calloc(2 * (size_t)len, sizeof *fold);
     if (!key || !fold) goto out;
     for (size_t p = 0; p < l->nlocal; p++)
-        for (int e = 0; e < l->parts[p].count; e++) {
-            int64_t *k = &key[l->parts[p].first + e], kx = lan_key(lan_get(l, &l->parts[p], e));
-            *k = kx > *k ? kx : *k;
-        }
+        for (int e = 0; e < l->parts[p].count; e++)
+            lan_key_max(&key[l->parts[p].first + e], lan_get(l, &l->parts[p], e));
     for (int j = 0; j < ones; j++)
-        key[j] = lan_key(1) > key[j] ? lan_key(1) : key[j];
+        lan_key_max(&key[j], 1);
     rc = TILA_ERR_MPI;
     if (tila_allreduce(key, len, MPI_INT64_T, MPI_MAX)) goto out;
     if (l->norm == TILA_NORM_MAX) {
