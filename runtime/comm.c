@@ -4,12 +4,12 @@
  * StarPU's workers and StarPU-MPI's progress thread share the rank's cores.
  *
  * A blocking MPI collective spins (or yields, with Open MPI's mpi_yield_when_idle) in the
- * calling thread until the other ranks arrive.  On a core shared with an idle StarPU
- * worker, which StarPU keeps polling for tasks, either way the two threads take turns of
- * a scheduler slice: 2 ranks on 2 cores measured 4-8 ms per allreduce (0.2 us before
- * tila_init).  So the collective is started nonblocking and tested, a few times
- * back to back, then between short sleeps: a thread that slept preempts the polling
- * worker as soon as it wakes, and the worker keeps the core in between.
+ * calling thread until the other ranks arrive.  Before idle workers napped (init.c), that
+ * thread and the idle worker polling on the same core took turns of a scheduler slice: 2
+ * ranks on 2 cores measured 4-8 ms per allreduce (0.2 us before tila_init).  The nap fixed
+ * that; a spinning wait would still take a shared core from the workers of a rank that is
+ * late with its tasks (more ranks than cores).  So the collective is started nonblocking
+ * and tested, a few times back to back, then between short sleeps.
  *
  * SPDX-License-Identifier: BSD-3-Clause
  */

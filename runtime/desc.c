@@ -261,7 +261,8 @@ static int tila_desc_check_array(const char *func, tila_desc_t **A, const void *
         rc = -4;
     }
     /* Each rank checks its own array; all must agree to go on together. */
-    MPI_Allreduce(MPI_IN_PLACE, &rc, 1, MPI_INT, MPI_MIN, tila_rt.comm);
+    int mrc = tila_allreduce(&rc, 1, MPI_INT, MPI_MIN);
+    rc = rc ? rc : mrc;
     if (rc) tila_desc_free_layout(A);
     return rc;
 }
