@@ -53,8 +53,9 @@ struct starpu_codelet tila_cl_zgeadd = {
     .cuda_funcs = { zgeadd_cuda },
     .cuda_flags = { STARPU_CUDA_ASYNC },
 #endif
-    .nbuffers = 2,
-    .modes = { STARPU_R, STARPU_RW },
+    /* A read; B overwritten (beta = 0: never read, so a workspace tile that holds
+     * nothing yet can be the target) or updated: the modes are given per task. */
+    .nbuffers = STARPU_VARIABLE_NBUFFERS,
     .model = &zgeadd_model,
 };
 
@@ -72,7 +73,8 @@ int tila_insert_zgeadd(const tila_task_t *t, int m, int n, tila_complex64_t alph
     double flops = 2.0 * m * n;
 #endif
     rc = starpu_mpi_task_insert(tila_starpu_comm(), &tila_cl_zgeadd, STARPU_CL_ARGS, a,
-                                a ? sizeof *a : 0, STARPU_R, A, STARPU_RW, B,
+                                a ? sizeof *a : 0, STARPU_R, A,
+                                beta == (tila_complex64_t)0 ? STARPU_W : STARPU_RW, B,
                                 TILA_TASK_OPTIONS(t, "zgeadd", flops), 0);
     return tila_task_submitted(t, rc);
 }
