@@ -15,10 +15,10 @@ typedef struct trsm_sum_s {
     starpu_data_handle_t w;
 } trsm_sum_t;
 
-/* The partial sums of a tile of B, and whether the tile holds alpha B yet. */
+/* The other ranks' partial sums of a tile of B's updates. */
 typedef struct trsm_tile_s {
     trsm_sum_t *sums;
-    int count, scaled;
+    int count;
 } trsm_tile_t;
 
 /* Rank r's partial sum of tile b (rows x cols), registered on first use (*beta = 0:
@@ -39,73 +39,123 @@ static starpu_data_handle_t trsm_sum(trsm_tile_t *b, tila_workspace_t *ws, int r
 }
 
 /*
+ * Left, narrow B (at most half a tile wide, as a few right-hand sides) across ranks:
+ * only B's tiles and partial sums move, never op(A)'s (ScaLAPACK's and SLATE's scheme).
+ * Tile row k of X is solved in x_k, a workspace tile on A(k, k)'s owner: x_k starts as
+ * alpha B(k), every rank holding part of op(A)'s tile row k adds its updates into its
+ * own partial sum of it (the diagonal's owner straight into x_k), and the other ranks'
+ * sums join x_k just before its solve.  Each step then sends one partial sum (and one
+ * x_k, where the diagonal and the tile below it live apart); the solved x_k goes back
+ * to B(k) off the critical path.  On 2 ranks, n = 8192, one right-hand side, the
+ * scheme that ran on B's owner moved the diagonal and sub-diagonal tiles of L there
+ * at every other step (4.7 MB each with nb 768) and took 3.6x one rank's time.
+ */
+static int trsm_left_narrow(tila_task_t *t, tila_uplo_t uplo, tila_trans_t trans, tila_diag_t diag,
+                            tila_complex64_t alpha, const tila_desc_t *A, const tila_desc_t *B,
+                            int mt, tila_workspace_t *ws, trsm_tile_t *tiles,
+                            starpu_data_handle_t *x)
+{
+    int rc = 0, forward = (uplo == TILA_LOWER) == (trans == TILA_NOTRANS);
+    for (int kk = 0; kk < mt && !rc; kk++) {
+        int k = forward ? kk : mt - 1 - kk, order = tila_tile_cols(A, k);
+        for (int n = 0; n < B->nt && !rc; n++) {
+            starpu_data_handle_t *xk = &x[(size_t)n * mt + k];
+            t->priority = kk == 0;
+            tila_task_on(t, A, k, k);
+            if (!(*xk = tila_workspace_tile(ws, t->rank, order, tila_tile_cols(B, n))))
+                rc = TILA_ERR_NOMEM;
+            else
+                rc = tila_insert_zgeadd(t, order, tila_tile_cols(B, n), alpha, tila_tile(B, k, n),
+                                        0.0, *xk);
+        }
+    }
+    for (int kk = 0; kk < mt && !rc; kk++) {
+        int k = forward ? kk : mt - 1 - kk, order = tila_tile_cols(A, k);
+        for (int n = 0; n < B->nt && !rc; n++) {
+            trsm_tile_t *b = &tiles[(size_t)n * mt + k];
+            starpu_data_handle_t xk = x[(size_t)n * mt + k];
+            t->priority = 1;
+            tila_task_on(t, A, k, k);
+            for (int s = 0; s < b->count && !rc; s++)
+                rc = tila_insert_zgeadd(t, order, tila_tile_cols(B, n), 1.0, b->sums[s].w, 1.0, xk);
+            if (!rc)
+                rc = tila_insert_ztrsm(t, TILA_LEFT, uplo, trans, diag, order, tila_tile_cols(B, n),
+                                       1.0, tila_tile(A, k, k), xk);
+            t->priority = 0;
+            tila_task_on(t, B, k, n);
+            if (!rc)
+                rc = tila_insert_zlacpy(t, TILA_GENERAL, order, tila_tile_cols(B, n), xk,
+                                        tila_tile(B, k, n));
+        }
+        for (int mm = kk + 1; mm < mt && !rc; mm++) {
+            int m = forward ? mm : mt - 1 - mm, rows = tila_tile_cols(A, m);
+            for (int n = 0; n < B->nt && !rc; n++) {
+                starpu_data_handle_t c = x[(size_t)n * mt + m];
+                tila_complex64_t beta = 1.0;
+                t->priority = mm == kk + 1;
+                tila_task_on_op(t, A, trans, m, k);
+                if (t->rank != tila_desc_tile_rank(A, m, m) &&
+                    !(c = trsm_sum(&tiles[(size_t)n * mt + m], ws, t->rank, rows,
+                                   tila_tile_cols(B, n), &beta)))
+                    rc = TILA_ERR_NOMEM;
+                else
+                    rc = tila_insert_zgemm(t, trans, TILA_NOTRANS, rows, tila_tile_cols(B, n),
+                                           order, -1.0, tila_op_tile(A, trans, m, k),
+                                           x[(size_t)n * mt + k], beta, c);
+            }
+        }
+    }
+    return rc;
+}
+
+/*
  * Left: op(A) X = alpha B, swept down the tile rows when op(A) is lower, up when it is
- * upper.  Step kk solves tile row k (after adding the partial sums of its updates, if
- * any), then removes it from the rows still to solve.  B is scaled by alpha by the
- * first task that writes each of its tiles.  Tile k has A's tile column k's order (B's
- * tile row k may be taller: gels solves with R on B's top).
- *
- * Where the updates run: on B's owner, which then receives the tiles of op(A) in its
- * rows (each once, cached after); but when B is narrower than half a tile, as for a
- * few right-hand sides, on the owner of op(A)'s tile, into that rank's partial sum of
- * the tile of B (ScaLAPACK's and SLATE's scheme): then only X and the sums move, never
- * A, and every rank holding part of A computes.  On 2 ranks, n = 8192, one right-hand
- * side, the first forward and backward solve after a Cholesky factorization moved half
- * of L (134 MB) the first way.
+ * upper.  Step kk solves tile row k, then removes it from the rows still to solve.  B
+ * is scaled by alpha by the first task that writes each of its tiles.  Tile k has A's
+ * tile column k's order (B's tile row k may be taller: gels solves with R on B's top).
+ * The updates run on B's owner, which receives the tiles of op(A) in its rows (each
+ * once, cached after), unless B is narrow (trsm_left_narrow).
  */
 int tila_ztrsm_left_submit(tila_task_t *t, tila_uplo_t uplo, tila_trans_t trans, tila_diag_t diag,
                            tila_complex64_t alpha, const tila_desc_t *A, const tila_desc_t *B,
                            int mt)
 {
+    if (tila_comm_size() > 1 && 2 * B->n <= A->nb) {
+        size_t count = (size_t)mt * (size_t)B->nt;
+        trsm_tile_t *tiles = calloc(count, sizeof *tiles);
+        starpu_data_handle_t *x = calloc(count, sizeof *x);
+        int rc = TILA_ERR_NOMEM;
+        tila_workspace_t ws;
+        tila_workspace_init(&ws, sizeof(tila_complex64_t));
+        if (tiles && x) rc = trsm_left_narrow(t, uplo, trans, diag, alpha, A, B, mt, &ws, tiles, x);
+        for (size_t i = 0; tiles && i < count; i++)
+            free(tiles[i].sums);
+        free(tiles);
+        free(x);
+        tila_workspace_release(&ws);
+        return rc;
+    }
     int rc = 0, forward = (uplo == TILA_LOWER) == (trans == TILA_NOTRANS);
-    int spread = tila_comm_size() > 1 && 2 * B->n <= A->nb;
-    trsm_tile_t *tiles = calloc((size_t)mt * (size_t)B->nt, sizeof *tiles);
-    if (!tiles) return TILA_ERR_NOMEM;
-    tila_workspace_t ws;
-    tila_workspace_init(&ws, sizeof(tila_complex64_t));
     for (int kk = 0; kk < mt && !rc; kk++) {
         int k = forward ? kk : mt - 1 - kk, order = tila_tile_cols(A, k);
         for (int n = 0; n < B->nt && !rc; n++) {
-            trsm_tile_t *b = &tiles[(size_t)n * mt + k];
             t->priority = 1;
             tila_task_on(t, B, k, n);
-            for (int s = 0; s < b->count && !rc; s++) {
-                rc = tila_insert_zgeadd(t, order, tila_tile_cols(B, n), 1.0, b->sums[s].w,
-                                        b->scaled ? 1.0 : alpha, tila_tile(B, k, n));
-                b->scaled = 1;
-            }
-            if (!rc)
-                rc = tila_insert_ztrsm(t, TILA_LEFT, uplo, trans, diag, order, tila_tile_cols(B, n),
-                                       b->scaled ? 1.0 : alpha, tila_tile(A, k, k),
-                                       tila_tile(B, k, n));
+            rc = tila_insert_ztrsm(t, TILA_LEFT, uplo, trans, diag, order, tila_tile_cols(B, n),
+                                   kk == 0 ? alpha : 1.0, tila_tile(A, k, k), tila_tile(B, k, n));
         }
         for (int mm = kk + 1; mm < mt && !rc; mm++) {
-            int m = forward ? mm : mt - 1 - mm, rows = tila_tile_cols(A, m);
+            int m = forward ? mm : mt - 1 - mm;
             for (int n = 0; n < B->nt && !rc; n++) {
-                trsm_tile_t *b = &tiles[(size_t)n * mt + m];
-                starpu_data_handle_t c = tila_tile(B, m, n);
-                tila_complex64_t beta;
                 t->priority = mm == kk + 1;
-                tila_task_on_op(t, A, trans, m, k);
-                if (!spread || mm == kk + 1 || t->rank == tila_desc_tile_rank(B, m, n)) {
-                    tila_task_on(t, B, m, n);
-                    beta = b->scaled ? 1.0 : alpha;
-                    b->scaled = 1;
-                }
-                else if (!(c = trsm_sum(b, &ws, t->rank, rows, tila_tile_cols(B, n), &beta))) {
-                    rc = TILA_ERR_NOMEM;
-                    break;
-                }
-                rc = tila_insert_zgemm(t, trans, TILA_NOTRANS, rows, tila_tile_cols(B, n), order,
-                                       -1.0, tila_op_tile(A, trans, m, k), tila_tile(B, k, n), beta,
-                                       c);
+                tila_task_on(t, B, m, n);
+                rc = tila_insert_zgemm(t, trans, TILA_NOTRANS, tila_tile_cols(A, m),
+                                       tila_tile_cols(B, n), order, -1.0,
+                                       tila_op_tile(A, trans, m, k), tila_tile(B, k, n),
+                                       kk == 0 ? alpha : 1.0, tila_tile(B, m, n));
             }
         }
     }
-    for (size_t i = 0; i < (size_t)mt * (size_t)B->nt; i++)
-        free(tiles[i].sums);
-    free(tiles);
-    tila_workspace_release(&ws);
     return rc;
 }
 
