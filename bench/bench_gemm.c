@@ -61,4 +61,4 @@ static double check(bench_cfg_t *c)
 
 static double amount(const bench_cfg_t *c) { return 2.0 * c->m * c->n * c->k; }
 
-const bench_routine_t bench_gemm = { "gemm", setup, run, check, amount, "GFLOP/s" };
+const bench_routine_t bench_gemm = { "gemm", setup, NULL, run, check, amount, "GFLOP/s" };

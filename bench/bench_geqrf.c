@@ -89,4 +89,4 @@ static double amount(const bench_cfg_t *c)
     return 2.0 * m * n * n - 2.0 * n * n * n / 3.0 + m * n + n * n + 14.0 / 3.0 * n;
 }
 
-const bench_routine_t bench_geqrf = { "geqrf", setup, run, check, amount, "GFLOP/s" };
+const bench_routine_t bench_geqrf = { "geqrf", setup, NULL, run, check, amount, "GFLOP/s" };

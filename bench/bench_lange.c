@@ -64,4 +64,4 @@ static double check(bench_cfg_t *c)
 
 static double amount(const bench_cfg_t *c) { return 8.0 * c->m * c->n; }
 
-const bench_routine_t bench_lange = { "lange", setup, run, check, amount, "GB/s" };
+const bench_routine_t bench_lange = { "lange", setup, NULL, run, check, amount, "GB/s" };

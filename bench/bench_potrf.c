@@ -55,4 +55,4 @@ static double check(bench_cfg_t *c)
 
 static double amount(const bench_cfg_t *c) { return (double)c->n * c->n * c->n / 3.0; }
 
-const bench_routine_t bench_potrf = { "potrf", setup, run, check, amount, "GFLOP/s" };
+const bench_routine_t bench_potrf = { "potrf", setup, NULL, run, check, amount, "GFLOP/s" };

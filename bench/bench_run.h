@@ -32,7 +32,7 @@ typedef struct bench_cfg_s {
     const char *routine;
     bench_impl_t impl;
     char variant; /**< norm letter, uplo, ... */
-    int m, n, k, nb, ib, p, q;
+    int m, n, k, nrhs, nb, ib, p, q;
     unsigned long long seed;
     int rank, size, ictxt;
     int nops;
@@ -44,6 +44,7 @@ typedef struct bench_cfg_s {
 typedef struct bench_routine_s {
     const char *name;
     void (*setup)(bench_cfg_t *c);          /**< declare the operands */
+    int (*prepare)(bench_cfg_t *c);         /**< untimed work before the call, or NULL */
     int (*run)(bench_cfg_t *c);             /**< the timed call; 0 on success */
     double (*check)(bench_cfg_t *c);        /**< on rank 0, from the ops' full arrays */
     double (*amount)(const bench_cfg_t *c); /**< LAPACK's flop count, or bytes read */
@@ -52,6 +53,7 @@ typedef struct bench_routine_s {
 
 void bench_add_op(bench_cfg_t *c, int m, int n, bench_fill_t fill);
 
-extern const bench_routine_t bench_gemm, bench_potrf, bench_geqrf, bench_lange;
+extern const bench_routine_t bench_gemm, bench_potrf, bench_potrs, bench_posv, bench_geqrf,
+    bench_lange;
 
 #endif /* BENCH_RUN_H */

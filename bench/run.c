@@ -2,8 +2,8 @@
  * @file run.c
  * @brief tila-bench-run: time one routine of one implementation on one configuration.
  *
- *   tila-bench-run ROUTINE IMPL [--m M] [--n N] [--k K] [--nb NB] [--ib IB] [--p P --q Q]
- *                  [--variant V] [--seed S]
+ *   tila-bench-run ROUTINE IMPL [--m M] [--n N] [--k K] [--nrhs R] [--nb NB] [--ib IB]
+ *                  [--p P --q Q] [--variant V] [--seed S]
  * IMPL is tila, lapacke or scalapack.  Every implementation gets the same matrices, made
  * by Tila's seeded generators in its own layout (Tila's descriptor, LAPACK's array on
  * rank 0, ScaLAPACK's local arrays), then Tila is stopped before a peer runs so that no
@@ -31,8 +31,8 @@ char *openblas_get_corename(void);
 #define CORENAME "unknown"
 #endif
 
-static const bench_routine_t *const routines[] = { &bench_gemm, &bench_potrf, &bench_geqrf,
-                                                   &bench_lange };
+static const bench_routine_t *const routines[] = { &bench_gemm, &bench_potrf, &bench_potrs,
+                                                   &bench_posv, &bench_geqrf, &bench_lange };
 
 void bench_add_op(bench_cfg_t *c, int m, int n, bench_fill_t fill)
 {
@@ -140,14 +140,15 @@ static int parse(int argc, char **argv, bench_cfg_t *c, const bench_routine_t **
     if (!*r || (int)c->impl < 0) return -1;
     for (int i = 3; i < argc; i++) {
         const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
-        int *dst = !strcmp(a, "--m")    ? &c->m
-                   : !strcmp(a, "--n")  ? &c->n
-                   : !strcmp(a, "--k")  ? &c->k
-                   : !strcmp(a, "--nb") ? &c->nb
-                   : !strcmp(a, "--ib") ? &c->ib
-                   : !strcmp(a, "--p")  ? &c->p
-                   : !strcmp(a, "--q")  ? &c->q
-                                        : NULL;
+        int *dst = !strcmp(a, "--m")      ? &c->m
+                   : !strcmp(a, "--n")    ? &c->n
+                   : !strcmp(a, "--k")    ? &c->k
+                   : !strcmp(a, "--nrhs") ? &c->nrhs
+                   : !strcmp(a, "--nb")   ? &c->nb
+                   : !strcmp(a, "--ib")   ? &c->ib
+                   : !strcmp(a, "--p")    ? &c->p
+                   : !strcmp(a, "--q")    ? &c->q
+                                          : NULL;
         if (!v) return -1;
         if (dst)
             *dst = atoi(v);
@@ -168,16 +169,17 @@ int main(int argc, char **argv)
 {
     int provided;
     MPI_Init_thread(&argc, &argv, MPI_THREAD_MULTIPLE, &provided);
-    bench_cfg_t c = { .nb = 256, .seed = 2024 };
+    bench_cfg_t c = { .nrhs = 1, .nb = 256, .seed = 2024 };
     const bench_routine_t *r = NULL;
     MPI_Comm_rank(MPI_COMM_WORLD, &c.rank);
     MPI_Comm_size(MPI_COMM_WORLD, &c.size);
     if (parse(argc, argv, &c, &r)) {
         if (c.rank == 0)
-            fprintf(stderr,
-                    "usage: tila-bench-run gemm|potrf|geqrf|lange tila|lapacke|scalapack --n N "
-                    "[--m M] [--k K] [--nb NB] [--ib IB] [--p P --q Q] [--variant V] "
-                    "[--seed S]\n");
+            fprintf(
+                stderr,
+                "usage: tila-bench-run gemm|potrf|potrs|posv|geqrf|lange tila|lapacke|scalapack "
+                "--n N [--m M] [--k K] [--nrhs R] [--nb NB] [--ib IB] [--p P --q Q] [--variant V] "
+                "[--seed S]\n");
         MPI_Finalize();
         return 2;
     }
@@ -194,10 +196,11 @@ int main(int argc, char **argv)
     int threads = nt ? atoi(nt) : 1;
     r->setup(&c);
     generate(&c);
-    if (c.impl != BENCH_TILA) tila_finalize();
-    double seconds = 0;
     int rc = 0;
-    if (c.impl != BENCH_LAPACKE || c.rank == 0) {
+    if (c.impl != BENCH_TILA) tila_finalize();
+    if (r->prepare && (c.impl != BENCH_LAPACKE || c.rank == 0)) rc = r->prepare(&c);
+    double seconds = 0;
+    if (!rc && (c.impl != BENCH_LAPACKE || c.rank == 0)) {
         MPI_Barrier(c.impl == BENCH_LAPACKE ? MPI_COMM_SELF : MPI_COMM_WORLD);
         double t0 = now();
         rc = r->run(&c);
