@@ -196,11 +196,11 @@ int main(int argc, char **argv)
     int threads = nt ? atoi(nt) : 1;
     r->setup(&c);
     generate(&c);
-    int rc = 0;
+    int rc = 0, here = c.impl != BENCH_LAPACKE || c.rank == 0; /* LAPACKE: rank 0 alone */
     if (c.impl != BENCH_TILA) tila_finalize();
-    if (r->prepare && (c.impl != BENCH_LAPACKE || c.rank == 0)) rc = r->prepare(&c);
+    if (r->prepare && here) rc = r->prepare(&c);
     double seconds = 0;
-    if (!rc && (c.impl != BENCH_LAPACKE || c.rank == 0)) {
+    if (!rc && here) {
         MPI_Barrier(c.impl == BENCH_LAPACKE ? MPI_COMM_SELF : MPI_COMM_WORLD);
         double t0 = now();
         rc = r->run(&c);

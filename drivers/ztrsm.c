@@ -15,8 +15,10 @@ typedef struct trsm_sum_s {
     starpu_data_handle_t w;
 } trsm_sum_t;
 
-/* The other ranks' partial sums of a tile of B's updates. */
+/* A tile row of X in the narrow solve: x, where it is solved, and the other ranks'
+ * partial sums of its updates. */
 typedef struct trsm_tile_s {
+    starpu_data_handle_t x;
     trsm_sum_t *sums;
     int count;
 } trsm_tile_t;
@@ -53,14 +55,13 @@ static starpu_data_handle_t trsm_sum(trsm_tile_t *b, tila_workspace_t *ws, int r
  */
 static int trsm_left_narrow(tila_task_t *t, tila_uplo_t uplo, tila_trans_t trans, tila_diag_t diag,
                             tila_complex64_t alpha, const tila_desc_t *A, const tila_desc_t *B,
-                            int mt, tila_workspace_t *ws, trsm_tile_t *tiles,
-                            starpu_data_handle_t *x)
+                            int mt, tila_workspace_t *ws, trsm_tile_t *tiles)
 {
     int rc = 0, forward = (uplo == TILA_LOWER) == (trans == TILA_NOTRANS);
     for (int kk = 0; kk < mt && !rc; kk++) {
         int k = forward ? kk : mt - 1 - kk, order = tila_tile_cols(A, k);
         for (int n = 0; n < B->nt && !rc; n++) {
-            starpu_data_handle_t *xk = &x[(size_t)n * mt + k];
+            starpu_data_handle_t *xk = &tiles[(size_t)n * mt + k].x;
             t->priority = kk == 0;
             tila_task_on(t, A, k, k);
             if (!(*xk = tila_workspace_tile(ws, t->rank, order, tila_tile_cols(B, n))))
@@ -74,7 +75,7 @@ static int trsm_left_narrow(tila_task_t *t, tila_uplo_t uplo, tila_trans_t trans
         int k = forward ? kk : mt - 1 - kk, order = tila_tile_cols(A, k);
         for (int n = 0; n < B->nt && !rc; n++) {
             trsm_tile_t *b = &tiles[(size_t)n * mt + k];
-            starpu_data_handle_t xk = x[(size_t)n * mt + k];
+            starpu_data_handle_t xk = b->x;
             t->priority = 1;
             tila_task_on(t, A, k, k);
             for (int s = 0; s < b->count && !rc; s++)
@@ -91,18 +92,18 @@ static int trsm_left_narrow(tila_task_t *t, tila_uplo_t uplo, tila_trans_t trans
         for (int mm = kk + 1; mm < mt && !rc; mm++) {
             int m = forward ? mm : mt - 1 - mm, rows = tila_tile_cols(A, m);
             for (int n = 0; n < B->nt && !rc; n++) {
-                starpu_data_handle_t c = x[(size_t)n * mt + m];
+                trsm_tile_t *b = &tiles[(size_t)n * mt + m];
+                starpu_data_handle_t c = b->x;
                 tila_complex64_t beta = 1.0;
                 t->priority = mm == kk + 1;
                 tila_task_on_op(t, A, trans, m, k);
                 if (t->rank != tila_desc_tile_rank(A, m, m) &&
-                    !(c = trsm_sum(&tiles[(size_t)n * mt + m], ws, t->rank, rows,
-                                   tila_tile_cols(B, n), &beta)))
+                    !(c = trsm_sum(b, ws, t->rank, rows, tila_tile_cols(B, n), &beta)))
                     rc = TILA_ERR_NOMEM;
                 else
                     rc = tila_insert_zgemm(t, trans, TILA_NOTRANS, rows, tila_tile_cols(B, n),
                                            order, -1.0, tila_op_tile(A, trans, m, k),
-                                           x[(size_t)n * mt + k], beta, c);
+                                           tiles[(size_t)n * mt + k].x, beta, c);
             }
         }
     }
@@ -124,36 +125,34 @@ int tila_ztrsm_left_submit(tila_task_t *t, tila_uplo_t uplo, tila_trans_t trans,
     if (tila_comm_size() > 1 && 2 * B->n <= A->nb) {
         size_t count = (size_t)mt * (size_t)B->nt;
         trsm_tile_t *tiles = calloc(count, sizeof *tiles);
-        starpu_data_handle_t *x = calloc(count, sizeof *x);
-        int rc = TILA_ERR_NOMEM;
+        if (!tiles) return TILA_ERR_NOMEM;
         tila_workspace_t ws;
         tila_workspace_init(&ws, sizeof(tila_complex64_t));
-        if (tiles && x) rc = trsm_left_narrow(t, uplo, trans, diag, alpha, A, B, mt, &ws, tiles, x);
-        for (size_t i = 0; tiles && i < count; i++)
+        int rc = trsm_left_narrow(t, uplo, trans, diag, alpha, A, B, mt, &ws, tiles);
+        for (size_t i = 0; i < count; i++)
             free(tiles[i].sums);
         free(tiles);
-        free(x);
         tila_workspace_release(&ws);
         return rc;
     }
     int rc = 0, forward = (uplo == TILA_LOWER) == (trans == TILA_NOTRANS);
     for (int kk = 0; kk < mt && !rc; kk++) {
         int k = forward ? kk : mt - 1 - kk, order = tila_tile_cols(A, k);
+        tila_complex64_t lalpha = kk == 0 ? alpha : (tila_complex64_t)1.0;
         for (int n = 0; n < B->nt && !rc; n++) {
             t->priority = 1;
             tila_task_on(t, B, k, n);
             rc = tila_insert_ztrsm(t, TILA_LEFT, uplo, trans, diag, order, tila_tile_cols(B, n),
-                                   kk == 0 ? alpha : 1.0, tila_tile(A, k, k), tila_tile(B, k, n));
+                                   lalpha, tila_tile(A, k, k), tila_tile(B, k, n));
         }
         for (int mm = kk + 1; mm < mt && !rc; mm++) {
             int m = forward ? mm : mt - 1 - mm;
             for (int n = 0; n < B->nt && !rc; n++) {
                 t->priority = mm == kk + 1;
                 tila_task_on(t, B, m, n);
-                rc = tila_insert_zgemm(t, trans, TILA_NOTRANS, tila_tile_cols(A, m),
-                                       tila_tile_cols(B, n), order, -1.0,
-                                       tila_op_tile(A, trans, m, k), tila_tile(B, k, n),
-                                       kk == 0 ? alpha : 1.0, tila_tile(B, m, n));
+                rc = tila_insert_zgemm(
+                    t, trans, TILA_NOTRANS, tila_tile_cols(A, m), tila_tile_cols(B, n), order, -1.0,
+                    tila_op_tile(A, trans, m, k), tila_tile(B, k, n), lalpha, tila_tile(B, m, n));
             }
         }
     }
