@@ -9,7 +9,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 #include <unistd.h>
 
 #include "tila_runtime.h"
@@ -88,33 +87,6 @@ static int tila_starpu_init_in_node_order(struct starpu_conf *conf)
 void openblas_set_num_threads(int num_threads);
 #endif
 
-static double tila_clock(void)
-{
-    struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
-    return t.tv_sec + 1e-9 * t.tv_nsec;
-}
-
-/*
- * Idle hook of the workers.  StarPU keeps its last awake worker polling for tasks; on a
- * core it shares with the rank's main thread and StarPU-MPI's progress thread, that
- * thread holds the core until the scheduler's tick, so every message and every
- * collective waited 4-8 ms (2 ranks on 2 cores: a 1000^2 norm took 12-28 ms instead of
- * 1).  After 20 us idle, a CPU worker naps 50 us at a time: the other threads run at
- * once, and a new task waits at most one nap.
- */
-static unsigned tila_idle_nap(void *arg)
-{
-    static __thread double idle, last;
-    (void)arg;
-    if (starpu_worker_get_type(starpu_worker_get_id()) != STARPU_CPU_WORKER) return 0;
-    double now = tila_clock();
-    idle = now - last < 20e-6 ? idle + (now - last) : 0;
-    if (idle > 20e-6) nanosleep(&(struct timespec){ .tv_nsec = 50000 }, NULL);
-    last = tila_clock();
-    return 0;
-}
-
 static int tila_env_set(const char *name) { return getenv(name) != NULL; }
 
 /*
@@ -124,8 +96,8 @@ static int tila_env_set(const char *name) { return getenv(name) != NULL; }
  * CPUs among its ranks (bound when each rank gets at least one, unbound when the ranks
  * outnumber the CPUs); one CPU worker per CPU of the share; BLAS single-threaded inside
  * the workers unless OPENBLAS_NUM_THREADS says otherwise; StarPU-MPI's progress thread
- * unbound (it sleeps unless messages are in flight), idle workers napping
- * (tila_idle_nap; TILA_IDLE_NAP=0: off).  TILA_VERBOSE=1: the first rank of each node
+ * unbound; idle workers napping, and the progress thread too where it shares the rank's
+ * own CPUs with workers (nap.c; TILA_IDLE_NAP=0: off).  TILA_VERBOSE=1: the first rank of each node
  * prints what it decided.
  */
 static void tila_node_setup(struct starpu_conf *conf)
@@ -176,11 +148,10 @@ static void tila_node_setup(struct starpu_conf *conf)
         strcat(how, ", OpenBLAS 1 thread");
     }
 #endif
-    const char *nap = getenv("TILA_IDLE_NAP");
-    if (!nap || strcmp(nap, "0")) {
-        starpu_idle_hook_register(tila_idle_nap, NULL);
-        strcat(how, ", idle workers nap");
-    }
+    /* The progress thread naps where it shares the rank's own CPUs with workers; where
+     * ranks outnumber the CPUs, a nap costs it a turn behind the other ranks' threads
+     * (4 ranks on 2 cores: dpotrs 3x slower). */
+    strcat(how, tila_naps_start(conf->ncpus >= share && first != -2));
     const char *verbose = getenv("TILA_VERBOSE");
     if (verbose && strcmp(verbose, "0") && local == 0)
         fprintf(stderr, "tila_init: %d rank(s) on this node of %d CPUs, each: %s\n", nlocal, ncpus,

@@ -98,6 +98,13 @@ static inline tila_uplo_t tila_tile_part(tila_uplo_t uplo, int m, int n)
  */
 int tila_allreduce(void *buf, int count, MPI_Datatype type, MPI_Op op);
 
+/**
+ * Let idle CPU workers nap, and StarPU-MPI's progress thread too when it shares a core
+ * with a worker (runtime/nap.c), unless TILA_IDLE_NAP=0.  Call before StarPU-MPI starts.
+ * @return what was decided, as ", ..." for tila_init's verbose line ("" when off).
+ */
+const char *tila_naps_start(int progress_shares_core);
+
 /** Print "func: message" on stderr, prefixed by the rank when there are several. */
 void tila_error(const char *func, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
