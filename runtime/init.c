@@ -97,8 +97,8 @@ static int tila_env_set(const char *name) { return getenv(name) != NULL; }
  * outnumber the CPUs); one CPU worker per CPU of the share; BLAS single-threaded inside
  * the workers unless OPENBLAS_NUM_THREADS says otherwise; StarPU-MPI's progress thread
  * unbound; idle workers napping, and the progress thread too where it shares the rank's
- * own CPUs with workers (nap.c; TILA_IDLE_NAP=0: off).  TILA_VERBOSE=1: the first rank of each node
- * prints what it decided.
+ * own CPUs with workers (nap.c; TILA_IDLE_NAP=0: off).  TILA_VERBOSE=1: the first rank
+ * of each node prints what it decided.
  */
 static void tila_node_setup(struct starpu_conf *conf)
 {

@@ -25,8 +25,9 @@
  * the nap too (at most 160 us, once per message).  The naps are on unless
  * TILA_IDLE_NAP=0, and the progress thread's only when the rank has CPUs of its own and
  * a worker on each: where ranks outnumber the CPUs, a thread that sleeps waits behind the
- * other ranks' threads to run again, and 4 ranks on 2 cores solved 3x slower.  Tila's MPI_Test replaces the MPI library's
- * for the whole program: other threads' calls go straight to PMPI_Test.
+ * other ranks' threads to run again, and 4 ranks on 2 cores solved 3x slower.  Tila's
+ * MPI_Test replaces the MPI library's for the whole program: other threads' calls go
+ * straight to PMPI_Test.
  *
  * SPDX-License-Identifier: BSD-3-Clause
  */
