@@ -106,6 +106,18 @@ typedef struct tila_dist_s {
 } tila_dist_t;
 
 /**
+ * A ScaLAPACK (BLACS) process grid over Tila's ranks, for tila_desc_create_scalapack_sub.
+ * Process (r, c) of the p x q grid is rank ranks[r * q + c]; ranks NULL means BLACS's
+ * default row-major order r * q + c (a column-major grid is ranks[r * q + c] = c * p + r).
+ * p * q must be the number of ranks.
+ */
+typedef struct tila_scalapack_grid_s {
+    int p, q;         /**< process rows and columns */
+    const int *ranks; /**< p * q ranks, each once, or NULL */
+    int rsrc, csrc;   /**< process row and column of the global matrix's first block */
+} tila_scalapack_grid_t;
+
+/**
  * How a tiled QR factorization reduces each tile column (see tila_desc_create_qr_t).
  * FLAT: the diagonal tile eliminates every tile below it in turn (tile kernels GEQRT,
  * TSQRT; updates TSMQR of rank ib).  BINARY: the column is cut into domains of

@@ -151,15 +151,26 @@ fail:
 }
 
 /*
- * Register every tile: the ones this rank owns at `ptr(m, n)` with leading dimension
- * `ld(m)`, the others as placeholders (home node -1) for StarPU-MPI to fill.
+ * Where the tiles this rank owns are: Tila's own packed storage, the caller's column-major
+ * matrix, or a ScaLAPACK local array.
  */
-typedef void *(*tila_tile_ptr_fn)(const tila_desc_t *A, int m, int n, void *base, int ld,
-                                  int *tile_ld, size_t *cursor);
+typedef struct tila_tile_src_s {
+    void *base;
+    int ld;
+    size_t cursor; /**< packed: elements placed so far */
+    int p, q;      /**< ScaLAPACK: the process grid */
+    int bi, bj;    /**< ScaLAPACK: global block row and column of tile (0, 0) */
+} tila_tile_src_t;
 
-static void tila_desc_register(tila_desc_t *A, tila_tile_ptr_fn tile_ptr, void *base, int ld)
+typedef void *(*tila_tile_ptr_fn)(const tila_desc_t *A, int m, int n, tila_tile_src_t *src,
+                                  int *tile_ld);
+
+/*
+ * Register every tile: the ones this rank owns at `ptr(m, n)` with leading dimension
+ * `tile_ld`, the others as placeholders (home node -1) for StarPU-MPI to fill.
+ */
+static void tila_desc_register(tila_desc_t *A, tila_tile_ptr_fn tile_ptr, tila_tile_src_t *src)
 {
-    size_t cursor = 0;
     /* Every rank creates descriptors in the same order, so tag ranges agree. */
     A->tag_base = tila_rt.next_tag;
     tila_rt.next_tag += (int64_t)A->mt * A->nt;
@@ -169,7 +180,7 @@ static void tila_desc_register(tila_desc_t *A, tila_tile_ptr_fn tile_ptr, void *
             int rows = tila_tile_rows(A, m), cols = tila_tile_cols(A, n);
             if (A->owner[k] == tila_rt.rank) {
                 int tld;
-                void *ptr = tile_ptr(A, m, n, base, ld, &tld, &cursor);
+                void *ptr = tile_ptr(A, m, n, src, &tld);
                 starpu_matrix_data_register(&A->handles[k], STARPU_MAIN_RAM, (uintptr_t)ptr,
                                             (uint32_t)tld, (uint32_t)rows, (uint32_t)cols,
                                             A->eltsize);
@@ -184,35 +195,37 @@ static void tila_desc_register(tila_desc_t *A, tila_tile_ptr_fn tile_ptr, void *
 
 /*
  * Tila's own storage: this rank's tiles one after the other in the order they are
- * registered (column-major over tiles), each contiguous; *cursor counts elements.
+ * registered (column-major over tiles), each contiguous.
  */
-static void *tila_tile_ptr_packed(const tila_desc_t *A, int m, int n, void *base, int ld,
-                                  int *tile_ld, size_t *cursor)
+static void *tila_tile_ptr_packed(const tila_desc_t *A, int m, int n, tila_tile_src_t *src,
+                                  int *tile_ld)
 {
-    (void)ld;
-    void *ptr = (char *)base + *cursor * A->eltsize;
+    void *ptr = (char *)src->base + src->cursor * A->eltsize;
     *tile_ld = tila_tile_rows(A, m);
-    *cursor += (size_t)tila_tile_rows(A, m) * tila_tile_cols(A, n);
+    src->cursor += (size_t)tila_tile_rows(A, m) * tila_tile_cols(A, n);
     return ptr;
 }
 
 /* The caller's full column-major matrix. */
-static void *tila_tile_ptr_lapack(const tila_desc_t *A, int m, int n, void *base, int ld,
-                                  int *tile_ld, size_t *cursor)
+static void *tila_tile_ptr_lapack(const tila_desc_t *A, int m, int n, tila_tile_src_t *src,
+                                  int *tile_ld)
 {
-    (void)cursor;
-    *tile_ld = ld;
-    return (char *)base + ((size_t)n * A->nb * ld + (size_t)m * A->mb) * A->eltsize;
+    *tile_ld = src->ld;
+    return (char *)src->base + ((size_t)n * A->nb * src->ld + (size_t)m * A->mb) * A->eltsize;
 }
 
-/* A ScaLAPACK local array: tile (m, n) is the (m / p, n / q)-th local block. */
-static void *tila_tile_ptr_scalapack(const tila_desc_t *A, int m, int n, void *base, int ld,
-                                     int *tile_ld, size_t *cursor)
+/*
+ * A ScaLAPACK local array: tile (m, n) is global block (bi + m, bj + n), the
+ * ((bi + m) / p, (bj + n) / q)-th block of its owner's local array whatever the source
+ * process (ScaLAPACK's INDXG2L).
+ */
+static void *tila_tile_ptr_scalapack(const tila_desc_t *A, int m, int n, tila_tile_src_t *src,
+                                     int *tile_ld)
 {
-    (void)cursor;
-    *tile_ld = ld;
-    return (char *)base +
-           ((size_t)(n / A->q) * A->nb * ld + (size_t)(m / A->p) * A->mb) * A->eltsize;
+    *tile_ld = src->ld;
+    return (char *)src->base + ((size_t)((src->bj + n) / src->q) * A->nb * src->ld +
+                                (size_t)((src->bi + m) / src->p) * A->mb) *
+                                   A->eltsize;
 }
 
 int tila_desc_create(tila_desc_t **A, tila_prec_t prec, int m, int n, int mb, int nb,
@@ -235,7 +248,8 @@ int tila_desc_create(tila_desc_t **A, tila_prec_t prec, int m, int n, int mb, in
             return TILA_ERR_NOMEM;
         }
     }
-    tila_desc_register(d, tila_tile_ptr_packed, d->storage, 0);
+    tila_tile_src_t src = { .base = d->storage };
+    tila_desc_register(d, tila_tile_ptr_packed, &src);
     return TILA_SUCCESS;
 }
 
@@ -275,29 +289,101 @@ int tila_desc_create_lapack(tila_desc_t **A, tila_prec_t prec, void *a, int lda,
     if (rc) return rc;
     rc = tila_desc_check_array(func, A, a, lda, m);
     if (rc) return rc;
-    tila_desc_register(*A, tila_tile_ptr_lapack, a, lda);
+    tila_tile_src_t src = { .base = a, .ld = lda };
+    tila_desc_register(*A, tila_tile_ptr_lapack, &src);
+    return TILA_SUCCESS;
+}
+
+/* Owner of tile (m, n) of a ScaLAPACK submatrix (tila_desc_create_scalapack_sub). */
+typedef struct tila_scalapack_map_s {
+    const tila_scalapack_grid_t *grid;
+    int bi, bj;
+} tila_scalapack_map_t;
+
+static int tila_scalapack_rank(int m, int n, void *arg)
+{
+    const tila_scalapack_map_t *map = arg;
+    const tila_scalapack_grid_t *g = map->grid;
+    int r = (g->rsrc + map->bi + m) % g->p, c = (g->csrc + map->bj + n) % g->q;
+    return g->ranks ? g->ranks[r * g->q + c] : r * g->q + c;
+}
+
+/* Is `grid` a process grid over Tila's ranks, each rank once? */
+static int tila_scalapack_grid_check(const char *func, const tila_scalapack_grid_t *g)
+{
+    if (!g || g->p <= 0 || g->q <= 0 || g->p * g->q != tila_rt.size) {
+        tila_error(func, "the process grid %d x %d does not match the %d MPI rank(s)", g ? g->p : 0,
+                   g ? g->q : 0, tila_rt.size);
+        return TILA_ERR_GRID;
+    }
+    if (g->rsrc < 0 || g->rsrc >= g->p || g->csrc < 0 || g->csrc >= g->q) {
+        tila_error(func, "source process (%d, %d) outside the %d x %d grid", g->rsrc, g->csrc, g->p,
+                   g->q);
+        return TILA_ERR_GRID;
+    }
+    if (!g->ranks) return TILA_SUCCESS;
+    char *seen = calloc((size_t)tila_rt.size, 1);
+    if (!seen) return TILA_ERR_NOMEM;
+    int rc = TILA_SUCCESS;
+    for (int k = 0; k < tila_rt.size && !rc; k++) {
+        int r = g->ranks[k];
+        if (r < 0 || r >= tila_rt.size || seen[r]++) {
+            tila_error(func, "grid process %d has rank %d: every rank of [0, %d) must appear once",
+                       k, r, tila_rt.size);
+            rc = TILA_ERR_GRID;
+        }
+    }
+    free(seen);
+    return rc;
+}
+
+int tila_desc_create_scalapack_sub(tila_desc_t **A, tila_prec_t prec, void *a, int lld, int i0,
+                                   int j0, int m, int n, int mb, int nb,
+                                   const tila_scalapack_grid_t *grid)
+{
+    static const char *func = "tila_desc_create_scalapack_sub";
+    int rc = tila_check_init(func);
+    if (rc) return rc;
+    if (A) *A = NULL;
+    rc = tila_scalapack_grid_check(func, grid);
+    if (rc) return rc;
+    if (i0 < 0 || (mb > 0 && i0 % mb)) {
+        tila_error(func, "i0 = %d is not a multiple of mb = %d (a tile boundary)", i0, mb);
+        return -5;
+    }
+    if (j0 < 0 || (nb > 0 && j0 % nb)) {
+        tila_error(func, "j0 = %d is not a multiple of nb = %d (a tile boundary)", j0, nb);
+        return -6;
+    }
+    tila_scalapack_map_t map = { grid, mb > 0 ? i0 / mb : 0, nb > 0 ? j0 / nb : 0 };
+    tila_dist_t dist = { .rank_of = tila_scalapack_rank, .rank_arg = &map };
+    rc = tila_desc_alloc(func, A, prec, m, n, mb, nb, &dist, 7);
+    if (rc) return rc;
+    /* The local array must hold the rows of every block this rank owns. */
+    tila_desc_t *d = *A;
+    int need = 0;
+    for (int n = 0; n < d->nt; n++)
+        for (int m = 0; m < d->mt; m++)
+            if (d->owner[(size_t)n * d->mt + m] == tila_rt.rank) {
+                int end = (map.bi + m) / grid->p * mb + tila_tile_rows(d, m);
+                need = end > need ? end : need;
+            }
+    rc = tila_desc_check_array(func, A, a, lld, need);
+    if (rc) return rc;
+    tila_tile_src_t src = {
+        .base = a, .ld = lld, .p = grid->p, .q = grid->q, .bi = map.bi, .bj = map.bj
+    };
+    tila_desc_register(*A, tila_tile_ptr_scalapack, &src);
     return TILA_SUCCESS;
 }
 
 int tila_desc_create_scalapack(tila_desc_t **A, tila_prec_t prec, void *a, int lld, int m, int n,
                                int mb, int nb, int p, int q)
 {
-    static const char *func = "tila_desc_create_scalapack";
-    tila_dist_t dist = { .p = p, .q = q };
-    if (p <= 0 || q <= 0) {
-        tila_error(func, "grid %d x %d: p and q must be positive", p, q);
-        return TILA_ERR_GRID;
-    }
-    int rc = tila_desc_alloc(func, A, prec, m, n, mb, nb, &dist, 5);
-    if (rc) return rc;
-    /* Local rows of this rank: full blocks of its grid row, plus a partial one. */
-    int prow = tila_rt.rank / q, mloc = 0;
-    for (int i = prow; i < (*A)->mt; i += p)
-        mloc += tila_tile_rows(*A, i);
-    rc = tila_desc_check_array(func, A, a, lld, mloc);
-    if (rc) return rc;
-    tila_desc_register(*A, tila_tile_ptr_scalapack, a, lld);
-    return TILA_SUCCESS;
+    tila_scalapack_grid_t grid = { .p = p, .q = q };
+    int rc = tila_desc_create_scalapack_sub(A, prec, a, lld, 0, 0, m, n, mb, nb, &grid);
+    /* Arguments 5 to 11 of the general form are 5 to 8 here (m n mb nb) and the grid. */
+    return rc <= -7 && rc > -1000 ? rc + 2 : rc;
 }
 
 int tila_desc_destroy(tila_desc_t **A)

@@ -2,7 +2,8 @@
 # SPDX-License-Identifier: BSD-3-Clause
 # Run tila-tests at 1, 2 and 4 MPI ranks (RANKS="1 2 4" by default) and add up the
 # results; with KERNEL_TESTS=PATH/TO/tila-kernel-tests, the tile-kernel tests first (one
-# process, no MPI).  Prints every configuration's line, then "N passed, N failed, N skipped".
+# process, no MPI); with SCALAPACK_LAYER=PATH/TO/libtila_scalapack.so, ScaLAPACK's own
+# testers through it last.  Prints every configuration's line, then "N passed, N failed, N skipped".
 # Exit 0 only when nothing failed and every run finished.
 set -u
 prog=${1:?usage: run-tests.sh PATH/TO/tila-tests [ARGS...]}
@@ -43,6 +44,14 @@ for np in $ranks; do
     STARPU_NCPU=$ncpu timeout "$limit" "$mpiexec" $opts -np "$np" "$prog" "$@" >"$log" 2>"$log.err"
     count "np=$np" $?
 done
+# ScaLAPACK's own testers, unchanged, with SCALAPACK_LAYER=PATH/TO/libtila_scalapack.so
+# preloaded, and SCALAPACK_LAYER_TEST (tests/scalapack/test-layer), at the same rank counts.
+if [ -n "${SCALAPACK_LAYER:-}" ]; then
+    echo "== ScaLAPACK's testers through libtila_scalapack"
+    RANKS=$ranks sh "$(dirname "$0")/scalapack/run-testers.sh" "$SCALAPACK_LAYER" \
+        "${SCALAPACK_LAYER_TEST:-}" >"$log" 2>"$log.err"
+    count scalapack $?
+fi
 rm -f "$log" "$log.err"
 echo "$passed passed, $failed failed, $skipped skipped"
 [ "$failed" -eq 0 ] && [ "$broken" -eq 0 ]

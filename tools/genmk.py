@@ -11,13 +11,14 @@ import re
 import sys
 
 DIRS = ["include", "codelets", "codelets/core", "codelets/cuda", "drivers", "tests",
-        "tests/core", "perfmodels"]
+        "tests/core", "perfmodels", "scalapack"]
 TAG = re.compile(r"@precisions\s+normal\s+z\s*->\s*([cds ]+)")
 
 
 def target_name(name, prec):
-    # The precision letter is the first 'z' after the file's prefix (core_, tila_, ...).
-    mo = re.match(r"^((?:[a-z]+_)?)z(.*)$", name)
+    # The precision letter is the first 'z' after the file's prefix (core_, tila_, ...), or
+    # after the p of a ScaLAPACK name (pzpotrf.c).
+    mo = re.match(r"^((?:[a-z]+_)?p?)z(.*)$", name)
     if not mo:
         sys.exit("genmk: cannot place the precision letter in %s" % name)
     return mo.group(1) + prec + mo.group(2)

@@ -79,6 +79,13 @@ def convert(text, prec):
     # "#if defined(COMPLEX)", which real precisions then leave out.
     if real:
         text = re.sub(r"^#define COMPLEX\b", "#define REAL", text, flags=re.M)
+    # ScaLAPACK's Fortran entry points (pzpotrf_) and the names it prints (PZPOTRF).
+    def stem(name):
+        return REAL_STEMS.get(name, name) if real else name
+    text = re.sub(r"\bpz([a-z0-9]+)_(?![a-z0-9_])",
+                  lambda mo: "p" + letter + stem(mo.group(1)) + "_", text)
+    text = re.sub(r"\bPZ([A-Z0-9]+)\b",
+                  lambda mo: "P" + letter.upper() + stem(mo.group(1).lower()).upper(), text)
     for row in GLUED:
         text = re.sub(r"\b%s([a-z0-9]+)" % row[0],
                       lambda mo, to=row[k]: to + (REAL_STEMS.get(mo.group(1), mo.group(1))

@@ -1,0 +1,387 @@
+/**
+ * @file layer.c
+ * @brief libtila_scalapack's core: starting Tila on the first call, choosing each call's
+ *        path, Tila's views of ScaLAPACK matrices, and the real routines behind.
+ *
+ * SPDX-License-Identifier: BSD-3-Clause
+ */
+#define _GNU_SOURCE
+#include <dlfcn.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "tila_scalapack.h"
+
+/* BLACS and ScaLAPACK's tools, Fortran calling convention. */
+void blacs_gridinfo_(const int *ctxt, int *nprow, int *npcol, int *myrow, int *mycol);
+int numroc_(const int *n, const int *nb, const int *iproc, const int *isrc, const int *nprocs);
+void descinit_(int *desc, const int *m, const int *n, const int *mb, const int *nb, const int *rsrc,
+               const int *csrc, const int *ctxt, const int *lld, int *info);
+typedef void tila_sl_gemr2d_fn(const int *m, const int *n, const void *a, const int *ia,
+                               const int *ja, const int *desca, void *b, const int *ib,
+                               const int *jb, const int *descb, const int *ctxt);
+tila_sl_gemr2d_fn psgemr2d_, pdgemr2d_, pcgemr2d_, pzgemr2d_;
+
+static struct {
+    int started; /* tila_init was called here: tila_finalize at MPI_Finalize */
+    int failed;  /* tila_init failed: every call goes to the real routines */
+    tila_sl_routine_t *routines;
+} sl;
+
+static const char *const path_text[TILA_SL_NPATHS] = {
+    "Tila, in place on the caller's blocks",
+    "Tila, on copies in its own tile size",
+    "ScaLAPACK (below TILA_SCALAPACK_MIN_N)",
+    "ScaLAPACK (the BLACS grid is not every MPI rank)",
+    "ScaLAPACK (an illegal argument, reported by it)",
+    "ScaLAPACK (blocks Tila cannot use in place)",
+    "ScaLAPACK (Tila did not start)",
+};
+
+static int world_rank(void)
+{
+    int rank = 0;
+    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+    return rank;
+}
+
+static int verbose(void)
+{
+    const char *v = getenv("TILA_VERBOSE");
+    return v && *v && strcmp(v, "0") != 0;
+}
+
+/* A non-negative integer from the environment, or `def`. */
+static int env_int(const char *name, int def)
+{
+    const char *v = getenv(name);
+    char *end;
+    long x = v ? strtol(v, &end, 10) : -1;
+    return v && *v && !*end && x >= 0 && x <= 1L << 30 ? (int)x : def;
+}
+
+/*
+ * Below this order the real routine runs: Tila's fixed cost per call (registering the
+ * tiles, the tasks' start, the wait's agreement) exceeds what it saves (bench/README.md).
+ */
+static int min_n(void) { return env_int("TILA_SCALAPACK_MIN_N", 2048); }
+
+/* Smaller blocks are copied into Tila's tiles: StarPU's cost per task would dominate. */
+static int min_nb(void) { return env_int("TILA_SCALAPACK_MIN_NB", 64); }
+
+int tila_sl_lsame(const char *c, char want)
+{
+    return c && (*c == want || *c == want + ('a' - 'A'));
+}
+
+int tila_sl_uplo(const char *c, tila_uplo_t *uplo)
+{
+    *uplo = tila_sl_lsame(c, 'U') ? TILA_UPPER : TILA_LOWER;
+    return tila_sl_lsame(c, 'U') || tila_sl_lsame(c, 'L');
+}
+
+int tila_sl_norm(const char *c, tila_norm_t *norm)
+{
+    static const char letters[] = "MO1IFE";
+    static const tila_norm_t norms[] = { TILA_NORM_MAX, TILA_NORM_ONE, TILA_NORM_ONE,
+                                         TILA_NORM_INF, TILA_NORM_FRO, TILA_NORM_FRO };
+    for (int k = 0; letters[k]; k++)
+        if (c && (*c == letters[k] || (letters[k] > '9' && tila_sl_lsame(c, letters[k])))) {
+            *norm = norms[k];
+            return 1;
+        }
+    return 0;
+}
+
+int tila_sl_diag(const char *c, tila_diag_t *diag)
+{
+    *diag = tila_sl_lsame(c, 'U') ? TILA_UNIT : TILA_NONUNIT;
+    return tila_sl_lsame(c, 'U') || tila_sl_lsame(c, 'N');
+}
+
+int tila_sl_row_owner(const int *desc, int i, int nprow)
+{
+    return (desc[TILA_SL_RSRC] + (i - 1) / desc[TILA_SL_MB]) % nprow;
+}
+
+int tila_sl_desc_ok(const tila_sl_mat_t *M)
+{
+    const int *d = M->desc;
+    if (d[TILA_SL_DTYPE] != 1 || M->m < 0 || M->n < 0 || M->ia < 1 || M->ja < 1 ||
+        d[TILA_SL_M] < 0 || d[TILA_SL_N] < 0 || d[TILA_SL_MB] < 1 || d[TILA_SL_NB] < 1 ||
+        d[TILA_SL_LLD] < 1)
+        return 0;
+    int nprow, npcol, myrow, mycol;
+    blacs_gridinfo_(&d[TILA_SL_CTXT], &nprow, &npcol, &myrow, &mycol);
+    if (nprow < 1 || npcol < 1 || d[TILA_SL_RSRC] < 0 || d[TILA_SL_RSRC] >= nprow ||
+        d[TILA_SL_CSRC] < 0 || d[TILA_SL_CSRC] >= npcol)
+        return 0;
+    int locr = numroc_(&d[TILA_SL_M], &d[TILA_SL_MB], &myrow, &d[TILA_SL_RSRC], &nprow);
+    int locc = numroc_(&d[TILA_SL_N], &d[TILA_SL_NB], &mycol, &d[TILA_SL_CSRC], &npcol);
+    if (d[TILA_SL_LLD] < locr && locc > 0) return 0;
+    return M->ia + M->m - 1 <= d[TILA_SL_M] && M->ja + M->n - 1 <= d[TILA_SL_N];
+}
+
+void *tila_sl_real(tila_sl_routine_t *r)
+{
+    if (!r->real) r->real = dlsym(RTLD_NEXT, r->symbol);
+    if (!r->real) {
+        fprintf(stderr,
+                "[tila] %s: no ScaLAPACK routine %s after libtila_scalapack: link ScaLAPACK "
+                "after it (-ltila_scalapack -lscalapack-openmpi)\n",
+                r->name, r->symbol);
+        MPI_Abort(MPI_COMM_WORLD, 1);
+    }
+    return r->real;
+}
+
+void tila_sl_fatal(const tila_sl_call_t *c, int rc)
+{
+    fprintf(stderr, "[tila rank %d] %s: Tila failed: %s (%d); ScaLAPACK has no code for it\n",
+            world_rank(), c->routine->name, tila_strerror(rc), rc);
+    MPI_Abort(MPI_COMM_WORLD, 1);
+}
+
+void tila_sl_end(tila_sl_call_t *c, tila_sl_path_t path)
+{
+    tila_sl_routine_t *r = c->routine;
+    if (!r->listed) {
+        r->listed = 1;
+        r->next = sl.routines;
+        sl.routines = r;
+    }
+    if (r->count[path]++ == 0 && verbose() && world_rank() == 0)
+        fprintf(stderr, "[tila] %s: %s\n", r->name, path_text[path]);
+    free(c->ranks);
+    c->ranks = NULL;
+}
+
+static int refuse(tila_sl_call_t *c, tila_sl_path_t path)
+{
+    tila_sl_end(c, path);
+    return 0;
+}
+
+int tila_sl_begin(tila_sl_call_t *c, tila_sl_routine_t *r, int ctxt, int size, int args_ok)
+{
+    memset(c, 0, sizeof *c);
+    c->routine = r;
+    c->ctxt = ctxt;
+    blacs_gridinfo_(&ctxt, &c->nprow, &c->npcol, &c->myrow, &c->mycol);
+    /* Tila's communicator is MPI_COMM_WORLD: a grid of fewer ranks stays with ScaLAPACK,
+     * and so does every call before the grid is known to span the world (no collective). */
+    int world = 0, up = 0;
+    MPI_Initialized(&up);
+    if (up) MPI_Comm_size(MPI_COMM_WORLD, &world);
+    if (c->nprow < 1 || c->npcol < 1 || c->nprow * c->npcol != world)
+        return refuse(c, TILA_SL_GRID);
+    if (size < min_n()) return refuse(c, TILA_SL_SMALL);
+    if (sl.failed) return refuse(c, TILA_SL_OFF);
+    if (!tila_initialized()) {
+        int rc = tila_init(NULL, NULL);
+        if (rc) {
+            fprintf(stderr, "[tila] %s: Tila did not start (%s): ScaLAPACK runs every call\n",
+                    r->name, tila_strerror(rc));
+            sl.failed = 1;
+            return refuse(c, TILA_SL_OFF);
+        }
+        sl.started = 1;
+    }
+    /* Every process's grid position and verdict on its arguments, in one collective. */
+    int mine[3] = { c->myrow, c->mycol, args_ok != 0 };
+    int *all = malloc(sizeof(int) * 3 * (size_t)world);
+    c->ranks = malloc(sizeof(int) * (size_t)world);
+    if (!all || !c->ranks) {
+        fprintf(stderr, "[tila] %s: out of memory\n", r->name);
+        MPI_Abort(MPI_COMM_WORLD, 1);
+    }
+    MPI_Allgather(mine, 3, MPI_INT, all, 3, MPI_INT, MPI_COMM_WORLD);
+    int ok = 1;
+    for (int k = 0; k < world; k++) {
+        ok &= all[3 * k + 2];
+        c->ranks[all[3 * k] * c->npcol + all[3 * k + 1]] = k;
+    }
+    free(all);
+    return ok ? 1 : refuse(c, TILA_SL_ARGS);
+}
+
+int tila_sl_in_place(const tila_sl_mat_t *M, int square)
+{
+    const int *d = M->desc;
+    int small = min_nb(), mb = d[TILA_SL_MB], nb = d[TILA_SL_NB];
+    /* A dimension that fits in one block has no tiles too small. */
+    return (M->ia - 1) % mb == 0 && (M->ja - 1) % nb == 0 && (!square || mb == nb) &&
+           (mb >= small || mb >= M->m) && (nb >= small || nb >= M->n);
+}
+
+int tila_sl_norm_begin(tila_sl_call_t *c, tila_sl_routine_t *r, tila_sl_mat_t *M, tila_prec_t prec,
+                       int square, int args_ok)
+{
+    int size = M->m > M->n ? M->m : M->n;
+    if (!tila_sl_begin(c, r, M->desc[TILA_SL_CTXT], size, args_ok)) return 0;
+    if (!tila_sl_in_place(M, square)) return refuse(c, TILA_SL_LAYOUT);
+    tila_sl_open(c, M, prec, 0, 1);
+    return 1;
+}
+
+double tila_sl_norm_end(tila_sl_call_t *c, tila_sl_mat_t *M, tila_prec_t prec, int rc, double value)
+{
+    if (rc) tila_sl_fatal(c, rc);
+    tila_sl_close(c, M, prec, 0);
+    tila_sl_end(c, TILA_SL_INPLACE);
+    return value;
+}
+
+int tila_sl_tile(int n)
+{
+    /* tila-bench's choice for potrf on this kind of node: n / 8 in steps of 64, 192 to 768. */
+    int t = (n / 8 + 32) / 64 * 64;
+    return t < 192 ? 192 : t > 768 ? 768 : t;
+}
+
+int tila_sl_solve_ok(const char *uplo, const tila_sl_mat_t *A, const tila_sl_mat_t *B)
+{
+    tila_uplo_t u;
+    const int *da = A->desc, *db = B->desc;
+    if (!tila_sl_uplo(uplo, &u) || !tila_sl_desc_ok(A) || !tila_sl_desc_ok(B)) return 0;
+    int nprow, npcol, myrow, mycol;
+    blacs_gridinfo_(&da[TILA_SL_CTXT], &nprow, &npcol, &myrow, &mycol);
+    return A->m == A->n && B->m == A->n && db[TILA_SL_CTXT] == da[TILA_SL_CTXT] &&
+           (A->ia - 1) % da[TILA_SL_MB] == 0 && (A->ja - 1) % da[TILA_SL_NB] == 0 &&
+           da[TILA_SL_MB] == da[TILA_SL_NB] && (B->ia - 1) % db[TILA_SL_MB] == 0 &&
+           tila_sl_row_owner(da, A->ia, nprow) == tila_sl_row_owner(db, B->ia, nprow) &&
+           db[TILA_SL_MB] == da[TILA_SL_NB];
+}
+
+int tila_sl_open_solve(const tila_sl_call_t *c, tila_sl_mat_t *A, tila_sl_mat_t *B,
+                       tila_prec_t prec)
+{
+    int tile = tila_sl_in_place(A, 1) && tila_sl_in_place(B, 0) ? 0 : tila_sl_tile(A->n);
+    if (tila_sl_open(c, A, prec, tile, 1)) return -1;
+    if (tila_sl_open(c, B, prec, tile, 1)) {
+        tila_sl_close(c, A, prec, 0);
+        return -1;
+    }
+    return tile ? TILA_SL_COPY : TILA_SL_INPLACE;
+}
+
+static tila_sl_gemr2d_fn *gemr2d(tila_prec_t prec)
+{
+    static tila_sl_gemr2d_fn *const fn[] = { psgemr2d_, pdgemr2d_, pcgemr2d_, pzgemr2d_ };
+    return fn[prec];
+}
+
+int tila_sl_open(const tila_sl_call_t *c, tila_sl_mat_t *M, tila_prec_t prec, int tile, int load)
+{
+    const int *d = M->desc;
+    tila_scalapack_grid_t grid = { c->nprow, c->npcol, c->ranks, d[TILA_SL_RSRC], d[TILA_SL_CSRC] };
+    M->A = NULL;
+    M->copy = NULL;
+    M->tile = tile;
+    int rc;
+    if (!tile) {
+        rc = tila_desc_create_scalapack_sub(&M->A, prec, M->a, d[TILA_SL_LLD], M->ia - 1, M->ja - 1,
+                                            M->m, M->n, d[TILA_SL_MB], d[TILA_SL_NB], &grid);
+        if (rc) tila_sl_fatal(c, rc);
+        return 0;
+    }
+    /* The copy: tile x tile blocks over the same grid, from process (0, 0). */
+    int zero = 0, one = 1, info;
+    int mloc = numroc_(&M->m, &tile, &c->myrow, &zero, &c->nprow);
+    int nloc = numroc_(&M->n, &tile, &c->mycol, &zero, &c->npcol);
+    int lld = mloc > 1 ? mloc : 1;
+    descinit_(M->copy_desc, &M->m, &M->n, &tile, &tile, &zero, &zero, &c->ctxt, &lld, &info);
+    size_t bytes = (size_t)lld * (size_t)nloc * tila_prec_size(prec);
+    int failed = bytes && !(M->copy = malloc(bytes)), any;
+    MPI_Allreduce(&failed, &any, 1, MPI_INT, MPI_MAX, MPI_COMM_WORLD);
+    if (any) {
+        if (failed) fprintf(stderr, "[tila] %s: no memory for a copy\n", c->routine->name);
+        free(M->copy);
+        M->copy = NULL;
+        return TILA_ERR_NOMEM;
+    }
+    if (load && M->m > 0 && M->n > 0)
+        gemr2d(prec)(&M->m, &M->n, M->a, &M->ia, &M->ja, d, M->copy, &one, &one, M->copy_desc,
+                     &c->ctxt);
+    grid.rsrc = grid.csrc = 0;
+    rc = tila_desc_create_scalapack_sub(&M->A, prec, M->copy, lld, 0, 0, M->m, M->n, tile, tile,
+                                        &grid);
+    if (rc) tila_sl_fatal(c, rc);
+    return 0;
+}
+
+void tila_sl_close(const tila_sl_call_t *c, tila_sl_mat_t *M, tila_prec_t prec, int store)
+{
+    tila_desc_destroy(&M->A);
+    if (!M->tile) return;
+    int one = 1;
+    if (store && M->m > 0 && M->n > 0)
+        gemr2d(prec)(&M->m, &M->n, M->copy, &one, &one, M->copy_desc, M->a, &M->ia, &M->ja, M->desc,
+                     &c->ctxt);
+    free(M->copy);
+    M->copy = NULL;
+}
+
+/* ---- MPI: thread support for Tila, and Tila's end before MPI's ------------------------- */
+
+/*
+ * StarPU-MPI's progress thread calls MPI beside the program's thread, so MPI must start
+ * with MPI_THREAD_MULTIPLE: whoever starts it (the program, or BLACS on its first call),
+ * it gets that level here.
+ */
+TILA_SL_EXPORT int MPI_Init(int *argc, char ***argv)
+{
+    int provided;
+    return PMPI_Init_thread(argc, argv, MPI_THREAD_MULTIPLE, &provided);
+}
+
+TILA_SL_EXPORT int MPI_Init_thread(int *argc, char ***argv, int required, int *provided)
+{
+    (void)required;
+    return PMPI_Init_thread(argc, argv, MPI_THREAD_MULTIPLE, provided);
+}
+
+/* Where Tila ran a call, and its end when this library started it. */
+static void stop(void)
+{
+    if (verbose() && world_rank() == 0)
+        for (tila_sl_routine_t *r = sl.routines; r; r = r->next) {
+            long total = 0;
+            for (int p = 0; p < TILA_SL_NPATHS; p++)
+                total += r->count[p];
+            fprintf(stderr, "[tila] %s: %ld call(s)", r->name, total);
+            for (int p = 0; p < TILA_SL_NPATHS; p++)
+                if (r->count[p]) fprintf(stderr, "; %ld %s", r->count[p], path_text[p]);
+            fprintf(stderr, "\n");
+        }
+    if (sl.started) tila_finalize();
+    sl.started = 0;
+}
+
+TILA_SL_EXPORT int MPI_Finalize(void)
+{
+    stop();
+    return PMPI_Finalize();
+}
+
+/* The same for Fortran programs, whose MPI_INIT and MPI_FINALIZE do not pass through C's. */
+TILA_SL_EXPORT void mpi_init_(MPI_Fint *ierr)
+{
+    int provided;
+    *ierr = PMPI_Init_thread(NULL, NULL, MPI_THREAD_MULTIPLE, &provided);
+}
+
+TILA_SL_EXPORT void mpi_init_thread_(const MPI_Fint *required, MPI_Fint *provided, MPI_Fint *ierr)
+{
+    (void)required;
+    int p;
+    *ierr = PMPI_Init_thread(NULL, NULL, MPI_THREAD_MULTIPLE, &p);
+    *provided = p;
+}
+
+TILA_SL_EXPORT void mpi_finalize_(MPI_Fint *ierr)
+{
+    stop();
+    *ierr = PMPI_Finalize();
+}

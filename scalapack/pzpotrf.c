@@ -1,0 +1,40 @@
+/**
+ * @file pzpotrf.c
+ * @brief ScaLAPACK's pzpotrf on Tila: Cholesky factorization of a distributed submatrix.
+ *
+ * @precisions normal z -> c d s
+ * SPDX-License-Identifier: BSD-3-Clause
+ */
+#include "tila_scalapack.h"
+
+/**
+ * PZPOTRF( UPLO, N, A, IA, JA, DESCA, INFO ), as ScaLAPACK defines it: the Cholesky factor
+ * of sub(A) = A(IA:IA+N-1, JA:JA+N-1) in its UPLO triangle; INFO = k > 0 when the leading
+ * minor of order k is not positive definite.
+ */
+TILA_SL_EXPORT void pzpotrf_(const char *uplo, const int *n, tila_complex64_t *a, const int *ia,
+                             const int *ja, const int *desca, int *info, size_t uplo_len)
+{
+    static tila_sl_routine_t routine = { .name = "PZPOTRF", .symbol = "pzpotrf_" };
+    tila_uplo_t tuplo;
+    tila_sl_mat_t A = { .a = a, .ia = *ia, .ja = *ja, .desc = desca, .m = *n, .n = *n };
+    /* PZPOTRF's own checks: A at a block boundary, in square blocks. */
+    int ok = tila_sl_uplo(uplo, &tuplo) && tila_sl_desc_ok(&A) &&
+             (*ia - 1) % desca[TILA_SL_MB] == 0 && (*ja - 1) % desca[TILA_SL_NB] == 0 &&
+             desca[TILA_SL_MB] == desca[TILA_SL_NB];
+    tila_sl_call_t c;
+    if (tila_sl_begin(&c, &routine, desca[TILA_SL_CTXT], *n, ok)) {
+        int tile = tila_sl_in_place(&A, 1) ? 0 : tila_sl_tile(*n);
+        if (!tila_sl_open(&c, &A, TILA_COMPLEX64, tile, 1)) {
+            int rc = tila_zpotrf(tuplo, A.A);
+            if (rc < 0) tila_sl_fatal(&c, rc);
+            tila_sl_close(&c, &A, TILA_COMPLEX64, 1);
+            tila_sl_end(&c, tile ? TILA_SL_COPY : TILA_SL_INPLACE);
+            *info = rc;
+            return;
+        }
+        tila_sl_end(&c, TILA_SL_OFF);
+    }
+    typeof(pzpotrf_) *real = tila_sl_real(&routine);
+    real(uplo, n, a, ia, ja, desca, info, uplo_len);
+}

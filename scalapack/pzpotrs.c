@@ -1,0 +1,41 @@
+/**
+ * @file pzpotrs.c
+ * @brief ScaLAPACK's pzpotrs on Tila: solve with a distributed Cholesky factor.
+ *
+ * @precisions normal z -> c d s
+ * SPDX-License-Identifier: BSD-3-Clause
+ */
+#include "tila_scalapack.h"
+
+/**
+ * PZPOTRS( UPLO, N, NRHS, A, IA, JA, DESCA, B, IB, JB, DESCB, INFO ), as ScaLAPACK defines
+ * it: sub(B) = A(IA:, JA:)^-1 sub(B) with the factor from PZPOTRF.
+ */
+TILA_SL_EXPORT void pzpotrs_(const char *uplo, const int *n, const int *nrhs, tila_complex64_t *a,
+                             const int *ia, const int *ja, const int *desca, tila_complex64_t *b,
+                             const int *ib, const int *jb, const int *descb, int *info,
+                             size_t uplo_len)
+{
+    static tila_sl_routine_t routine = { .name = "PZPOTRS", .symbol = "pzpotrs_" };
+    tila_uplo_t tuplo;
+    tila_sl_mat_t A = { .a = a, .ia = *ia, .ja = *ja, .desc = desca, .m = *n, .n = *n };
+    tila_sl_mat_t B = { .a = b, .ia = *ib, .ja = *jb, .desc = descb, .m = *n, .n = *nrhs };
+    tila_sl_uplo(uplo, &tuplo);
+    int ok = tila_sl_solve_ok(uplo, &A, &B);
+    tila_sl_call_t c;
+    if (tila_sl_begin(&c, &routine, desca[TILA_SL_CTXT], *n, ok)) {
+        int path = tila_sl_open_solve(&c, &A, &B, TILA_COMPLEX64);
+        if (path >= 0) {
+            int rc = tila_zpotrs(tuplo, A.A, B.A);
+            if (rc) tila_sl_fatal(&c, rc);
+            tila_sl_close(&c, &A, TILA_COMPLEX64, 0);
+            tila_sl_close(&c, &B, TILA_COMPLEX64, 1);
+            tila_sl_end(&c, path);
+            *info = 0;
+            return;
+        }
+        tila_sl_end(&c, TILA_SL_OFF);
+    }
+    typeof(pzpotrs_) *real = tila_sl_real(&routine);
+    real(uplo, n, nrhs, a, ia, ja, desca, b, ib, jb, descb, info, uplo_len);
+}

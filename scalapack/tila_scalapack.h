@@ -1,0 +1,164 @@
+/**
+ * @file tila_scalapack.h
+ * @brief libtila_scalapack's core: which ScaLAPACK calls run on Tila, and how.
+ *
+ * Each Fortran entry point (pzpotrf_, pzlange_, ...) checks its arguments as the real
+ * routine does, then asks tila_sl_begin whether Tila takes the call: the BLACS grid must
+ * hold every rank of MPI_COMM_WORLD (Tila's communicator), the problem must reach the size
+ * threshold, and every rank's arguments must be legal.  Otherwise the real routine runs
+ * (found with dlsym(RTLD_NEXT)): it reports illegal arguments through PXERBLA exactly as
+ * ever.  A call Tila takes runs on the caller's local arrays in place when they are split
+ * in blocks Tila can use as tiles, else on copies in Tila's tile size (p?gemr2d in, out).
+ *
+ * SPDX-License-Identifier: BSD-3-Clause
+ */
+#ifndef TILA_SCALAPACK_H
+#define TILA_SCALAPACK_H
+
+#include <stddef.h>
+
+#include "tila.h"
+
+/* The entry points this library exists for; everything else in it is hidden. */
+#define TILA_SL_EXPORT __attribute__((visibility("default")))
+
+#pragma GCC visibility push(hidden)
+
+/* ScaLAPACK's descriptor entries (0-based DTYPE_ ... LLD_). */
+enum {
+    TILA_SL_DTYPE,
+    TILA_SL_CTXT,
+    TILA_SL_M,
+    TILA_SL_N,
+    TILA_SL_MB,
+    TILA_SL_NB,
+    TILA_SL_RSRC,
+    TILA_SL_CSRC,
+    TILA_SL_LLD
+};
+
+/** What became of a call: printed once per routine and path, counted for the exit summary. */
+typedef enum tila_sl_path_e {
+    TILA_SL_INPLACE, /**< Tila on the caller's local arrays */
+    TILA_SL_COPY,    /**< Tila on copies in its own tile size */
+    TILA_SL_SMALL,   /**< the real routine: below the size threshold */
+    TILA_SL_GRID,    /**< the real routine: the grid is not every rank */
+    TILA_SL_ARGS,    /**< the real routine: an illegal argument, which it reports */
+    TILA_SL_LAYOUT,  /**< the real routine: a norm of blocks Tila cannot use in place */
+    TILA_SL_OFF,     /**< the real routine: Tila could not start */
+    TILA_SL_NPATHS
+} tila_sl_path_t;
+
+/** One Fortran entry point; a static object in its file. */
+typedef struct tila_sl_routine_s {
+    const char *name;   /**< as ScaLAPACK prints it: "PZPOTRF" */
+    const char *symbol; /**< the real routine: "pzpotrf_" */
+    void *real;         /**< found on first use */
+    long count[TILA_SL_NPATHS];
+    int listed;                     /**< in the list of routines called so far */
+    struct tila_sl_routine_s *next; /**< that list, for the summary */
+} tila_sl_routine_t;
+
+/** A call that Tila takes. */
+typedef struct tila_sl_call_s {
+    tila_sl_routine_t *routine;
+    int ctxt, nprow, npcol, myrow, mycol;
+    int *ranks; /**< ranks[r * npcol + c]: MPI_COMM_WORLD rank of grid process (r, c) */
+} tila_sl_call_t;
+
+/** A matrix argument: the caller's submatrix, and what Tila works on. */
+typedef struct tila_sl_mat_s {
+    void *a;
+    int ia, ja; /**< 1-based, as ScaLAPACK's */
+    const int *desc;
+    int m, n;
+    tila_desc_t *A;   /**< Tila's view, between tila_sl_open and tila_sl_close */
+    int tile;         /**< the copy's tile size; 0: in place */
+    void *copy;       /**< the copy's local array (NULL: in place) */
+    int copy_desc[9]; /**< the copy's ScaLAPACK descriptor */
+} tila_sl_mat_t;
+
+/** Is the descriptor legal on this process for the m x n submatrix at (ia, ja) (CHK1MAT)? */
+int tila_sl_desc_ok(const tila_sl_mat_t *M);
+
+/** Process row of global row i (1-based) of a matrix with descriptor desc (INDXG2P). */
+int tila_sl_row_owner(const int *desc, int i, int nprow);
+
+/** ScaLAPACK's LSAME on the first character. */
+int tila_sl_lsame(const char *c, char want);
+
+/** 'U' / 'L' -> TILA_UPPER / TILA_LOWER; 0 if neither. */
+int tila_sl_uplo(const char *c, tila_uplo_t *uplo);
+
+/** LAPACK's norm letters (M, O or 1, I, F or E) -> tila_norm_t; 0 if none. */
+int tila_sl_norm(const char *c, tila_norm_t *norm);
+
+/** 'N' / 'U' -> TILA_NONUNIT / TILA_UNIT; 0 if neither. */
+int tila_sl_diag(const char *c, tila_diag_t *diag);
+
+/**
+ * A norm's start: does Tila take it (tila_sl_begin), with M's blocks usable in place
+ * (square blocks if `square`)?  On 1, M is open: compute, then tila_sl_norm_end.  On 0
+ * (counted), call the real routine: ScaLAPACK's norms take any offsets and blocks, and a
+ * copy would cost more than the norm.
+ */
+int tila_sl_norm_begin(tila_sl_call_t *c, tila_sl_routine_t *r, tila_sl_mat_t *M, tila_prec_t prec,
+                       int square, int args_ok);
+
+/** Close M, count the call, and pass the value on (a failure rc stops the job). */
+double tila_sl_norm_end(tila_sl_call_t *c, tila_sl_mat_t *M, tila_prec_t prec, int rc,
+                        double value);
+
+/**
+ * Does Tila take this call?  size is the problem's order (the threshold's measure),
+ * args_ok whether this process found its arguments legal.  On 1, c is filled: open the
+ * matrices, compute, close them and call tila_sl_end.  On 0 (counted), call the real
+ * routine.  Collective over MPI_COMM_WORLD once the grid is known to span it.
+ */
+int tila_sl_begin(tila_sl_call_t *c, tila_sl_routine_t *r, int ctxt, int size, int args_ok);
+
+/** Count the call under `path`, print it the first time (TILA_VERBOSE), free c. */
+void tila_sl_end(tila_sl_call_t *c, tila_sl_path_t path);
+
+/**
+ * Can Tila use M's blocks as its tiles: a block boundary at (ia, ja), blocks of at least
+ * the minimum tile size (TILA_SCALAPACK_MIN_NB), square blocks if `square`?
+ */
+int tila_sl_in_place(const tila_sl_mat_t *M, int square);
+
+/**
+ * Are a solve's arguments legal as p?potrs and p?posv check them: uplo, A square at a
+ * block boundary in square blocks, B's rows at a block boundary on A's process row, in
+ * blocks of A's size, on A's grid?
+ */
+int tila_sl_solve_ok(const char *uplo, const tila_sl_mat_t *A, const tila_sl_mat_t *B);
+
+/**
+ * Open a solve's A and B (both loaded): both in place when both can be, else both on
+ * copies in one tile size.  @return the path, or -1 (nothing open: run the real routine).
+ */
+int tila_sl_open_solve(const tila_sl_call_t *c, tila_sl_mat_t *A, tila_sl_mat_t *B,
+                       tila_prec_t prec);
+
+/** Tila's tile size for copies of an order-n problem. */
+int tila_sl_tile(int n);
+
+/**
+ * Give Tila a view of M: in place (tile 0) or on a copy in tile x tile blocks, filled
+ * from the caller's submatrix if `load`.  Collective; on failure (the same on every rank)
+ * nothing is left open and the caller should run the real routine.
+ */
+int tila_sl_open(const tila_sl_call_t *c, tila_sl_mat_t *M, tila_prec_t prec, int tile, int load);
+
+/** Close Tila's view of M, first copying the copy back into the caller's arrays if `store`. */
+void tila_sl_close(const tila_sl_call_t *c, tila_sl_mat_t *M, tila_prec_t prec, int store);
+
+/** The real routine of r (aborts with a message if none follows libtila_scalapack). */
+void *tila_sl_real(tila_sl_routine_t *r);
+
+/** A Tila call failed where ScaLAPACK has no code for it: say so and stop the job. */
+void tila_sl_fatal(const tila_sl_call_t *c, int rc);
+
+#pragma GCC visibility pop
+
+#endif /* TILA_SCALAPACK_H */

@@ -1,0 +1,104 @@
+#!/bin/sh
+# SPDX-License-Identifier: BSD-3-Clause
+# ScaLAPACK's own test programs, unchanged (Debian's scalapack-mpi-test), with
+# libtila_scalapack preloaded and TILA_SCALAPACK_MIN_N=0 so that Tila takes every size:
+#  - x[sdcz]llt (Cholesky: p?potrf, p?potrs and the p?lansy / p?lanhe of its checks) with
+#    ScaLAPACK's stock LLT.dat (upper, with condition estimation and iterative refinement;
+#    blocks of 2 to 5, so Tila works on copies in its own tiles) at 1 rank, and with
+#    tests/scalapack/LLT-wide.dat (lower, 6 grids of 1, 2 and 4 ranks, odd sizes, no
+#    iterative refinement; TILA_SCALAPACK_MIN_NB=1 so that Tila works in place);
+#  - x[dz]qr with tests/scalapack/QR-wide.dat: ScaLAPACK's QR and LQ, whose residual checks
+#    call p?lange, in place.
+# at 1, 2 and 4 ranks (RANKS).  A run passes when the tester reaches its end, no residual
+# check failed, and, where one of its grids spans every rank, the exit summary that
+# TILA_VERBOSE prints shows calls that Tila took (grids of fewer ranks go to ScaLAPACK).
+# Prints one "PASS|FAIL|SKIP scalapack-tester ..." line per run, then
+# "N passed, N failed, N skipped".  With a second argument, tests/scalapack/test-layer
+# (column-major grids, offsets, errors; its own PASS/FAIL lines) at the same rank counts.
+# Usage: run-testers.sh PATH/TO/libtila_scalapack.so [PATH/TO/test-layer]
+set -u
+lib=${1:?usage: run-testers.sh PATH/TO/libtila_scalapack.so}
+case $lib in /*) ;; *) lib=$(pwd)/$lib ;; esac
+testers=${SCALAPACK_TESTERS:-/usr/lib/x86_64-linux-gnu/scalapack/openmpi-tests}
+stock=${SCALAPACK_TEST_DATA:-/usr/share/scalapack}
+here=$(cd "$(dirname "$0")" && pwd)
+ranks=${RANKS:-1 2 4}
+limit=${TILA_TEST_TIMEOUT:-900}
+opts="--oversubscribe"
+[ "$(id -u)" = 0 ] && opts="$opts --allow-run-as-root"
+export STARPU_HOME="${TMPDIR:-/tmp}/tila-tests-starpu-home"
+export STARPU_SILENT=1 OMPI_MCA_btl_vader_single_copy_mechanism=none
+export TILA_SCALAPACK_MIN_N=0 TILA_VERBOSE=1
+passed=0 failed=0 skipped=0
+
+# run TESTER DATFILE NAME-IN-CWD LABEL SPANS MIN_NB [RANKS]: one tester at every rank count
+# (of RANKS if given); SPANS lists the rank counts at which one of the file's grids spans
+# every rank.
+run() {
+    tester=$1 dat=$2 name=$3 label=$4 spans=$5 minnb=$6 at=${7:-$ranks}
+    if [ ! -x "$testers/$tester" ] || [ ! -f "$dat" ]; then
+        echo "SKIP scalapack-tester $tester $label (no $testers/$tester or $dat)"
+        skipped=$((skipped + 1))
+        return
+    fi
+    for np in $at; do
+        dir=$(mktemp -d)
+        cp "$dat" "$dir/$name"
+        (cd "$dir" && TILA_SCALAPACK_MIN_NB=$minnb LD_PRELOAD="$lib" \
+            timeout "$limit" mpiexec $opts -np "$np" "$testers/$tester" >out 2>err)
+        rc=$?
+        ok=$(sed -n 's/^ *\([0-9]*\) tests completed and passed.*/\1/p' "$dir/out" | head -n 1)
+        bad=$(sed -n 's/^ *\([0-9]*\) tests completed and failed.*/\1/p' "$dir/out" | head -n 1)
+        tila=$(grep 'call(s)' "$dir/err" | grep -o '[0-9]* Tila,' |
+            awk '{ s += $1 } END { print s + 0 }')
+        why=
+        [ "$rc" -eq 0 ] || why="exit status $rc"
+        grep -q 'END OF TESTS' "$dir/out" || why="${why:+$why, }no END OF TESTS"
+        [ "${ok:-0}" -gt 0 ] || why="${why:+$why, }no test passed"
+        [ "${bad:-1}" -eq 0 ] || why="${why:+$why, }${bad:-?} failed residual checks"
+        case " $spans " in
+        *" $np "*) [ "$tila" -gt 0 ] || why="${why:+$why, }no call went through Tila" ;;
+        esac
+        line="scalapack-tester $tester $label np=$np passed=${ok:-0} failed=${bad:-?}"
+        line="$line tila-calls=$tila"
+        if [ -z "$why" ]; then
+            echo "PASS $line"
+            passed=$((passed + 1))
+        else
+            echo "FAIL $line ($why)"
+            tail -n 20 "$dir/out" "$dir/err" >&2
+            failed=$((failed + 1))
+        fi
+        rm -rf "$dir"
+    done
+}
+
+if [ -n "${2:-}" ]; then
+    for np in $ranks; do
+        timeout "$limit" mpiexec $opts -np "$np" "$2" >"$2.out.$np" 2>"$2.err.$np"
+        rc=$?
+        sed -n "s/^\(PASS\|FAIL\|SKIP\) scalapack-layer /\1 scalapack-layer np=$np /p" \
+            "$2.out.$np"
+        p=$(grep -c '^PASS ' "$2.out.$np"); f=$(grep -c '^FAIL ' "$2.out.$np")
+        s=$(grep -c '^SKIP ' "$2.out.$np")
+        passed=$((passed + p)); failed=$((failed + f)); skipped=$((skipped + s))
+        if [ "$rc" -ne 0 ] && [ "$f" -eq 0 ]; then
+            echo "FAIL scalapack-layer np=$np exit status $rc"
+            tail -n 20 "$2.err.$np" >&2
+            failed=$((failed + 1))
+        fi
+        rm -f "$2.out.$np" "$2.err.$np"
+    done
+fi
+# The stock file runs at 1 rank only: its iterative refinement (p?porfs) can deadlock at 4
+# ranks through the layer, some processes calling p?potrs once more while the others
+# have left the loop (seen in xsllt and xdllt; not understood yet, see README.md).
+for p in s d c z; do
+    run x${p}llt "$stock/LLT.dat" LLT.dat stock "1" 64 1
+    run x${p}llt "$here/LLT-wide.dat" LLT.dat wide "1 2 4" 1
+done
+for p in d z; do
+    run x${p}qr "$here/QR-wide.dat" QR.dat wide "1 2 4" 1
+done
+echo "$passed passed, $failed failed, $skipped skipped"
+[ "$failed" -eq 0 ]

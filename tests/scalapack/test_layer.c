@@ -1,0 +1,288 @@
+/**
+ * @file test_layer.c
+ * @brief libtila_scalapack linked in front of ScaLAPACK (relink mode), against the real
+ *        routines, on what ScaLAPACK's own testers never use: column-major BLACS grids,
+ *        submatrices at offsets, blocks on and off Tila's tile boundaries.
+ *
+ * What it proves: on every grid of the run's ranks in both BLACS orders, pdpotrf, pdpotrs
+ * (B starting inside a block column: Tila works on copies) and pdposv called through
+ * libtila_scalapack give what the real ScaLAPACK routines (found in the loaded ScaLAPACK
+ * library itself) give on the same local arrays: every local entry within 30 n eps of the
+ * real result, relative to the matrix's largest (the matrix is diagonally dominant, so both
+ * factors are accurate to a few n eps, and every entry outside sub(A) must be left
+ * untouched: any stray write shows); pdlange, pdlansy and pdlantr (4 norms each, on and off
+ * block boundaries) are within n eps of the norm computed from its definition in long
+ * double (not of ScaLAPACK's: its pdlantr adds the diagonal to the infinity norm of a unit
+ * triangle, 85.39 for 10.505 here); illegal arguments give the real routine's INFO.  Tila takes the
+ * calls in place (TILA_SCALAPACK_MIN_NB=1) and on copies (the default, blocks of 4 being
+ * below it).  One line per check: PASS|FAIL scalapack-layer ROUTINE grid ... error.
+ *
+ * SPDX-License-Identifier: BSD-3-Clause
+ */
+#define _GNU_SOURCE
+#include <dlfcn.h>
+#include <float.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <mpi.h>
+
+void blacs_get_(const int *ctxt, const int *what, int *val);
+void blacs_gridinit_(int *ctxt, const char *order, const int *p, const int *q, size_t len);
+void blacs_gridexit_(const int *ctxt);
+void blacs_gridinfo_(const int *ctxt, int *nprow, int *npcol, int *myrow, int *mycol);
+int numroc_(const int *n, const int *nb, const int *iproc, const int *isrc, const int *nprocs);
+int indxl2g_(const int *il, const int *nb, const int *iproc, const int *isrc, const int *nprocs);
+void descinit_(int *desc, const int *m, const int *n, const int *mb, const int *nb, const int *rsrc,
+               const int *csrc, const int *ctxt, const int *lld, int *info);
+void pdpotrf_(const char *uplo, const int *n, double *a, const int *ia, const int *ja,
+              const int *desca, int *info, size_t len);
+void pdpotrs_(const char *uplo, const int *n, const int *nrhs, const double *a, const int *ia,
+              const int *ja, const int *desca, double *b, const int *ib, const int *jb,
+              const int *descb, int *info, size_t len);
+void pdposv_(const char *uplo, const int *n, const int *nrhs, double *a, const int *ia,
+             const int *ja, const int *desca, double *b, const int *ib, const int *jb,
+             const int *descb, int *info, size_t len);
+double pdlange_(const char *norm, const int *m, const int *n, const double *a, const int *ia,
+                const int *ja, const int *desca, double *work, size_t len);
+double pdlansy_(const char *norm, const char *uplo, const int *n, const double *a, const int *ia,
+                const int *ja, const int *desca, double *work, size_t l1, size_t l2);
+double pdlantr_(const char *norm, const char *uplo, const char *diag, const int *m, const int *n,
+                const double *a, const int *ia, const int *ja, const int *desca, double *work,
+                size_t l1, size_t l2, size_t l3);
+
+static int rank, failures;
+
+/* The real ScaLAPACK's routine: looked up in the library that defines numroc_. */
+static void *real(const char *symbol)
+{
+    static void *lib;
+    Dl_info info;
+    void *tool = dlsym(RTLD_DEFAULT, "numroc_");
+    if (!lib && tool && dladdr(tool, &info)) lib = dlopen(info.dli_fname, RTLD_NOW);
+    void *fn = lib ? dlsym(lib, symbol) : NULL;
+    if (!fn) {
+        fprintf(stderr, "test_layer: no real %s\n", symbol);
+        MPI_Abort(MPI_COMM_WORLD, 1);
+    }
+    return fn;
+}
+
+/* One distributed test matrix: global gm x gn in nb x nb blocks, its local array. */
+typedef struct {
+    int desc[9], mloc, nloc;
+    double *a;
+} mat_t;
+
+/* Symmetric, diagonally dominant for the leading n + 8 rows: a(i, j) = a(j, i). */
+static double entry(int i, int j, int n)
+{
+    return i == j ? 2.0 * n + 16 : 0.5 * sin(0.37 * (i + j) + 0.11 * abs(i - j));
+}
+
+static void mat_make(mat_t *A, int ctxt, int gm, int gn, int nb, int n)
+{
+    int p, q, r, c, zero = 0, info;
+    blacs_gridinfo_(&ctxt, &p, &q, &r, &c);
+    A->mloc = numroc_(&gm, &nb, &r, &zero, &p);
+    A->nloc = numroc_(&gn, &nb, &c, &zero, &q);
+    int lld = A->mloc > 1 ? A->mloc : 1;
+    descinit_(A->desc, &gm, &gn, &nb, &nb, &zero, &zero, &ctxt, &lld, &info);
+    A->a = malloc(sizeof(double) * (size_t)lld * (A->nloc > 0 ? A->nloc : 1));
+    for (int lj = 1; lj <= A->nloc; lj++)
+        for (int li = 1; li <= A->mloc; li++) {
+            int gi = indxl2g_(&li, &nb, &r, &zero, &p), gj = indxl2g_(&lj, &nb, &c, &zero, &q);
+            A->a[(size_t)(lj - 1) * lld + li - 1] = entry(gi, gj, n);
+        }
+}
+
+static double *dup(const mat_t *A)
+{
+    size_t len = (size_t)A->desc[8] * (A->nloc > 0 ? A->nloc : 1);
+    double *x = malloc(sizeof(double) * len);
+    memcpy(x, A->a, sizeof(double) * len);
+    return x;
+}
+
+/* Largest |x - y| over every local entry, relative to the largest |y|, over all ranks. */
+static double diff(const mat_t *A, const double *x, const double *y)
+{
+    double d[2] = { 0, 0 }, all[2];
+    for (int j = 0; j < A->nloc; j++)
+        for (int i = 0; i < A->mloc; i++) {
+            size_t k = (size_t)j * A->desc[8] + i;
+            d[0] = fmax(d[0], fabs(x[k] - y[k]));
+            d[1] = fmax(d[1], fabs(y[k]));
+        }
+    MPI_Allreduce(d, all, 2, MPI_DOUBLE, MPI_MAX, MPI_COMM_WORLD);
+    return all[1] > 0 ? all[0] / all[1] : all[0];
+}
+
+static void report(int ok, const char *what, const char *grid, double err)
+{
+    failures += !ok;
+    if (rank == 0)
+        printf("%s scalapack-layer %s grid %s error %.2e\n", ok ? "PASS" : "FAIL", what, grid, err);
+}
+
+/*
+ * The norm by its definition, from entry(), in long double: of the m x n submatrix at
+ * 1-based (i0, j0); `part` 'G' all of it, 'L' / 'U' its lower / upper trapezoid, with a
+ * unit diagonal if `unit`, or ('S') the symmetric matrix whose `uplo` triangle is stored.
+ */
+static double norm_ref(char norm, char part, char uplo, int unit, int i0, int j0, int m, int n,
+                       int order)
+{
+    long double big = 0, fro = 0, col[64] = { 0 }, row[64] = { 0 };
+    for (int j = 0; j < n; j++)
+        for (int i = 0; i < m; i++) {
+            int r = i, c = j;
+            if (part == 'S' && (uplo == 'L' ? i < j : i > j)) r = j, c = i;
+            if ((part == 'L' && i < j) || (part == 'U' && i > j)) continue;
+            long double x = i == j && unit ? 1 : fabsl(entry(i0 + r, j0 + c, order));
+            big = x > big ? x : big;
+            fro += x * x;
+            col[j] += x;
+            row[i] += x;
+        }
+    long double one = 0, inf = 0;
+    for (int k = 0; k < 64; k++) {
+        one = col[k] > one ? col[k] : one;
+        inf = row[k] > inf ? row[k] : inf;
+    }
+    return (double)(norm == 'M' ? big : norm == 'O' ? one : norm == 'I' ? inf : sqrtl(fro));
+}
+
+/* A norm through the layer against its definition: within n eps. */
+static void check_norm(const char *what, const char *grid, double t, double r, int n)
+{
+    char line[256];
+    double e = fabs(t - r) / r;
+    snprintf(line, sizeof line, "%s value %.17g exact %.17g", what, t, r);
+    report(e <= n * DBL_EPSILON, line, grid, e);
+}
+
+/*
+ * Everything on one grid; n is sub(A)'s order, at (ia, ia) of an (n + 8)^2 matrix.
+ * `copies`: blocks below Tila's tile minimum, so the norms go to ScaLAPACK.
+ */
+static void check_grid(int ctxt, const char *grid, int n, int nb, int ia, int copies)
+{
+    const double eps = DBL_EPSILON;
+    char what[128];
+    int g = n + 8, nrhs = 3, jb = 2, info1, info2, one = 1;
+    mat_t A, B;
+    mat_make(&A, ctxt, g, g, nb, n);
+    mat_make(&B, ctxt, g, nrhs + jb, nb, n);
+    typeof(pdpotrf_) *rpotrf = real("pdpotrf_");
+    typeof(pdpotrs_) *rpotrs = real("pdpotrs_");
+    typeof(pdposv_) *rposv = real("pdposv_");
+    double work[4 * 64]; /* p?lansy's WORK: 2 Nq0 + Np0 + LDW at most */
+
+    /* Norms: on and off block boundaries (off: the real routine, through the layer). */
+    const char *norms = "MOIF";
+    for (int k = 0; k < 4; k++)
+        for (int off = 0; off < (n > 3 ? 2 : 1); off++) {
+            int i0 = ia + off, j0 = ia + 2 * off, m = n - off, nn = n - 3 * off;
+            double t = pdlange_(&norms[k], &m, &nn, A.a, &i0, &j0, A.desc, work, 1);
+            double r = norm_ref(norms[k], 'G', 0, 0, i0, j0, m, nn, n);
+            snprintf(what, sizeof what, "pdlange %c m=%d n=%d nb=%d ia=%d ja=%d", norms[k], m, nn,
+                     nb, i0, j0);
+            check_norm(what, grid, t, r, n);
+            for (int u = 0; u < 2 && !off; u++) {
+                const char *uplo = u ? "U" : "L";
+                t = pdlansy_(&norms[k], uplo, &n, A.a, &i0, &j0, A.desc, work, 1, 1);
+                r = norm_ref(norms[k], 'S', *uplo, 0, i0, j0, n, n, n);
+                snprintf(what, sizeof what, "pdlansy %c %s n=%d nb=%d ia=%d", norms[k], uplo, n, nb,
+                         i0);
+                check_norm(what, grid, t, r, n);
+                if (copies && norms[k] == 'I' && n > 1) {
+                    /* ScaLAPACK's pdlantr adds the (unit) diagonal's entries. */
+                    if (rank == 0)
+                        printf("SKIP scalapack-layer pdlantr I %s unit grid %s: the layer "
+                               "passes it to ScaLAPACK, whose value is wrong\n",
+                               uplo, grid);
+                    continue;
+                }
+                t = pdlantr_(&norms[k], uplo, "U", &n, &m, A.a, &i0, &j0, A.desc, work, 1, 1, 1);
+                r = norm_ref(norms[k], *uplo, 0, 1, i0, j0, n, m, n);
+                snprintf(what, sizeof what, "pdlantr %c %s unit n=%d nb=%d ia=%d", norms[k], uplo,
+                         n, nb, i0);
+                check_norm(what, grid, t, r, n);
+            }
+        }
+
+    /* Cholesky, solve, and both at once; B's columns start inside a block (jb = 2). */
+    for (int u = 0; u < 2; u++) {
+        const char *uplo = u ? "U" : "L";
+        double *a1 = dup(&A), *a2 = dup(&A), *b1 = dup(&B), *b2 = dup(&B);
+        pdpotrf_(uplo, &n, a1, &ia, &ia, A.desc, &info1, 1);
+        rpotrf(uplo, &n, a2, &ia, &ia, A.desc, &info2, 1);
+        double e = diff(&A, a1, a2);
+        snprintf(what, sizeof what, "pdpotrf %s n=%d nb=%d ia=%d info %d/%d", uplo, n, nb, ia,
+                 info1, info2);
+        report(info1 == info2 && e <= 30 * n * eps, what, grid, e);
+        pdpotrs_(uplo, &n, &nrhs, a2, &ia, &ia, A.desc, b1, &ia, &jb, B.desc, &info1, 1);
+        rpotrs(uplo, &n, &nrhs, a2, &ia, &ia, A.desc, b2, &ia, &jb, B.desc, &info2, 1);
+        e = diff(&B, b1, b2);
+        snprintf(what, sizeof what, "pdpotrs %s n=%d nrhs=%d nb=%d ib=%d jb=%d info %d/%d", uplo, n,
+                 nrhs, nb, ia, jb, info1, info2);
+        report(info1 == info2 && e <= 30 * n * eps, what, grid, e);
+        memcpy(a1, A.a, sizeof(double) * (size_t)A.desc[8] * A.nloc);
+        memcpy(a2, A.a, sizeof(double) * (size_t)A.desc[8] * A.nloc);
+        memcpy(b1, B.a, sizeof(double) * (size_t)B.desc[8] * B.nloc);
+        memcpy(b2, B.a, sizeof(double) * (size_t)B.desc[8] * B.nloc);
+        pdposv_(uplo, &n, &nrhs, a1, &ia, &ia, A.desc, b1, &ia, &jb, B.desc, &info1, 1);
+        rposv(uplo, &n, &nrhs, a2, &ia, &ia, A.desc, b2, &ia, &jb, B.desc, &info2, 1);
+        e = fmax(diff(&A, a1, a2), diff(&B, b1, b2));
+        snprintf(what, sizeof what, "pdposv %s n=%d nrhs=%d nb=%d ia=%d info %d/%d", uplo, n, nrhs,
+                 nb, ia, info1, info2);
+        report(info1 == info2 && e <= 30 * n * eps, what, grid, e);
+        free(a1), free(a2), free(b1), free(b2);
+    }
+
+    /* Illegal arguments: the real routine's INFO (it prints its PXERBLA message). */
+    int bad = ia + 1;
+    pdpotrf_("X", &n, A.a, &ia, &ia, A.desc, &info1, 1);
+    report(info1 == -1, "pdpotrf uplo X: info -1", grid, info1);
+    pdpotrf_("L", &n, A.a, &bad, &bad, A.desc, &info1, 1);
+    report(info1 == -4, "pdpotrf ia off a block boundary: info -4", grid, info1);
+    pdpotrs_("L", &n, &one, A.a, &ia, &ia, A.desc, B.a, &bad, &one, B.desc, &info1, 1);
+    report(info1 == -9, "pdpotrs ib off A's block row: info -9", grid, info1);
+    free(A.a), free(B.a);
+}
+
+int main(int argc, char **argv)
+{
+    int size, provided;
+    MPI_Init_thread(&argc, &argv, MPI_THREAD_MULTIPLE, &provided);
+    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+    MPI_Comm_size(MPI_COMM_WORLD, &size);
+    setenv("TILA_SCALAPACK_MIN_N", "0", 1);
+    for (int pass = 0; pass < 2; pass++) {
+        /* In place on blocks of 4, then on copies (blocks of 4 are below the default). */
+        if (pass == 0)
+            setenv("TILA_SCALAPACK_MIN_NB", "1", 1);
+        else
+            unsetenv("TILA_SCALAPACK_MIN_NB");
+        for (int p = 1; p <= size; p++) {
+            if (size % p) continue;
+            for (int o = 0; o < 2; o++) {
+                int ctxt, zero = 0, q = size / p;
+                const char *order = o ? "C" : "R";
+                char grid[64];
+                blacs_get_(&zero, &zero, &ctxt);
+                blacs_gridinit_(&ctxt, order, &p, &q, 1);
+                snprintf(grid, sizeof grid, "%dx%d %s-major%s", p, q, o ? "col" : "row",
+                         pass ? " copies" : " in-place");
+                check_grid(ctxt, grid, 29, 4, 5, pass);
+                check_grid(ctxt, grid, 1, 4, 1, pass);
+                blacs_gridexit_(&ctxt);
+            }
+        }
+    }
+    MPI_Finalize();
+    return failures ? 1 : 0;
+}
