@@ -36,7 +36,7 @@ static const char *const path_text[TILA_SL_NPATHS] = {
     "ScaLAPACK (the BLACS grid is not every MPI rank)",
     "ScaLAPACK (an illegal argument, reported by it)",
     "ScaLAPACK (blocks Tila cannot use in place)",
-    "ScaLAPACK (Tila did not start)",
+    "ScaLAPACK (Tila did not start, or no memory for a copy)",
 };
 
 static int world_rank(void)
@@ -70,15 +70,13 @@ static int min_n(void) { return env_int("TILA_SCALAPACK_MIN_N", 2048); }
 /* Smaller blocks are copied into Tila's tiles: StarPU's cost per task would dominate. */
 static int min_nb(void) { return env_int("TILA_SCALAPACK_MIN_NB", 64); }
 
-int tila_sl_lsame(const char *c, char want)
-{
-    return c && (*c == want || *c == want + ('a' - 'A'));
-}
+/* ScaLAPACK's LSAME on the first character. */
+static int lsame(const char *c, char want) { return c && (*c == want || *c == want + ('a' - 'A')); }
 
 int tila_sl_uplo(const char *c, tila_uplo_t *uplo)
 {
-    *uplo = tila_sl_lsame(c, 'U') ? TILA_UPPER : TILA_LOWER;
-    return tila_sl_lsame(c, 'U') || tila_sl_lsame(c, 'L');
+    *uplo = lsame(c, 'U') ? TILA_UPPER : TILA_LOWER;
+    return lsame(c, 'U') || lsame(c, 'L');
 }
 
 int tila_sl_norm(const char *c, tila_norm_t *norm)
@@ -87,7 +85,7 @@ int tila_sl_norm(const char *c, tila_norm_t *norm)
     static const tila_norm_t norms[] = { TILA_NORM_MAX, TILA_NORM_ONE, TILA_NORM_ONE,
                                          TILA_NORM_INF, TILA_NORM_FRO, TILA_NORM_FRO };
     for (int k = 0; letters[k]; k++)
-        if (c && (*c == letters[k] || (letters[k] > '9' && tila_sl_lsame(c, letters[k])))) {
+        if (c && (*c == letters[k] || (letters[k] > '9' && lsame(c, letters[k])))) {
             *norm = norms[k];
             return 1;
         }
@@ -96,11 +94,12 @@ int tila_sl_norm(const char *c, tila_norm_t *norm)
 
 int tila_sl_diag(const char *c, tila_diag_t *diag)
 {
-    *diag = tila_sl_lsame(c, 'U') ? TILA_UNIT : TILA_NONUNIT;
-    return tila_sl_lsame(c, 'U') || tila_sl_lsame(c, 'N');
+    *diag = lsame(c, 'U') ? TILA_UNIT : TILA_NONUNIT;
+    return lsame(c, 'U') || lsame(c, 'N');
 }
 
-int tila_sl_row_owner(const int *desc, int i, int nprow)
+/* Process row of global row i (1-based) of a matrix with descriptor desc (INDXG2P). */
+static int row_owner(const int *desc, int i, int nprow)
 {
     return (desc[TILA_SL_RSRC] + (i - 1) / desc[TILA_SL_MB]) % nprow;
 }
@@ -240,17 +239,22 @@ int tila_sl_tile(int n)
     return t < 192 ? 192 : t > 768 ? 768 : t;
 }
 
-int tila_sl_solve_ok(const char *uplo, const tila_sl_mat_t *A, const tila_sl_mat_t *B)
+int tila_sl_factor_ok(const tila_sl_mat_t *M)
 {
-    tila_uplo_t u;
+    const int *d = M->desc;
+    return tila_sl_desc_ok(M) && M->m == M->n && (M->ia - 1) % d[TILA_SL_MB] == 0 &&
+           (M->ja - 1) % d[TILA_SL_NB] == 0 && d[TILA_SL_MB] == d[TILA_SL_NB];
+}
+
+int tila_sl_solve_ok(const tila_sl_mat_t *A, const tila_sl_mat_t *B)
+{
     const int *da = A->desc, *db = B->desc;
-    if (!tila_sl_uplo(uplo, &u) || !tila_sl_desc_ok(A) || !tila_sl_desc_ok(B)) return 0;
+    if (!tila_sl_factor_ok(A) || !tila_sl_desc_ok(B)) return 0;
     int nprow, npcol, myrow, mycol;
     blacs_gridinfo_(&da[TILA_SL_CTXT], &nprow, &npcol, &myrow, &mycol);
-    return A->m == A->n && B->m == A->n && db[TILA_SL_CTXT] == da[TILA_SL_CTXT] &&
-           (A->ia - 1) % da[TILA_SL_MB] == 0 && (A->ja - 1) % da[TILA_SL_NB] == 0 &&
-           da[TILA_SL_MB] == da[TILA_SL_NB] && (B->ia - 1) % db[TILA_SL_MB] == 0 &&
-           tila_sl_row_owner(da, A->ia, nprow) == tila_sl_row_owner(db, B->ia, nprow) &&
+    return B->m == A->n && db[TILA_SL_CTXT] == da[TILA_SL_CTXT] &&
+           (B->ia - 1) % db[TILA_SL_MB] == 0 &&
+           row_owner(da, A->ia, nprow) == row_owner(db, B->ia, nprow) &&
            db[TILA_SL_MB] == da[TILA_SL_NB];
 }
 

@@ -1,11 +1,58 @@
 /**
  * @file pzposv.c
- * @brief ScaLAPACK's pzposv on Tila: Cholesky factorization and solve.
+ * @brief ScaLAPACK's pzpotrs and pzposv on Tila: solves with a distributed Cholesky factor.
  *
  * @precisions normal z -> c d s
  * SPDX-License-Identifier: BSD-3-Clause
  */
 #include "tila_scalapack.h"
+
+/*
+ * Solve sub(A) X = sub(B) into sub(B): with the factor already in sub(A) (PZPOTRS), or
+ * factoring sub(A) first if `factor` (PZPOSV).  The arguments are PZPOTRS's and PZPOSV's.
+ */
+static void solve(tila_sl_routine_t *routine, int factor, const char *uplo, const int *n,
+                  const int *nrhs, tila_complex64_t *a, const int *ia, const int *ja,
+                  const int *desca, tila_complex64_t *b, const int *ib, const int *jb,
+                  const int *descb, int *info, size_t uplo_len)
+{
+    tila_uplo_t tuplo;
+    tila_sl_mat_t A = { .a = a, .ia = *ia, .ja = *ja, .desc = desca, .m = *n, .n = *n };
+    tila_sl_mat_t B = { .a = b, .ia = *ib, .ja = *jb, .desc = descb, .m = *n, .n = *nrhs };
+    int ok = tila_sl_uplo(uplo, &tuplo) && tila_sl_solve_ok(&A, &B);
+    tila_sl_call_t c;
+    if (tila_sl_begin(&c, routine, desca[TILA_SL_CTXT], *n, ok)) {
+        int path = tila_sl_open_solve(&c, &A, &B, TILA_COMPLEX64);
+        if (path >= 0) {
+            /* PZPOSV's INFO is PZPOTRF's; PZPOTRS has no numerical failure. */
+            int rc = factor ? tila_zposv(tuplo, A.A, B.A) : tila_zpotrs(tuplo, A.A, B.A);
+            if (rc < 0) tila_sl_fatal(&c, rc);
+            tila_sl_close(&c, &A, TILA_COMPLEX64, factor);
+            tila_sl_close(&c, &B, TILA_COMPLEX64, 1);
+            tila_sl_end(&c, path);
+            *info = rc;
+            return;
+        }
+        tila_sl_end(&c, TILA_SL_OFF);
+    }
+    void (*real)(const char *, const int *, const int *, tila_complex64_t *, const int *,
+                 const int *, const int *, tila_complex64_t *, const int *, const int *,
+                 const int *, int *, size_t) = tila_sl_real(routine);
+    real(uplo, n, nrhs, a, ia, ja, desca, b, ib, jb, descb, info, uplo_len);
+}
+
+/**
+ * PZPOTRS( UPLO, N, NRHS, A, IA, JA, DESCA, B, IB, JB, DESCB, INFO ), as ScaLAPACK defines
+ * it: sub(B) = A(IA:, JA:)^-1 sub(B) with the factor from PZPOTRF.
+ */
+TILA_SL_EXPORT void pzpotrs_(const char *uplo, const int *n, const int *nrhs, tila_complex64_t *a,
+                             const int *ia, const int *ja, const int *desca, tila_complex64_t *b,
+                             const int *ib, const int *jb, const int *descb, int *info,
+                             size_t uplo_len)
+{
+    static tila_sl_routine_t routine = { .name = "PZPOTRS", .symbol = "pzpotrs_" };
+    solve(&routine, 0, uplo, n, nrhs, a, ia, ja, desca, b, ib, jb, descb, info, uplo_len);
+}
 
 /**
  * PZPOSV( UPLO, N, NRHS, A, IA, JA, DESCA, B, IB, JB, DESCB, INFO ), as ScaLAPACK defines
@@ -18,25 +65,5 @@ TILA_SL_EXPORT void pzposv_(const char *uplo, const int *n, const int *nrhs, til
                             size_t uplo_len)
 {
     static tila_sl_routine_t routine = { .name = "PZPOSV", .symbol = "pzposv_" };
-    tila_uplo_t tuplo;
-    tila_sl_mat_t A = { .a = a, .ia = *ia, .ja = *ja, .desc = desca, .m = *n, .n = *n };
-    tila_sl_mat_t B = { .a = b, .ia = *ib, .ja = *jb, .desc = descb, .m = *n, .n = *nrhs };
-    tila_sl_uplo(uplo, &tuplo);
-    int ok = tila_sl_solve_ok(uplo, &A, &B);
-    tila_sl_call_t c;
-    if (tila_sl_begin(&c, &routine, desca[TILA_SL_CTXT], *n, ok)) {
-        int path = tila_sl_open_solve(&c, &A, &B, TILA_COMPLEX64);
-        if (path >= 0) {
-            int rc = tila_zposv(tuplo, A.A, B.A);
-            if (rc < 0) tila_sl_fatal(&c, rc);
-            tila_sl_close(&c, &A, TILA_COMPLEX64, 1);
-            tila_sl_close(&c, &B, TILA_COMPLEX64, 1);
-            tila_sl_end(&c, path);
-            *info = rc;
-            return;
-        }
-        tila_sl_end(&c, TILA_SL_OFF);
-    }
-    typeof(pzposv_) *real = tila_sl_real(&routine);
-    real(uplo, n, nrhs, a, ia, ja, desca, b, ib, jb, descb, info, uplo_len);
+    solve(&routine, 1, uplo, n, nrhs, a, ia, ja, desca, b, ib, jb, descb, info, uplo_len);
 }

@@ -18,10 +18,7 @@ TILA_SL_EXPORT void pzpotrf_(const char *uplo, const int *n, tila_complex64_t *a
     static tila_sl_routine_t routine = { .name = "PZPOTRF", .symbol = "pzpotrf_" };
     tila_uplo_t tuplo;
     tila_sl_mat_t A = { .a = a, .ia = *ia, .ja = *ja, .desc = desca, .m = *n, .n = *n };
-    /* PZPOTRF's own checks: A at a block boundary, in square blocks. */
-    int ok = tila_sl_uplo(uplo, &tuplo) && tila_sl_desc_ok(&A) &&
-             (*ia - 1) % desca[TILA_SL_MB] == 0 && (*ja - 1) % desca[TILA_SL_NB] == 0 &&
-             desca[TILA_SL_MB] == desca[TILA_SL_NB];
+    int ok = tila_sl_uplo(uplo, &tuplo) && tila_sl_factor_ok(&A);
     tila_sl_call_t c;
     if (tila_sl_begin(&c, &routine, desca[TILA_SL_CTXT], *n, ok)) {
         int tile = tila_sl_in_place(&A, 1) ? 0 : tila_sl_tile(*n);

@@ -45,7 +45,7 @@ typedef enum tila_sl_path_e {
     TILA_SL_GRID,    /**< the real routine: the grid is not every rank */
     TILA_SL_ARGS,    /**< the real routine: an illegal argument, which it reports */
     TILA_SL_LAYOUT,  /**< the real routine: a norm of blocks Tila cannot use in place */
-    TILA_SL_OFF,     /**< the real routine: Tila could not start */
+    TILA_SL_OFF,     /**< the real routine: Tila could not start, or no memory for a copy */
     TILA_SL_NPATHS
 } tila_sl_path_t;
 
@@ -81,11 +81,11 @@ typedef struct tila_sl_mat_s {
 /** Is the descriptor legal on this process for the m x n submatrix at (ia, ja) (CHK1MAT)? */
 int tila_sl_desc_ok(const tila_sl_mat_t *M);
 
-/** Process row of global row i (1-based) of a matrix with descriptor desc (INDXG2P). */
-int tila_sl_row_owner(const int *desc, int i, int nprow);
-
-/** ScaLAPACK's LSAME on the first character. */
-int tila_sl_lsame(const char *c, char want);
+/**
+ * Is M legal as p?potrf checks its A: a legal descriptor, M square at a block boundary,
+ * in square blocks?
+ */
+int tila_sl_factor_ok(const tila_sl_mat_t *M);
 
 /** 'U' / 'L' -> TILA_UPPER / TILA_LOWER; 0 if neither. */
 int tila_sl_uplo(const char *c, tila_uplo_t *uplo);
@@ -127,11 +127,10 @@ void tila_sl_end(tila_sl_call_t *c, tila_sl_path_t path);
 int tila_sl_in_place(const tila_sl_mat_t *M, int square);
 
 /**
- * Are a solve's arguments legal as p?potrs and p?posv check them: uplo, A square at a
- * block boundary in square blocks, B's rows at a block boundary on A's process row, in
- * blocks of A's size, on A's grid?
+ * Are a solve's matrices legal as p?potrs and p?posv check them: A as tila_sl_factor_ok,
+ * B's rows at a block boundary on A's process row, in blocks of A's size, on A's grid?
  */
-int tila_sl_solve_ok(const char *uplo, const tila_sl_mat_t *A, const tila_sl_mat_t *B);
+int tila_sl_solve_ok(const tila_sl_mat_t *A, const tila_sl_mat_t *B);
 
 /**
  * Open a solve's A and B (both loaded): both in place when both can be, else both on
