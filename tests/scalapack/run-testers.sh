@@ -4,7 +4,8 @@
 # libtila_scalapack preloaded and TILA_SCALAPACK_MIN_N=0 so that Tila takes every size:
 #  - x[sdcz]llt (Cholesky: p?potrf, p?potrs and the p?lansy / p?lanhe of its checks) with
 #    ScaLAPACK's stock LLT.dat (upper, with condition estimation and iterative refinement;
-#    blocks of 2 to 5, so Tila works on copies in its own tiles) at 1 rank, and with
+#    blocks of 2 to 5: Tila works on copies in its own tiles, and at 4 ranks once more with
+#    TILA_SCALAPACK_MIN_NB=1, in place), and with
 #    tests/scalapack/LLT-wide.dat (lower, 6 grids of 1, 2 and 4 ranks, odd sizes, no
 #    iterative refinement; TILA_SCALAPACK_MIN_NB=1 so that Tila works in place);
 #  - x[dz]qr with tests/scalapack/QR-wide.dat: ScaLAPACK's QR and LQ, whose residual checks
@@ -90,11 +91,11 @@ if [ -n "${2:-}" ]; then
         rm -f "$2.out.$np" "$2.err.$np"
     done
 fi
-# The stock file runs at 1 rank only: its iterative refinement (p?porfs) can deadlock at 4
-# ranks through the layer, some processes calling p?potrs once more while the others
-# have left the loop (seen in xsllt and xdllt; not understood yet, see README.md).
+# The stock file: on copies (its blocks of 2-5 are below the default TILA_SCALAPACK_MIN_NB)
+# at every rank count, and in place at 4 ranks; at 2 ranks none of its grids spans the run.
 for p in s d c z; do
-    run x${p}llt "$stock/LLT.dat" LLT.dat stock "1" 64 1
+    run x${p}llt "$stock/LLT.dat" LLT.dat stock "1 4" 64
+    run x${p}llt "$stock/LLT.dat" LLT.dat "stock in-place" "4" 1 4
     run x${p}llt "$here/LLT-wide.dat" LLT.dat wide "1 2 4" 1
 done
 for p in d z; do

@@ -82,18 +82,18 @@ static double entry(int i, int j, int n)
     return i == j ? 2.0 * n + 16 : 0.5 * sin(0.37 * (i + j) + 0.11 * abs(i - j));
 }
 
-static void mat_make(mat_t *A, int ctxt, int gm, int gn, int nb, int n)
+static void mat_make(mat_t *A, int ctxt, int gm, int gn, int mb, int nb, int rsrc, int csrc, int n)
 {
-    int p, q, r, c, zero = 0, info;
+    int p, q, r, c, info;
     blacs_gridinfo_(&ctxt, &p, &q, &r, &c);
-    A->mloc = numroc_(&gm, &nb, &r, &zero, &p);
-    A->nloc = numroc_(&gn, &nb, &c, &zero, &q);
+    A->mloc = numroc_(&gm, &mb, &r, &rsrc, &p);
+    A->nloc = numroc_(&gn, &nb, &c, &csrc, &q);
     int lld = A->mloc > 1 ? A->mloc : 1;
-    descinit_(A->desc, &gm, &gn, &nb, &nb, &zero, &zero, &ctxt, &lld, &info);
+    descinit_(A->desc, &gm, &gn, &mb, &nb, &rsrc, &csrc, &ctxt, &lld, &info);
     A->a = malloc(sizeof(double) * (size_t)lld * (A->nloc > 0 ? A->nloc : 1));
     for (int lj = 1; lj <= A->nloc; lj++)
         for (int li = 1; li <= A->mloc; li++) {
-            int gi = indxl2g_(&li, &nb, &r, &zero, &p), gj = indxl2g_(&lj, &nb, &c, &zero, &q);
+            int gi = indxl2g_(&li, &mb, &r, &rsrc, &p), gj = indxl2g_(&lj, &nb, &c, &csrc, &q);
             A->a[(size_t)(lj - 1) * lld + li - 1] = entry(gi, gj, n);
         }
 }
@@ -174,8 +174,8 @@ static void check_grid(int ctxt, const char *grid, int n, int nb, int ia, int co
     char what[128];
     int g = n + 8, nrhs = 3, jb = 2, info1, info2, one = 1;
     mat_t A, B;
-    mat_make(&A, ctxt, g, g, nb, n);
-    mat_make(&B, ctxt, g, nrhs + jb, nb, n);
+    mat_make(&A, ctxt, g, g, nb, nb, 0, 0, n);
+    mat_make(&B, ctxt, g, nrhs + jb, nb, nb, 0, 0, n);
     typeof(pdpotrf_) *rpotrf = real("pdpotrf_");
     typeof(pdpotrs_) *rpotrs = real("pdpotrs_");
     typeof(pdposv_) *rposv = real("pdposv_");
@@ -240,6 +240,21 @@ static void check_grid(int ctxt, const char *grid, int n, int nb, int ia, int co
         snprintf(what, sizeof what, "pdposv %s n=%d nrhs=%d nb=%d ia=%d info %d/%d", uplo, n, nrhs,
                  nb, ia, info1, info2);
         report(info1 == info2 && e <= 30 * n * eps, what, grid, e);
+        /* p?porfs's work vector: n x 1 in blocks of nb x 1, from A's row ia on the grid's
+         * last process column. */
+        int p, q, r, c;
+        blacs_gridinfo_(&ctxt, &p, &q, &r, &c);
+        mat_t V;
+        mat_make(&V, ctxt, n, 1, nb, 1, (ia - 1) / nb % p, q - 1, n);
+        double *v1 = dup(&V), *v2 = dup(&V);
+        pdpotrs_(uplo, &n, &one, a2, &ia, &ia, A.desc, v1, &one, &one, V.desc, &info1, 1);
+        rpotrs(uplo, &n, &one, a2, &ia, &ia, A.desc, v2, &one, &one, V.desc, &info2, 1);
+        e = diff(&V, v1, v2);
+        snprintf(what, sizeof what,
+                 "pdpotrs %s n=%d one column of nb=1 from process (%d,%d) info %d/%d", uplo, n,
+                 V.desc[6], q - 1, info1, info2);
+        report(info1 == info2 && e <= 30 * n * eps, what, grid, e);
+        free(v1), free(v2), free(V.a);
         free(a1), free(a2), free(b1), free(b2);
     }
 
