@@ -104,6 +104,12 @@ static int row_owner(const int *desc, int i, int nprow)
     return (desc[TILA_SL_RSRC] + (i - 1) / desc[TILA_SL_MB]) % nprow;
 }
 
+/* Process column of global column j (1-based) (INDXG2P). */
+static int col_owner(const int *desc, int j, int npcol)
+{
+    return (desc[TILA_SL_CSRC] + (j - 1) / desc[TILA_SL_NB]) % npcol;
+}
+
 int tila_sl_desc_ok(const tila_sl_mat_t *M)
 {
     const int *d = M->desc;
@@ -214,22 +220,65 @@ int tila_sl_in_place(const tila_sl_mat_t *M, int square)
            (mb >= small || mb >= M->m) && (nb >= small || nb >= M->n);
 }
 
+int tila_sl_inplace_begin(tila_sl_call_t *c, tila_sl_routine_t *r, tila_sl_mat_t *const *M,
+                          int count, tila_prec_t prec, int square, int size, int args_ok)
+{
+    if (!tila_sl_begin(c, r, M[0]->desc[TILA_SL_CTXT], size, args_ok)) return 0;
+    for (int k = 0; k < count; k++) {
+        const int *d = M[k]->desc, *d0 = M[0]->desc;
+        if (!tila_sl_in_place(M[k], square) || d[TILA_SL_CTXT] != d0[TILA_SL_CTXT] ||
+            d[TILA_SL_MB] != d0[TILA_SL_MB] || d[TILA_SL_NB] != d0[TILA_SL_NB])
+            return refuse(c, TILA_SL_LAYOUT);
+    }
+    for (int k = 0; k < count; k++)
+        tila_sl_open(c, M[k], prec, 0, 1);
+    return 1;
+}
+
+void tila_sl_inplace_end(tila_sl_call_t *c, tila_sl_mat_t *const *M, int count, tila_prec_t prec,
+                         int rc)
+{
+    if (rc) tila_sl_fatal(c, rc);
+    for (int k = 0; k < count; k++)
+        tila_sl_close(c, M[k], prec, 0);
+    tila_sl_end(c, TILA_SL_INPLACE);
+}
+
 int tila_sl_norm_begin(tila_sl_call_t *c, tila_sl_routine_t *r, tila_sl_mat_t *M, tila_prec_t prec,
                        int square, int args_ok)
 {
-    int size = M->m > M->n ? M->m : M->n;
-    if (!tila_sl_begin(c, r, M->desc[TILA_SL_CTXT], size, args_ok)) return 0;
-    if (!tila_sl_in_place(M, square)) return refuse(c, TILA_SL_LAYOUT);
-    tila_sl_open(c, M, prec, 0, 1);
-    return 1;
+    return tila_sl_inplace_begin(c, r, &M, 1, prec, square, M->m > M->n ? M->m : M->n, args_ok);
 }
 
 double tila_sl_norm_end(tila_sl_call_t *c, tila_sl_mat_t *M, tila_prec_t prec, int rc, double value)
 {
-    if (rc) tila_sl_fatal(c, rc);
-    tila_sl_close(c, M, prec, 0);
-    tila_sl_end(c, TILA_SL_INPLACE);
+    tila_sl_inplace_end(c, &M, 1, prec, rc);
     return value;
+}
+
+void tila_sl_pblas_mat(tila_sl_mat_t *M, const void *a, int ia, int ja, const int *desc, int m,
+                       int n)
+{
+    *M = (tila_sl_mat_t){ .a = (void *)a, .ia = ia, .ja = ja, .desc = desc, .m = m, .n = n };
+    /* Type 2: DTYPE, CTXT, M, N, IMB, INB, MB, NB, RSRC, CSRC, LLD. */
+    if (desc[TILA_SL_DTYPE] == 2 && desc[4] == desc[6] && desc[5] == desc[7]) {
+        const int d[9] = { 1,       desc[1], desc[2], desc[3], desc[6],
+                           desc[7], desc[8], desc[9], desc[10] };
+        memcpy(M->desc1, d, sizeof d);
+        M->desc = M->desc1;
+    }
+}
+
+int tila_sl_trans(const char *c, tila_trans_t *trans, int complex)
+{
+    *trans = lsame(c, 'N') ? TILA_NOTRANS : lsame(c, 'C') && complex ? TILA_CONJTRANS : TILA_TRANS;
+    return lsame(c, 'N') || lsame(c, 'T') || lsame(c, 'C');
+}
+
+int tila_sl_side(const char *c, tila_side_t *side)
+{
+    *side = lsame(c, 'R') ? TILA_RIGHT : TILA_LEFT;
+    return lsame(c, 'L') || lsame(c, 'R');
 }
 
 int tila_sl_tile(int n)
@@ -388,4 +437,46 @@ TILA_SL_EXPORT void mpi_finalize_(MPI_Fint *ierr)
 {
     stop();
     *ierr = PMPI_Finalize();
+}
+
+int tila_sl_geqrf_lwork(const tila_sl_mat_t *A)
+{
+    const int *d = A->desc;
+    int nprow, npcol, myrow, mycol;
+    blacs_gridinfo_(&d[TILA_SL_CTXT], &nprow, &npcol, &myrow, &mycol);
+    int iarow = row_owner(d, A->ia, nprow), iacol = col_owner(d, A->ja, npcol);
+    int rows = A->m + (A->ia - 1) % d[TILA_SL_MB], cols = A->n + (A->ja - 1) % d[TILA_SL_NB];
+    int mp0 = numroc_(&rows, &d[TILA_SL_MB], &myrow, &iarow, &nprow);
+    int nq0 = numroc_(&cols, &d[TILA_SL_NB], &mycol, &iacol, &npcol);
+    return d[TILA_SL_NB] * (mp0 + nq0 + d[TILA_SL_NB]);
+}
+
+void tila_sl_put_tau(const tila_sl_call_t *c, const tila_sl_mat_t *A, tila_desc_t *T, void *tau,
+                     tila_prec_t prec)
+{
+    size_t es = tila_prec_size(prec);
+    int k = A->m < A->n ? A->m : A->n, nb = tila_desc_nb(T), root = world_rank() == 0;
+    if (k == 0) return;
+    char *all = malloc(es * (size_t)k);
+    char *t = root ? malloc(es * (size_t)nb * (size_t)tila_desc_n(T)) : NULL;
+    if (!all || (root && !t)) {
+        fprintf(stderr, "[tila] %s: out of memory\n", c->routine->name);
+        MPI_Abort(MPI_COMM_WORLD, 1);
+    }
+    int rc = tila_desc_gather(T, 0, t, nb);
+    if (rc) tila_sl_fatal(c, rc);
+    /* Reflector j is the (j mod nb)-th of tile column j / nb: T(j mod nb, j). */
+    for (int j = 0; root && j < k; j++)
+        memcpy(all + (size_t)j * es, t + ((size_t)j * nb + (size_t)(j % nb)) * es, es);
+    MPI_Bcast(all, (int)(es * (size_t)k), MPI_BYTE, 0, MPI_COMM_WORLD);
+    const int *d = A->desc;
+    int cb = d[TILA_SL_NB];
+    for (int j = 0; j < k; j++) {
+        int g = A->ja + j - 1; /* 0-based global column; its local index is INDXG2L's */
+        if (col_owner(d, g + 1, c->npcol) != c->mycol) continue;
+        size_t l = (size_t)(g / (cb * c->npcol)) * cb + (size_t)(g % cb);
+        memcpy((char *)tau + l * es, all + (size_t)j * es, es);
+    }
+    free(t);
+    free(all);
 }

@@ -76,6 +76,7 @@ typedef struct tila_sl_mat_s {
     int tile;         /**< the copy's tile size; 0: in place */
     void *copy;       /**< the copy's local array (NULL: in place) */
     int copy_desc[9]; /**< the copy's ScaLAPACK descriptor */
+    int desc1[9];     /**< a PBLAS type-2 descriptor as type 1 (tila_sl_pblas_mat) */
 } tila_sl_mat_t;
 
 /** Is the descriptor legal on this process for the m x n submatrix at (ia, ja) (CHK1MAT)? */
@@ -97,13 +98,39 @@ int tila_sl_norm(const char *c, tila_norm_t *norm);
 int tila_sl_diag(const char *c, tila_diag_t *diag);
 
 /**
- * A norm's start: does Tila take it (tila_sl_begin), with M's blocks usable in place
- * (square blocks if `square`)?  On 1, M is open: compute, then tila_sl_norm_end.  On 0
- * (counted), call the real routine: ScaLAPACK's norms take any offsets and blocks, and a
- * copy would cost more than the norm.
+ * The start of a routine that Tila runs on its operands in place or not at all: does Tila
+ * take it (tila_sl_begin on M[0]'s context, with `size` against the threshold), with every
+ * M[k] usable in place (square blocks if `square`) in M[0]'s context and block sizes?  On
+ * 1, every M[k] is open: compute, then tila_sl_inplace_end.  On 0 (counted), call the real
+ * routine.
+ */
+int tila_sl_inplace_begin(tila_sl_call_t *c, tila_sl_routine_t *r, tila_sl_mat_t *const *M,
+                          int count, tila_prec_t prec, int square, int size, int args_ok);
+
+/** Close the M[k], count the call (a failure rc stops the job). */
+void tila_sl_inplace_end(tila_sl_call_t *c, tila_sl_mat_t *const *M, int count, tila_prec_t prec,
+                         int rc);
+
+/**
+ * A norm's start: tila_sl_inplace_begin for one matrix, ScaLAPACK's norms taking any offsets
+ * and blocks and a copy costing more than the norm.
  */
 int tila_sl_norm_begin(tila_sl_call_t *c, tila_sl_routine_t *r, tila_sl_mat_t *M, tila_prec_t prec,
                        int square, int args_ok);
+
+/**
+ * M for a PBLAS operand: as given, except that a descriptor of PBLAS's type 2 (11 entries,
+ * with the first block's IMB x INB) whose first block is a full one is read as type 1; other
+ * type-2 descriptors fail tila_sl_desc_ok, and the call goes to PBLAS.
+ */
+void tila_sl_pblas_mat(tila_sl_mat_t *M, const void *a, int ia, int ja, const int *desc, int m,
+                       int n);
+
+/** 'N' / 'T' / 'C' -> tila_trans_t ('C' is 'T' in the real precisions); 0 if none. */
+int tila_sl_trans(const char *c, tila_trans_t *trans, int complex);
+
+/** 'L' / 'R' -> TILA_LEFT / TILA_RIGHT; 0 if neither. */
+int tila_sl_side(const char *c, tila_side_t *side);
 
 /** Close M, count the call, and pass the value on (a failure rc stops the job). */
 double tila_sl_norm_end(tila_sl_call_t *c, tila_sl_mat_t *M, tila_prec_t prec, int rc,
@@ -154,6 +181,20 @@ void tila_sl_close(const tila_sl_call_t *c, tila_sl_mat_t *M, tila_prec_t prec, 
 
 /** The real routine of r (aborts with a message if none follows libtila_scalapack). */
 void *tila_sl_real(tila_sl_routine_t *r);
+
+/** P?GEQRF's smallest LWORK, NB_A (Mp0 + Nq0 + NB_A), on this process (sub(A)'s descriptor
+ * must be valid). */
+int tila_sl_geqrf_lwork(const tila_sl_mat_t *A);
+
+/**
+ * Store the scalar factors of the reflectors of a QR factorization into ScaLAPACK's TAU:
+ * the diagonal of the PANEL-scheme T of tila_<p>geqrf (one triangular factor per tile
+ * column of A->A, whose diagonal holds the taus as LAPACK's ?geqrt leaves them), gathered
+ * and broadcast, then written where PXGEQRF writes them: TAU(local column of JA + j - 1)
+ * on every process of the process column owning that column.  Collective.
+ */
+void tila_sl_put_tau(const tila_sl_call_t *c, const tila_sl_mat_t *A, tila_desc_t *T, void *tau,
+                     tila_prec_t prec);
 
 /** A Tila call failed where ScaLAPACK has no code for it: say so and stop the job. */
 void tila_sl_fatal(const tila_sl_call_t *c, int rc);

@@ -8,8 +8,9 @@
 #    TILA_SCALAPACK_MIN_NB=1, in place), and with
 #    tests/scalapack/LLT-wide.dat (lower, 6 grids of 1, 2 and 4 ranks, odd sizes, no
 #    iterative refinement; TILA_SCALAPACK_MIN_NB=1 so that Tila works in place);
-#  - x[dz]qr with tests/scalapack/QR-wide.dat: ScaLAPACK's QR and LQ, whose residual checks
-#    call p?lange, in place.
+#  - x[sdcz]qr and x[sdcz]ls (p?geqrf; p?gels calls it) with the stock QR.dat and LS.dat, as
+#    LLT.dat; x[dz]qr with tests/scalapack/QR-wide.dat: QR and LQ, in place;
+#  - PBLAS/[sdcz]pb3tst (p?gemm, p?trsm) with the stock P?BLAS3TST.dat, in place, 2 and 4 ranks.
 # at 1, 2 and 4 ranks (RANKS).  A run passes when the tester reaches its end, no residual
 # check failed, and, where one of its grids spans every rank, the exit summary that
 # TILA_VERBOSE prints shows calls that Tila took (grids of fewer ranks go to ScaLAPACK).
@@ -43,18 +44,28 @@ run() {
         return
     fi
     for np in $at; do
+        case " $ranks " in *" $np "*) ;; *) continue ;; esac
         dir=$(mktemp -d)
         cp "$dat" "$dir/$name"
         (cd "$dir" && TILA_SCALAPACK_MIN_NB=$minnb LD_PRELOAD="$lib" \
             timeout "$limit" mpiexec $opts -np "$np" "$testers/$tester" >out 2>err)
         rc=$?
-        ok=$(sed -n 's/^ *\([0-9]*\) tests completed and passed.*/\1/p' "$dir/out" | head -n 1)
-        bad=$(sed -n 's/^ *\([0-9]*\) tests completed and failed.*/\1/p' "$dir/out" | head -n 1)
+        case $tester in
+        */*) # PBLAS: "|  PDGEMM  TOTAL  PASSED  FAILED  SKIPPED" per routine
+            end="End of Tests."
+            ok=$(awk '$1 == "|" && NF == 6 { s += $4 } END { print s + 0 }' "$dir/out")
+            bad=$(awk '$1 == "|" && NF == 6 { s += $5 } END { print s + 0 }' "$dir/out") ;;
+        *)
+            end="END OF TESTS"
+            ok=$(sed -n 's/^ *\([0-9]*\) tests completed and passed.*/\1/p' "$dir/out" | head -n 1)
+            bad=$(sed -n 's/^ *\([0-9]*\) tests completed and failed.*/\1/p' "$dir/out" |
+                head -n 1) ;;
+        esac
         tila=$(grep 'call(s)' "$dir/err" | grep -o '[0-9]* Tila,' |
             awk '{ s += $1 } END { print s + 0 }')
         why=
         [ "$rc" -eq 0 ] || why="exit status $rc"
-        grep -q 'END OF TESTS' "$dir/out" || why="${why:+$why, }no END OF TESTS"
+        grep -q "$end" "$dir/out" || why="${why:+$why, }no $end"
         [ "${ok:-0}" -gt 0 ] || why="${why:+$why, }no test passed"
         [ "${bad:-1}" -eq 0 ] || why="${why:+$why, }${bad:-?} failed residual checks"
         case " $spans " in
@@ -98,8 +109,24 @@ for p in s d c z; do
     run x${p}llt "$stock/LLT.dat" LLT.dat "stock in-place" "4" 1 4
     run x${p}llt "$here/LLT-wide.dat" LLT.dat wide "1 2 4" 1
 done
+# QR (p?geqrf through Tila, its reflectors and TAU checked by ScaLAPACK's p?geqrrv) and least
+# squares (ScaLAPACK's p?gels on p?geqrf through Tila, then the real p?ormqr / p?unmqr on
+# what it left), stock files as above.
+for p in s d c z; do
+    for t in qr ls; do
+        f=$(echo $t | tr a-z A-Z).dat
+        run x$p$t "$stock/$f" $f stock "1 4" 64
+        run x$p$t "$stock/$f" $f "stock in-place" "4" 1 4
+    done
+done
 for p in d z; do
     run x${p}qr "$here/QR-wide.dat" QR.dat wide "1 2 4" 1
+done
+# PBLAS level 3 (p?gemm, p?trsm through Tila; the tester also checks the error exits, which
+# the layer leaves to PBLAS), stock files, in place; its grids need 2 or 4 ranks.
+for p in s d c z; do
+    f=P$(echo $p | tr a-z A-Z)BLAS3TST.dat
+    run PBLAS/${p}pb3tst "$stock/PBLAS/$f" $f stock "2 4" 1 "2 4"
 done
 echo "$passed passed, $failed failed, $skipped skipped"
 [ "$failed" -eq 0 ]

@@ -45,6 +45,8 @@ void pdpotrs_(const char *uplo, const int *n, const int *nrhs, const double *a, 
 void pdposv_(const char *uplo, const int *n, const int *nrhs, double *a, const int *ia,
              const int *ja, const int *desca, double *b, const int *ib, const int *jb,
              const int *descb, int *info, size_t len);
+void pdgeqrf_(const int *m, const int *n, double *a, const int *ia, const int *ja, const int *desca,
+              double *tau, double *work, const int *lwork, int *info);
 double pdlange_(const char *norm, const int *m, const int *n, const double *a, const int *ia,
                 const int *ja, const int *desca, double *work, size_t len);
 double pdlansy_(const char *norm, const char *uplo, const int *n, const double *a, const int *ia,
@@ -116,6 +118,18 @@ static double diff(const mat_t *A, const double *x, const double *y)
             d[0] = fmax(d[0], fabs(x[k] - y[k]));
             d[1] = fmax(d[1], fabs(y[k]));
         }
+    MPI_Allreduce(d, all, 2, MPI_DOUBLE, MPI_MAX, MPI_COMM_WORLD);
+    return all[1] > 0 ? all[0] / all[1] : all[0];
+}
+
+/* Largest |x - y| over n local entries, relative to the largest |y|, over all ranks. */
+static double diffv(int n, const double *x, const double *y)
+{
+    double d[2] = { 0, 0 }, all[2];
+    for (int i = 0; i < n; i++) {
+        d[0] = fmax(d[0], fabs(x[i] - y[i]));
+        d[1] = fmax(d[1], fabs(y[i]));
+    }
     MPI_Allreduce(d, all, 2, MPI_DOUBLE, MPI_MAX, MPI_COMM_WORLD);
     return all[1] > 0 ? all[0] / all[1] : all[0];
 }
@@ -258,6 +272,25 @@ static void check_grid(int ctxt, const char *grid, int n, int nb, int ia, int co
         free(a1), free(a2), free(b1), free(b2);
     }
 
+    /* QR of a wide and a tall submatrix: the reflectors below R and TAU as ScaLAPACK's. */
+    typeof(pdgeqrf_) *rgeqrf = real("pdgeqrf_");
+    for (int wide = 0; wide < 2; wide++) {
+        int mq = wide ? n - n / 3 : n, nq = wide ? n : n - n / 3, lwork = -1;
+        double *a1 = dup(&A), *a2 = dup(&A), query;
+        double *t1 = calloc((size_t)A.nloc + 1, sizeof(double));
+        double *t2 = calloc((size_t)A.nloc + 1, sizeof(double));
+        rgeqrf(&mq, &nq, a2, &ia, &ia, A.desc, t2, &query, &lwork, &info2);
+        lwork = (int)query;
+        double *w = malloc(sizeof(double) * (size_t)lwork);
+        pdgeqrf_(&mq, &nq, a1, &ia, &ia, A.desc, t1, w, &lwork, &info1);
+        rgeqrf(&mq, &nq, a2, &ia, &ia, A.desc, t2, w, &lwork, &info2);
+        double e = fmax(diff(&A, a1, a2), diffv(A.nloc, t1, t2));
+        snprintf(what, sizeof what, "pdgeqrf m=%d n=%d nb=%d ia=%d info %d/%d", mq, nq, nb, ia,
+                 info1, info2);
+        report(info1 == info2 && e <= 30 * n * eps, what, grid, e);
+        free(a1), free(a2), free(t1), free(t2), free(w);
+    }
+
     /* Illegal arguments: the real routine's INFO (it prints its PXERBLA message). */
     int bad = ia + 1;
     pdpotrf_("X", &n, A.a, &ia, &ia, A.desc, &info1, 1);
@@ -266,6 +299,9 @@ static void check_grid(int ctxt, const char *grid, int n, int nb, int ia, int co
     report(info1 == -4, "pdpotrf ia off a block boundary: info -4", grid, info1);
     pdpotrs_("L", &n, &one, A.a, &ia, &ia, A.desc, B.a, &bad, &one, B.desc, &info1, 1);
     report(info1 == -9, "pdpotrs ib off A's block row: info -9", grid, info1);
+    double w1;
+    pdgeqrf_(&n, &n, A.a, &ia, &ia, A.desc, &w1, &w1, &one, &info1);
+    report(info1 == -9, "pdgeqrf lwork 1: info -9", grid, info1);
     free(A.a), free(B.a);
 }
 

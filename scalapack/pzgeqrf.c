@@ -1,0 +1,54 @@
+/**
+ * @file pzgeqrf.c
+ * @brief ScaLAPACK's pzgeqrf on Tila: the QR factorization, leaving the reflectors and TAU
+ *        where ScaLAPACK leaves them.
+ *
+ * Tila's PANEL scheme factors each tile column as one panel with LAPACK's blocked
+ * Householder QR and updates the columns to its right with the panel's block reflector:
+ * the same reflectors as PZGEQRF's (one ?larfg per column, up to rounding), stored the
+ * same way, R on and above the diagonal of sub(A) and v(i+1:m) below it.  Their scalar
+ * factors are the diagonal of each panel's triangular factor; they go to TAU as ScaLAPACK
+ * distributes it.  So the real PZUNMQR, PZUNGQR, ... work on what this routine leaves.
+ * In place when sub(A) starts on a block boundary with square blocks of at least
+ * TILA_SCALAPACK_MIN_NB, else on a p?gemr2d copy in Tila's tile size.
+ *
+ * @precisions normal z -> c d s
+ * SPDX-License-Identifier: BSD-3-Clause
+ */
+#define COMPLEX
+#include "tila_scalapack.h"
+
+/**
+ * PZGEQRF( M, N, A, IA, JA, DESCA, TAU, WORK, LWORK, INFO ), as ScaLAPACK defines it:
+ * sub(A) = A(IA:IA+M-1, JA:JA+N-1) = Q R; LWORK = -1 is a workspace query (ScaLAPACK's
+ * answer); WORK is not used otherwise, but WORK(1) says the smallest LWORK, as ScaLAPACK's.
+ */
+TILA_SL_EXPORT void pzgeqrf_(const int *m, const int *n, tila_complex64_t *a, const int *ia,
+                             const int *ja, const int *desca, tila_complex64_t *tau,
+                             tila_complex64_t *work, const int *lwork, int *info)
+{
+    static tila_sl_routine_t routine = { .name = "PZGEQRF", .symbol = "pzgeqrf_" };
+    tila_sl_mat_t A = { .a = a, .ia = *ia, .ja = *ja, .desc = desca, .m = *m, .n = *n };
+    int ok = *lwork != -1 && tila_sl_desc_ok(&A), lwmin = ok ? tila_sl_geqrf_lwork(&A) : 0;
+    ok = ok && *lwork >= lwmin;
+    tila_sl_call_t c;
+    if (tila_sl_begin(&c, &routine, desca[TILA_SL_CTXT], *m > *n ? *m : *n, ok)) {
+        int tile = tila_sl_in_place(&A, 1) ? 0 : tila_sl_tile(*m > *n ? *m : *n);
+        if (!tila_sl_open(&c, &A, TILA_COMPLEX64, tile, 1)) {
+            tila_desc_t *T = NULL;
+            int rc = tila_desc_create_qr_t(&T, A.A, tila_desc_nb(A.A), TILA_QR_TREE_PANEL);
+            if (!rc) rc = tila_zgeqrf(A.A, T);
+            if (rc) tila_sl_fatal(&c, rc);
+            tila_sl_put_tau(&c, &A, T, tau, TILA_COMPLEX64);
+            tila_desc_destroy(&T);
+            tila_sl_close(&c, &A, TILA_COMPLEX64, 1);
+            tila_sl_end(&c, tile ? TILA_SL_COPY : TILA_SL_INPLACE);
+            work[0] = lwmin;
+            *info = 0;
+            return;
+        }
+        tila_sl_end(&c, TILA_SL_OFF);
+    }
+    typeof(pzgeqrf_) *real = tila_sl_real(&routine);
+    real(m, n, a, ia, ja, desca, tau, work, lwork, info);
+}
