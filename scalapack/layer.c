@@ -211,7 +211,11 @@ int tila_sl_begin(tila_sl_call_t *c, tila_sl_routine_t *r, int ctxt, int size, i
     return ok ? 1 : refuse(c, TILA_SL_ARGS);
 }
 
-int tila_sl_in_place(const tila_sl_mat_t *M, int square)
+/*
+ * Can Tila use M's blocks as its tiles: a block boundary at (ia, ja), blocks of at least
+ * the minimum tile size (TILA_SCALAPACK_MIN_NB), square blocks if `square`?
+ */
+static int in_place(const tila_sl_mat_t *M, int square)
 {
     const int *d = M->desc;
     int small = min_nb(), mb = d[TILA_SL_MB], nb = d[TILA_SL_NB];
@@ -226,7 +230,7 @@ int tila_sl_inplace_begin(tila_sl_call_t *c, tila_sl_routine_t *r, tila_sl_mat_t
     if (!tila_sl_begin(c, r, M[0]->desc[TILA_SL_CTXT], size, args_ok)) return 0;
     for (int k = 0; k < count; k++) {
         const int *d = M[k]->desc, *d0 = M[0]->desc;
-        if (!tila_sl_in_place(M[k], square) || d[TILA_SL_CTXT] != d0[TILA_SL_CTXT] ||
+        if (!in_place(M[k], square) || d[TILA_SL_CTXT] != d0[TILA_SL_CTXT] ||
             d[TILA_SL_MB] != d0[TILA_SL_MB] || d[TILA_SL_NB] != d0[TILA_SL_NB])
             return refuse(c, TILA_SL_LAYOUT);
     }
@@ -281,7 +285,8 @@ int tila_sl_side(const char *c, tila_side_t *side)
     return lsame(c, 'L') || lsame(c, 'R');
 }
 
-int tila_sl_tile(int n)
+/* Tila's tile size for copies of an order-n problem. */
+static int copy_tile(int n)
 {
     /* tila-bench's choice for potrf on this kind of node: n / 8 in steps of 64, 192 to 768. */
     int t = (n / 8 + 32) / 64 * 64;
@@ -307,12 +312,12 @@ int tila_sl_solve_ok(const tila_sl_mat_t *A, const tila_sl_mat_t *B)
            db[TILA_SL_MB] == da[TILA_SL_NB];
 }
 
-int tila_sl_open_solve(const tila_sl_call_t *c, tila_sl_mat_t *A, tila_sl_mat_t *B,
-                       tila_prec_t prec)
+int tila_sl_open_factor(const tila_sl_call_t *c, tila_sl_mat_t *A, tila_sl_mat_t *B, int size,
+                        tila_prec_t prec)
 {
-    int tile = tila_sl_in_place(A, 1) && tila_sl_in_place(B, 0) ? 0 : tila_sl_tile(A->n);
+    int tile = in_place(A, 1) && (!B || in_place(B, 0)) ? 0 : copy_tile(size);
     if (tila_sl_open(c, A, prec, tile, 1)) return -1;
-    if (tila_sl_open(c, B, prec, tile, 1)) {
+    if (B && tila_sl_open(c, B, prec, tile, 1)) {
         tila_sl_close(c, A, prec, 0);
         return -1;
     }

@@ -29,25 +29,28 @@ TILA_SL_EXPORT void pzgeqrf_(const int *m, const int *n, tila_complex64_t *a, co
 {
     static tila_sl_routine_t routine = { .name = "PZGEQRF", .symbol = "pzgeqrf_" };
     tila_sl_mat_t A = { .a = a, .ia = *ia, .ja = *ja, .desc = desca, .m = *m, .n = *n };
-    int ok = *lwork != -1 && tila_sl_desc_ok(&A), lwmin = ok ? tila_sl_geqrf_lwork(&A) : 0;
-    ok = ok && *lwork >= lwmin;
-    tila_sl_call_t c;
-    if (tila_sl_begin(&c, &routine, desca[TILA_SL_CTXT], *m > *n ? *m : *n, ok)) {
-        int tile = tila_sl_in_place(&A, 1) ? 0 : tila_sl_tile(*m > *n ? *m : *n);
-        if (!tila_sl_open(&c, &A, TILA_COMPLEX64, tile, 1)) {
-            tila_desc_t *T = NULL;
-            int rc = tila_desc_create_qr_t(&T, A.A, tila_desc_nb(A.A), TILA_QR_TREE_PANEL);
-            if (!rc) rc = tila_zgeqrf(A.A, T);
-            if (rc) tila_sl_fatal(&c, rc);
-            tila_sl_put_tau(&c, &A, T, tau, TILA_COMPLEX64);
-            tila_desc_destroy(&T);
-            tila_sl_close(&c, &A, TILA_COMPLEX64, 1);
-            tila_sl_end(&c, tile ? TILA_SL_COPY : TILA_SL_INPLACE);
-            work[0] = lwmin;
-            *info = 0;
-            return;
+    int size = *m > *n ? *m : *n;
+    /* LWORK = -1 (global input) is a workspace query: ScaLAPACK's answer, no collective. */
+    if (*lwork != -1) {
+        int ok = tila_sl_desc_ok(&A), lwmin = ok ? tila_sl_geqrf_lwork(&A) : 0;
+        tila_sl_call_t c;
+        if (tila_sl_begin(&c, &routine, desca[TILA_SL_CTXT], size, ok && *lwork >= lwmin)) {
+            int path = tila_sl_open_factor(&c, &A, NULL, size, TILA_COMPLEX64);
+            if (path >= 0) {
+                tila_desc_t *T = NULL;
+                int rc = tila_desc_create_qr_t(&T, A.A, tila_desc_nb(A.A), TILA_QR_TREE_PANEL);
+                if (!rc) rc = tila_zgeqrf(A.A, T);
+                if (rc) tila_sl_fatal(&c, rc);
+                tila_sl_put_tau(&c, &A, T, tau, TILA_COMPLEX64);
+                tila_desc_destroy(&T);
+                tila_sl_close(&c, &A, TILA_COMPLEX64, 1);
+                tila_sl_end(&c, path);
+                work[0] = lwmin;
+                *info = 0;
+                return;
+            }
+            tila_sl_end(&c, TILA_SL_OFF);
         }
-        tila_sl_end(&c, TILA_SL_OFF);
     }
     typeof(pzgeqrf_) *real = tila_sl_real(&routine);
     real(m, n, a, ia, ja, desca, tau, work, lwork, info);

@@ -21,12 +21,12 @@ TILA_SL_EXPORT void pzpotrf_(const char *uplo, const int *n, tila_complex64_t *a
     int ok = tila_sl_uplo(uplo, &tuplo) && tila_sl_factor_ok(&A);
     tila_sl_call_t c;
     if (tila_sl_begin(&c, &routine, desca[TILA_SL_CTXT], *n, ok)) {
-        int tile = tila_sl_in_place(&A, 1) ? 0 : tila_sl_tile(*n);
-        if (!tila_sl_open(&c, &A, TILA_COMPLEX64, tile, 1)) {
+        int path = tila_sl_open_factor(&c, &A, NULL, *n, TILA_COMPLEX64);
+        if (path >= 0) {
             int rc = tila_zpotrf(tuplo, A.A);
             if (rc < 0) tila_sl_fatal(&c, rc);
             tila_sl_close(&c, &A, TILA_COMPLEX64, 1);
-            tila_sl_end(&c, tile ? TILA_SL_COPY : TILA_SL_INPLACE);
+            tila_sl_end(&c, path);
             *info = rc;
             return;
         }

@@ -148,26 +148,18 @@ int tila_sl_begin(tila_sl_call_t *c, tila_sl_routine_t *r, int ctxt, int size, i
 void tila_sl_end(tila_sl_call_t *c, tila_sl_path_t path);
 
 /**
- * Can Tila use M's blocks as its tiles: a block boundary at (ia, ja), blocks of at least
- * the minimum tile size (TILA_SCALAPACK_MIN_NB), square blocks if `square`?
- */
-int tila_sl_in_place(const tila_sl_mat_t *M, int square);
-
-/**
  * Are a solve's matrices legal as p?potrs and p?posv check them: A as tila_sl_factor_ok,
  * B's rows at a block boundary on A's process row, in blocks of A's size, on A's grid?
  */
 int tila_sl_solve_ok(const tila_sl_mat_t *A, const tila_sl_mat_t *B);
 
 /**
- * Open a solve's A and B (both loaded): both in place when both can be, else both on
- * copies in one tile size.  @return the path, or -1 (nothing open: run the real routine).
+ * Open a factorization's A (square blocks) and, for a solve, its B (NULL if none), both
+ * loaded: in place when they can all be, else on copies in the tile size of an order-`size`
+ * problem.  @return the path, or -1 (nothing open: run the real routine).
  */
-int tila_sl_open_solve(const tila_sl_call_t *c, tila_sl_mat_t *A, tila_sl_mat_t *B,
-                       tila_prec_t prec);
-
-/** Tila's tile size for copies of an order-n problem. */
-int tila_sl_tile(int n);
+int tila_sl_open_factor(const tila_sl_call_t *c, tila_sl_mat_t *A, tila_sl_mat_t *B, int size,
+                        tila_prec_t prec);
 
 /**
  * Give Tila a view of M: in place (tile 0) or on a copy in tile x tile blocks, filled
