@@ -20,47 +20,23 @@ struct zgeqrt_col_args {
     int m, n, mb;
 };
 
-/* Tiles of a panel of m rows in tiles of mb rows. */
-static int col_count(int m, int mb) { return (m + mb - 1) / mb; }
-
-/* Bytes of the tiles' addresses and leading dimensions of a panel of `count` tiles. */
-static size_t col_arrays_bytes(int count) { return (size_t)count * (sizeof(void *) + sizeof(int)); }
-
-/* `bytes` rounded up to a multiple of 8, where a pointer array may start. */
-static size_t col_align(size_t bytes) { return (bytes + 7) / 8 * 8; }
-
 /* Bytes of the CPU kernel's work (m n + n n elements), up to where the arrays start. */
 static size_t col_work_bytes(int m, int n)
 {
-    return col_align(((size_t)m * n + (size_t)n * n) * sizeof(tila_complex64_t));
+    return tila_cl_align8(((size_t)m * n + (size_t)n * n) * sizeof(tila_complex64_t));
 }
 
-/*
- * The task's buffers are the panel's tiles, then T, then the scratch vector.  Writes the
- * tiles' addresses and leading dimensions into `room` (col_arrays_bytes of memory the task
- * already has: its scratch on a CPU, the worker's host workspace on a GPU), so that no
- * task allocates.
- */
-static void col_tiles(void *buffers[], int count, void *room, void ***ptrs, int **ld)
-{
-    *ptrs = room;
-    *ld = (int *)(*ptrs + count);
-    for (int i = 0; i < count; i++) {
-        tila_cl_tile_t tile = tila_cl_tile(buffers[i]);
-        (*ptrs)[i] = tile.ptr;
-        (*ld)[i] = tile.ld;
-    }
-}
+/* The task's buffers are the panel's tiles, then T, then the scratch vector. */
 
 static void zgeqrt_col_cpu(void *buffers[], void *cl_arg)
 {
     const struct zgeqrt_col_args *a = cl_arg;
     if (tila_cl_skip(&a->base)) return;
-    int count = col_count(a->m, a->mb);
+    int count = tila_cl_panel_count(a->m, a->mb);
     char *work = tila_cl_vector(buffers[count + 1]);
     void **tiles;
     int *ld;
-    col_tiles(buffers, count, work + col_work_bytes(a->m, a->n), &tiles, &ld);
+    tila_cl_panel_tiles(buffers, count, work + col_work_bytes(a->m, a->n), &tiles, &ld);
     tila_cl_tile_t T = tila_cl_tile(buffers[count]);
     int info = tila_core_zgeqrt_col(a->m, a->n, a->mb, (tila_complex64_t *const *)tiles, ld, T.ptr,
                                     T.ld, (tila_complex64_t *)work);
@@ -72,7 +48,7 @@ static void zgeqrt_col_cuda(void *buffers[], void *cl_arg)
 {
     const struct zgeqrt_col_args *a = cl_arg;
     if (tila_cl_skip(&a->base)) return;
-    int count = col_count(a->m, a->mb);
+    int count = tila_cl_panel_count(a->m, a->mb);
     tila_cl_tile_t T = tila_cl_tile(buffers[count]);
     cuDoubleComplex *panel = tila_cl_vector(buffers[count + 1]);
     cuDoubleComplex *tau = panel + (size_t)a->m * a->n;
@@ -80,10 +56,11 @@ static void zgeqrt_col_cuda(void *buffers[], void *cl_arg)
     tila_cuda_zgeqrt_worksize(tila_cusolver_handle(), tila_cusolver_params(), a->m, a->n, a->n,
                               panel, a->m, tau, T.ptr, T.ld, &dbytes, &hbytes);
     /* The scratch is in device memory: the arrays go after cuSOLVER's host workspace. */
-    char *host = tila_cuda_host_workspace(col_align(hbytes) + col_arrays_bytes(count));
+    char *host =
+        tila_cuda_host_workspace(tila_cl_align8(hbytes) + tila_cl_panel_arrays_bytes(count));
     void **tiles;
     int *ld;
-    col_tiles(buffers, count, host + col_align(hbytes), &tiles, &ld);
+    tila_cl_panel_tiles(buffers, count, host + tila_cl_align8(hbytes), &tiles, &ld);
     int info = tila_cuda_zgeqrt_col(tila_cusolver_handle(), tila_cusolver_params(),
                                     starpu_cuda_get_local_stream(), a->m, a->n, a->mb,
                                     (cuDoubleComplex *const *)tiles, ld, T.ptr, T.ld, panel, tau,
@@ -114,7 +91,7 @@ struct starpu_codelet tila_cl_zgeqrt_col = {
  */
 size_t tila_zgeqrt_col_scratch(int m, int n, int mb)
 {
-    size_t bytes = col_work_bytes(m, n) + col_arrays_bytes(col_count(m, mb));
+    size_t bytes = col_work_bytes(m, n) + tila_cl_panel_arrays_bytes(tila_cl_panel_count(m, mb));
     return (bytes + sizeof(tila_complex64_t) - 1) / sizeof(tila_complex64_t);
 }
 
@@ -126,7 +103,7 @@ int tila_insert_zgeqrt_col(const tila_task_t *t, int m, int n, int mb,
                            const starpu_data_handle_t *A, starpu_data_handle_t T,
                            starpu_data_handle_t work)
 {
-    int count = col_count(m, mb);
+    int count = tila_cl_panel_count(m, mb);
     struct starpu_data_descr *descr = malloc(sizeof *descr * (size_t)(count + 2));
     if (!descr) return TILA_ERR_NOMEM;
     for (int i = 0; i < count; i++)

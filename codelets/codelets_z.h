@@ -48,6 +48,10 @@ size_t tila_zgeqrt_col_scratch(int m, int n, int mb);
 int tila_insert_zgeqrt_col(const tila_task_t *t, int m, int n, int mb,
                            const starpu_data_handle_t *A, starpu_data_handle_t T,
                            starpu_data_handle_t work);
+size_t tila_zlarft_col_scratch(int m, int k, int mb);
+int tila_insert_zlarft_col(const tila_task_t *t, int m, int k, int mb,
+                           const starpu_data_handle_t *A, const tila_complex64_t *tau,
+                           starpu_data_handle_t T, starpu_data_handle_t work);
 int tila_insert_zunmqr(const tila_task_t *t, tila_side_t side, tila_trans_t trans, int m, int n,
                        int k, int ib, starpu_data_handle_t V, starpu_data_handle_t T,
                        starpu_data_handle_t C, starpu_data_handle_t work);

@@ -107,6 +107,22 @@ int tila_zgeqrf(tila_desc_t *A, tila_desc_t *T);
 int tila_zgeqrf_async(tila_desc_t *A, tila_desc_t *T, tila_sequence_t *seq, tila_request_t *req);
 
 /**
+ * T for reflectors that LAPACK's ?geqrf (or ScaLAPACK's p?geqrf) left in A, from their
+ * scalar factors: A = Q R as ?geqrf gives it (R on and above the diagonal, the reflectors'
+ * vectors below it, unit diagonal implied) with tau(j), j < min(m, n), the factor of
+ * reflector j.  Each tile column's reflectors become one block reflector whose triangular
+ * factor (LAPACK's ?larft) goes into T, so that tila_zunmqr and tila_zungqr with (A, T)
+ * apply that Q.  A is read; T comes from tila_desc_create_qr_t(&T, A, ib,
+ * TILA_QR_TREE_PANEL); tau holds min(m, n) entries on every rank that owns a diagonal tile
+ * of A (the async form copies them into its tasks before returning).  After
+ * tila_zgeqrf(A, T) with the PANEL scheme, tau(j) is T(j mod nb, j): this rebuilds that T.
+ * @return 0, or -i for argument i; the async form also returns through req.
+ */
+int tila_zlarft(tila_desc_t *A, const tila_complex64_t *tau, tila_desc_t *T);
+int tila_zlarft_async(tila_desc_t *A, const tila_complex64_t *tau, tila_desc_t *T,
+                      tila_sequence_t *seq, tila_request_t *req);
+
+/**
  * C = op(Q) C (side TILA_LEFT: C has m rows, tiled like A's rows) or C op(Q) (TILA_RIGHT:
  * C has m columns, tiled like A's rows), with Q the m x m unitary matrix of
  * tila_zgeqrf(A, T) and op(Q) = Q (TILA_NOTRANS) or Q^H (TILA_CONJTRANS; in real

@@ -51,6 +51,7 @@ static const struct {
     { "ttqrt", "ttqrt" },
     { "ttmqr", "ttmqr" },
     { "geqrt_col", "geqrt_col" },
+    { "larft_col", "larft_col" },
     { "trmm", "trmm" },
 };
 #define NSTEMS (sizeof stems / sizeof stems[0])

@@ -6,6 +6,8 @@
  * SPDX-License-Identifier: BSD-3-Clause
  */
 #define COMPLEX
+#include <stdlib.h>
+
 #include "calibrate.h"
 
 /*
@@ -14,7 +16,7 @@
  * norms, a positive definite solve (POTRF, TRSM, HERK/SYRK, GEMM), a QR factorization
  * with the flat tree and Q^H applied (GEQRT, TSQRT, UNMQR, TSMQR), one of a tall
  * matrix with the binary tree (TTQRT, TTMQR), and one with the PANEL scheme (GEQRT_COL,
- * TRMM).
+ * TRMM) whose T is then rebuilt from scalar factors (LARFT_COL).
  */
 int tila_calibrate_zworkload(int nb, unsigned long long seed)
 {
@@ -47,6 +49,11 @@ int tila_calibrate_zworkload(int nb, unsigned long long seed)
     rc |= tila_zgeqrf(G, TG);
     rc |= tila_desc_create_qr_t(&TP, B, ib, TILA_QR_TREE_PANEL);
     rc |= tila_zgeqrf(B, TP);
+    tila_complex64_t *tau = malloc(sizeof *tau * (size_t)n);
+    for (int j = 0; tau && j < n; j++)
+        tau[j] = 1.5; /* not 0: ?larft skips the reflectors whose tau is 0 */
+    rc |= tau ? tila_zlarft(B, tau, TP) : TILA_ERR_NOMEM;
+    free(tau);
     tila_desc_destroy(&TP);
     tila_desc_destroy(&T);
     tila_desc_destroy(&TG);

@@ -15,7 +15,9 @@
  *  - tila_zunmqr applies the same Q: Q [X; 0] = Q_thin X and [X 0] Q^H = X Q_thin^H
  *    (entire results), the first min(m, n) rows of Q^H C are Q_thin^H C and the first
  *    columns of C Q are C Q_thin, each within ||C||_F m eps tol.  On square matrices these
- *    compare the entire products.
+ *    compare the entire products;
+ *  - PANEL scheme: tila_zlarft rebuilds T from A's reflectors and the taus on T's diagonals
+ *    (LAPACK's representation): the upper triangles agree within ||T||_F k eps tol.
  * Bad arguments return -i (checked once per precision).
  *
  * SPDX-License-Identifier: BSD-3-Clause
@@ -111,6 +113,35 @@ static double check_unmqr(const tila_test_opts_t *o, tila_side_t side, tila_tran
     return err;
 }
 
+/*
+ * PANEL scheme: T rebuilt by tila_zlarft from A's reflectors and the taus on T's diagonals
+ * (broadcast from rank 0) is T: the scaled difference of each tile's k x k upper triangle.
+ */
+static double check_larft(tila_desc_t *A, tila_desc_t *T, int *rc)
+{
+    int m = tila_desc_m(A), n = tila_desc_n(A), nb = tila_desc_nb(A), k = m < n ? m : n;
+    tila_complex64_t *t = tila_test_zgather(T), *tau = calloc((size_t)max1(k), sizeof *tau);
+    for (int j = 0; j < k; j++)
+        tau[j] = t[(size_t)j * nb + j % nb];
+    MPI_Bcast(tau, k, MPI_C_DOUBLE_COMPLEX, 0, MPI_COMM_WORLD);
+    tila_desc_t *T2;
+    tila_desc_create_qr_t(&T2, A, nb, TILA_QR_TREE_PANEL);
+    *rc = tila_zlarft(A, tau, T2);
+    tila_complex64_t *t2 = tila_test_zgather(T2);
+    double diff = 0, norm = 0;
+    for (int j = 0; j < k; j++)
+        for (int i = j / nb * nb; i <= j; i++) {
+            size_t at = (size_t)j * nb + i % nb;
+            diff += pow(cabs(t2[at] - t[at]), 2);
+            norm += pow(cabs(t[at]), 2);
+        }
+    free(t);
+    free(t2);
+    free(tau);
+    tila_desc_destroy(&T2);
+    return sqrt(diff) / ((norm > 0 ? sqrt(norm) : 1) * max1(k) * DBL_EPSILON);
+}
+
 static void run_one(const tila_test_opts_t *o, int m, int n, int nb, int ib, tila_qr_tree_t tree,
                     int with_unmqr, const int grid[2])
 {
@@ -150,6 +181,12 @@ static void run_one(const tila_test_opts_t *o, int m, int n, int nb, int ib, til
     tila_test_check(rcq == 0 && err_orth < o->tol, "ungqr", prec, err_orth,
                     "m=%d n=%d nb=%d ib=%d tree=%s grid=%dx%d rc=%d", m, n, nb, ib, tn, grid[0],
                     grid[1], rcq);
+    if (tree == TILA_QR_TREE_PANEL) {
+        int rcl;
+        double err = check_larft(A, T, &rcl);
+        tila_test_check(rcl == 0 && err < o->tol, "larft", prec, err,
+                        "m=%d n=%d nb=%d grid=%dx%d rc=%d", m, n, nb, grid[0], grid[1], rcl);
+    }
     static const tila_side_t sides[] = { TILA_LEFT, TILA_RIGHT };
     static const tila_trans_t transs[] = { TILA_NOTRANS, TILA_CONJTRANS };
     for (int s = 0; s < 2 * with_unmqr; s++)

@@ -81,6 +81,11 @@ int tila_cuda_zgeqrt_col(cusolverDnHandle_t solver, cusolverDnParams_t params, c
                          int m, int n, int mb, cuDoubleComplex *const *A, const int *lda,
                          cuDoubleComplex *T, int ldt, cuDoubleComplex *panel, cuDoubleComplex *tau,
                          void *dwork, size_t dbytes, void *hwork, size_t hbytes);
+int tila_cuda_zlarft_col(cusolverDnHandle_t solver, cusolverDnParams_t params, cudaStream_t stream,
+                         int m, int k, int mb, const cuDoubleComplex *const *V, const int *ldv,
+                         const cuDoubleComplex *tau_host, cuDoubleComplex *T, int ldt,
+                         cuDoubleComplex *panel, cuDoubleComplex *tau, void *dwork, size_t dbytes,
+                         void *hwork, size_t hbytes);
 void tila_cuda_ztpqrt_worksize(cusolverDnHandle_t solver, cusolverDnParams_t params, int m, int n,
                                int ib, cuDoubleComplex *T, int ldt, cuDoubleComplex *work,
                                size_t *dbytes, size_t *hbytes);

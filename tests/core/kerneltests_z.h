@@ -33,6 +33,7 @@ void tila_test_zherk_core(const kernel_opts_t *opts);
 /* QR */
 void tila_test_zgeqrt_core(const kernel_opts_t *opts);
 void tila_test_zgeqrt_col_core(const kernel_opts_t *opts);
+void tila_test_zlarft_col_core(const kernel_opts_t *opts);
 void tila_test_zunmqr_core(const kernel_opts_t *opts);
 void tila_test_ztpqrt_core(const kernel_opts_t *opts);
 void tila_test_ztpmqrt_core(const kernel_opts_t *opts);

@@ -50,6 +50,7 @@ static const kernel_suite_t suites[] = {
     /* QR */
     SUITE(geqrt),
     SUITE(geqrt_col),
+    SUITE(larft_col),
     SUITE2(unmqr, ormqr),
     SUITE(tpqrt),
     SUITE(tpmqrt),

@@ -1,0 +1,148 @@
+/**
+ * @file codelet_zlarft_col.c
+ * @brief LARFT_COL codelet: the triangular factor T of the block reflector of a column of
+ *        tiles from its reflectors (V, as ?geqrf leaves it) and their scalar factors tau:
+ *        the PANEL scheme's T, rebuilt from what LAPACK and ScaLAPACK keep.
+ * @precisions normal z -> c d s
+ *
+ * SPDX-License-Identifier: BSD-3-Clause
+ */
+#define COMPLEX
+#include <stdlib.h>
+
+#include "codelets_z.h"
+#include "core/core_z.h"
+#ifdef TILA_USE_CUDA
+#include "cuda/cuda_z.h"
+#endif
+
+/* tau travels in the arguments: a few scalars, read on the executing rank only. */
+struct zlarft_col_args {
+    tila_cl_base_t base;
+    int m, k, mb;
+    tila_complex64_t tau[];
+};
+
+/* Bytes of the gathered m x k panel and (on a GPU) tau after it, up to where the tiles'
+ * arrays start. */
+static size_t col_work_bytes(int m, int k)
+{
+    return tila_cl_align8(((size_t)m * k + (size_t)k) * sizeof(tila_complex64_t));
+}
+
+/* Flops of ?larft for k reflectors of length m (leading terms: the inner products of
+ * the reflectors, then the triangular products), 4 times as many in complex. */
+static double zlarft_flops(int m, int k)
+{
+    double flops = ((double)m - k / 3.0) * k * k;
+#if defined(COMPLEX)
+    flops *= 4;
+#endif
+    return flops;
+}
+
+/* The task's buffers are the panel's tiles (read), then T, then the scratch vector. */
+
+static void zlarft_col_cpu(void *buffers[], void *cl_arg)
+{
+    const struct zlarft_col_args *a = cl_arg;
+    if (tila_cl_skip(&a->base)) return;
+    int count = tila_cl_panel_count(a->m, a->mb);
+    char *work = tila_cl_vector(buffers[count + 1]);
+    void **tiles;
+    int *ld;
+    tila_cl_panel_tiles(buffers, count, work + col_work_bytes(a->m, a->k), &tiles, &ld);
+    tila_cl_tile_t T = tila_cl_tile(buffers[count]);
+    int info = tila_core_zlarft_col(a->m, a->k, a->mb, (const tila_complex64_t *const *)tiles, ld,
+                                    a->tau, T.ptr, T.ld, (tila_complex64_t *)work);
+    tila_cl_check(&a->base, "tila_core_zlarft_col", info, 0);
+}
+
+#ifdef TILA_USE_CUDA
+static void zlarft_col_cuda(void *buffers[], void *cl_arg)
+{
+    const struct zlarft_col_args *a = cl_arg;
+    if (tila_cl_skip(&a->base)) return;
+    int count = tila_cl_panel_count(a->m, a->mb);
+    tila_cl_tile_t T = tila_cl_tile(buffers[count]);
+    cuDoubleComplex *panel = tila_cl_vector(buffers[count + 1]);
+    cuDoubleComplex *tau = panel + (size_t)a->m * a->k;
+    size_t dbytes, hbytes;
+    tila_cuda_zlarft_blocks_worksize(tila_cusolver_handle(), tila_cusolver_params(), a->m, a->k,
+                                     a->k, panel, a->m, tau, T.ptr, T.ld, &dbytes, &hbytes);
+    /* The scratch is in device memory: the arrays go after cuSOLVER's host workspace. */
+    char *host =
+        tila_cuda_host_workspace(tila_cl_align8(hbytes) + tila_cl_panel_arrays_bytes(count));
+    void **tiles;
+    int *ld;
+    tila_cl_panel_tiles(buffers, count, host + tila_cl_align8(hbytes), &tiles, &ld);
+    int info = tila_cuda_zlarft_col(
+        tila_cusolver_handle(), tila_cusolver_params(), starpu_cuda_get_local_stream(), a->m, a->k,
+        a->mb, (const cuDoubleComplex *const *)tiles, ld, (const cuDoubleComplex *)a->tau, T.ptr,
+        T.ld, panel, tau, tila_cuda_workspace(dbytes), dbytes, host, hbytes);
+    tila_cl_check(&a->base, "tila_cuda_zlarft_col", info, 0);
+}
+#endif
+
+static struct starpu_perfmodel zlarft_col_model = {
+    .type = STARPU_HISTORY_BASED,
+    .symbol = "tila_zlarft_col",
+};
+
+struct starpu_codelet tila_cl_zlarft_col = {
+    .name = "zlarft_col",
+    .cpu_funcs = { zlarft_col_cpu },
+#ifdef TILA_USE_CUDA
+    .cuda_funcs = { zlarft_col_cuda },
+    .cuda_flags = { STARPU_CUDA_ASYNC },
+#endif
+    .nbuffers = STARPU_VARIABLE_NBUFFERS, /* the panel's tiles, T, the scratch */
+    .model = &zlarft_col_model,
+};
+
+/**
+ * Scratch elements of the LARFT_COL kernels for panels of at most m rows and k reflectors
+ * in tiles of mb rows: the gathered panel (and, on a GPU, tau after it), then the tiles'
+ * addresses and leading dimensions.
+ */
+size_t tila_zlarft_col_scratch(int m, int k, int mb)
+{
+    size_t bytes = col_work_bytes(m, k) + tila_cl_panel_arrays_bytes(tila_cl_panel_count(m, mb));
+    return (bytes + sizeof(tila_complex64_t) - 1) / sizeof(tila_complex64_t);
+}
+
+/**
+ * A: the handles of the ceil(m / mb) tiles of the panel, top down (read); tau: its k
+ * scalar factors (copied into the task); T: a tile of at least k x k; work: a vector of
+ * tila_zlarft_col_scratch(m, k, mb) elements.
+ */
+int tila_insert_zlarft_col(const tila_task_t *t, int m, int k, int mb,
+                           const starpu_data_handle_t *A, const tila_complex64_t *tau,
+                           starpu_data_handle_t T, starpu_data_handle_t work)
+{
+    int count = tila_cl_panel_count(m, mb);
+    struct starpu_data_descr *descr = malloc(sizeof *descr * (size_t)(count + 2));
+    if (!descr) return TILA_ERR_NOMEM;
+    for (int i = 0; i < count; i++)
+        descr[i] = (struct starpu_data_descr){ .handle = A[i], .mode = STARPU_R };
+    descr[count] = (struct starpu_data_descr){ .handle = T, .mode = STARPU_W };
+    descr[count + 1] = (struct starpu_data_descr){ .handle = work, .mode = STARPU_SCRATCH };
+    struct zlarft_col_args *a;
+    size_t size = sizeof *a + sizeof(tila_complex64_t) * (size_t)k;
+    int rc = tila_task_args(t, size, (void **)&a);
+    if (!rc) {
+        if (a) {
+            a->m = m;
+            a->k = k;
+            a->mb = mb;
+            for (int j = 0; j < k; j++)
+                a->tau[j] = tau[j];
+        }
+        rc = starpu_mpi_task_insert(tila_starpu_comm(), &tila_cl_zlarft_col, STARPU_CL_ARGS, a,
+                                    a ? size : 0, STARPU_DATA_MODE_ARRAY, descr, count + 2,
+                                    TILA_TASK_OPTIONS(t, "zlarft_col", zlarft_flops(m, k)), 0);
+        rc = tila_task_submitted(t, rc);
+    }
+    free(descr);
+    return rc;
+}

@@ -1,0 +1,41 @@
+/**
+ * @file cuda_zlarft_col.c
+ * @brief GPU kernel: the triangular factor of the block reflector of a column of tiles,
+ *        from the reflectors and their scalar factors (cuSOLVER's larft).
+ * @precisions normal z -> c d s
+ *
+ * SPDX-License-Identifier: BSD-3-Clause
+ */
+#include "cuda_kernel.h"
+#include "cuda_z.h"
+
+/**
+ * Same result and contract as tila_core_zlarft_col, on `stream` (that of `solver`): the
+ * tiles are gathered into `panel` and tau_host copied to `tau`, then cuSOLVER's larft
+ * computes T from them as one block of k reflectors.
+ * @param V         the tiles' device pointers (a host array).
+ * @param tau_host  the k scalar factors, in host memory.
+ * @param panel     m k elements of device memory; @param tau  k elements of device memory.
+ * @param dwork, dbytes, hwork, hbytes  at least what tila_cuda_zlarft_blocks_worksize gives
+ *               for (m, k, ib = k, panel, m).
+ */
+int tila_cuda_zlarft_col(cusolverDnHandle_t solver, cusolverDnParams_t params, cudaStream_t stream,
+                         int m, int k, int mb, const cuDoubleComplex *const *V, const int *ldv,
+                         const cuDoubleComplex *tau_host, cuDoubleComplex *T, int ldt,
+                         cuDoubleComplex *panel, cuDoubleComplex *tau, void *dwork, size_t dbytes,
+                         void *hwork, size_t hbytes)
+{
+    if (m < 0) return -4;
+    if (k < 0 || k > m) return -5;
+    if (mb < 1) return -6;
+    if (ldt < tila_cuda_max1(k)) return -11;
+    if (k == 0) return 0;
+    for (int i = 0; i * mb < m; i++)
+        tila_cuda_zlacpy(stream, TILA_GENERAL, tila_cuda_min(mb, m - i * mb), k, V[i], ldv[i],
+                         panel + (size_t)i * mb, m);
+    TILA_CUDA_CHECK(cudaMemcpyAsync(tau, tau_host, sizeof(cuDoubleComplex) * (size_t)k,
+                                    cudaMemcpyHostToDevice, stream));
+    tila_cuda_zlarft_blocks(solver, params, m, k, k, panel, m, tau, T, ldt, dwork, dbytes, hwork,
+                            hbytes);
+    return 0;
+}
