@@ -70,34 +70,6 @@ static int min_n(void) { return env_int("TILA_SCALAPACK_MIN_N", 2048); }
 /* Smaller blocks are copied into Tila's tiles: StarPU's cost per task would dominate. */
 static int min_nb(void) { return env_int("TILA_SCALAPACK_MIN_NB", 64); }
 
-/* ScaLAPACK's LSAME on the first character. */
-static int lsame(const char *c, char want) { return c && (*c == want || *c == want + ('a' - 'A')); }
-
-int tila_sl_uplo(const char *c, tila_uplo_t *uplo)
-{
-    *uplo = lsame(c, 'U') ? TILA_UPPER : TILA_LOWER;
-    return lsame(c, 'U') || lsame(c, 'L');
-}
-
-int tila_sl_norm(const char *c, tila_norm_t *norm)
-{
-    static const char letters[] = "MO1IFE";
-    static const tila_norm_t norms[] = { TILA_NORM_MAX, TILA_NORM_ONE, TILA_NORM_ONE,
-                                         TILA_NORM_INF, TILA_NORM_FRO, TILA_NORM_FRO };
-    for (int k = 0; letters[k]; k++)
-        if (c && (*c == letters[k] || (letters[k] > '9' && lsame(c, letters[k])))) {
-            *norm = norms[k];
-            return 1;
-        }
-    return 0;
-}
-
-int tila_sl_diag(const char *c, tila_diag_t *diag)
-{
-    *diag = lsame(c, 'U') ? TILA_UNIT : TILA_NONUNIT;
-    return lsame(c, 'U') || lsame(c, 'N');
-}
-
 /* Process row of global row i (1-based) of a matrix with descriptor desc (INDXG2P). */
 static int row_owner(const int *desc, int i, int nprow)
 {
@@ -271,18 +243,6 @@ void tila_sl_pblas_mat(tila_sl_mat_t *M, const void *a, int ia, int ja, const in
         memcpy(M->desc1, d, sizeof d);
         M->desc = M->desc1;
     }
-}
-
-int tila_sl_trans(const char *c, tila_trans_t *trans, int complex)
-{
-    *trans = lsame(c, 'N') ? TILA_NOTRANS : lsame(c, 'C') && complex ? TILA_CONJTRANS : TILA_TRANS;
-    return lsame(c, 'N') || lsame(c, 'T') || lsame(c, 'C');
-}
-
-int tila_sl_side(const char *c, tila_side_t *side)
-{
-    *side = lsame(c, 'R') ? TILA_RIGHT : TILA_LEFT;
-    return lsame(c, 'L') || lsame(c, 'R');
 }
 
 /* Tila's tile size for copies of an order-n problem. */

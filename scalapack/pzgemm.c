@@ -37,7 +37,8 @@ TILA_SL_EXPORT void pzgemm_(const char *transa, const char *transb, const int *m
 {
     static tila_sl_routine_t routine = { .name = "PZGEMM", .symbol = "pzgemm_" };
     tila_trans_t ta, tb;
-    int oka = tila_sl_trans(transa, &ta, IS_COMPLEX), okb = tila_sl_trans(transb, &tb, IS_COMPLEX);
+    int oka = tila_letter_trans(transa, &ta, IS_COMPLEX),
+        okb = tila_letter_trans(transb, &tb, IS_COMPLEX);
     if (oka && okb && *m > 0 && *n > 0 && *k > 0) {
         tila_sl_mat_t A, B, C;
         tila_sl_pblas_mat(&A, a, *ia, *ja, desca, ta == TILA_NOTRANS ? *m : *k,
@@ -77,8 +78,8 @@ TILA_SL_EXPORT void pztrsm_(const char *side, const char *uplo, const char *tran
     tila_uplo_t tuplo;
     tila_trans_t ta;
     tila_diag_t tdiag;
-    int letters = tila_sl_side(side, &tside) && tila_sl_uplo(uplo, &tuplo) &&
-                  tila_sl_trans(transa, &ta, IS_COMPLEX) && tila_sl_diag(diag, &tdiag);
+    int letters = tila_letter_side(side, &tside) && tila_letter_uplo(uplo, &tuplo) &&
+                  tila_letter_trans(transa, &ta, IS_COMPLEX) && tila_letter_diag(diag, &tdiag);
     if (letters && *m > 0 && *n > 0) {
         int na = tside == TILA_LEFT ? *m : *n;
         tila_sl_mat_t A, B;

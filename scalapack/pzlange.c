@@ -22,7 +22,7 @@ TILA_SL_EXPORT double pzlange_(const char *norm, const int *m, const int *n,
     static tila_sl_routine_t routine = { .name = "PZLANGE", .symbol = "pzlange_" };
     tila_norm_t tnorm;
     tila_sl_mat_t A = { .a = (void *)a, .ia = *ia, .ja = *ja, .desc = desca, .m = *m, .n = *n };
-    int ok = tila_sl_norm(norm, &tnorm) && tila_sl_desc_ok(&A);
+    int ok = tila_letter_norm(norm, &tnorm) && tila_sl_desc_ok(&A);
     tila_sl_call_t c;
     if (tila_sl_norm_begin(&c, &routine, &A, TILA_COMPLEX64, 0, ok)) {
         double value = 0;
@@ -47,8 +47,8 @@ TILA_SL_EXPORT double pzlantr_(const char *norm, const char *uplo, const char *d
     tila_uplo_t tuplo;
     tila_diag_t tdiag;
     tila_sl_mat_t A = { .a = (void *)a, .ia = *ia, .ja = *ja, .desc = desca, .m = *m, .n = *n };
-    int ok = tila_sl_norm(norm, &tnorm) && tila_sl_uplo(uplo, &tuplo) &&
-             tila_sl_diag(diag, &tdiag) && tila_sl_desc_ok(&A);
+    int ok = tila_letter_norm(norm, &tnorm) && tila_letter_uplo(uplo, &tuplo) &&
+             tila_letter_diag(diag, &tdiag) && tila_sl_desc_ok(&A);
     tila_sl_call_t c;
     if (tila_sl_norm_begin(&c, &routine, &A, TILA_COMPLEX64, 1, ok)) {
         double value = 0;
@@ -71,7 +71,8 @@ static double lansy(tila_sl_routine_t *routine, int hermitian, const char *norm,
     tila_norm_t tnorm;
     tila_uplo_t tuplo;
     tila_sl_mat_t A = { .a = (void *)a, .ia = *ia, .ja = *ja, .desc = desca, .m = *n, .n = *n };
-    int ok = tila_sl_norm(norm, &tnorm) && tila_sl_uplo(uplo, &tuplo) && tila_sl_desc_ok(&A);
+    int ok =
+        tila_letter_norm(norm, &tnorm) && tila_letter_uplo(uplo, &tuplo) && tila_sl_desc_ok(&A);
     tila_sl_call_t c;
     if (tila_sl_norm_begin(&c, routine, &A, TILA_COMPLEX64, 1, ok)) {
         double value = 0;

@@ -19,7 +19,7 @@ static void solve(tila_sl_routine_t *routine, int factor, const char *uplo, cons
     tila_uplo_t tuplo;
     tila_sl_mat_t A = { .a = a, .ia = *ia, .ja = *ja, .desc = desca, .m = *n, .n = *n };
     tila_sl_mat_t B = { .a = b, .ia = *ib, .ja = *jb, .desc = descb, .m = *n, .n = *nrhs };
-    int ok = tila_sl_uplo(uplo, &tuplo) && tila_sl_solve_ok(&A, &B);
+    int ok = tila_letter_uplo(uplo, &tuplo) && tila_sl_solve_ok(&A, &B);
     tila_sl_call_t c;
     if (tila_sl_begin(&c, routine, desca[TILA_SL_CTXT], *n, ok)) {
         int path = tila_sl_open_factor(&c, &A, &B, *n, TILA_COMPLEX64);

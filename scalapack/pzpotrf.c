@@ -18,7 +18,7 @@ TILA_SL_EXPORT void pzpotrf_(const char *uplo, const int *n, tila_complex64_t *a
     static tila_sl_routine_t routine = { .name = "PZPOTRF", .symbol = "pzpotrf_" };
     tila_uplo_t tuplo;
     tila_sl_mat_t A = { .a = a, .ia = *ia, .ja = *ja, .desc = desca, .m = *n, .n = *n };
-    int ok = tila_sl_uplo(uplo, &tuplo) && tila_sl_factor_ok(&A);
+    int ok = tila_letter_uplo(uplo, &tuplo) && tila_sl_factor_ok(&A);
     tila_sl_call_t c;
     if (tila_sl_begin(&c, &routine, desca[TILA_SL_CTXT], *n, ok)) {
         int path = tila_sl_open_factor(&c, &A, NULL, *n, TILA_COMPLEX64);

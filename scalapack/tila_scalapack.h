@@ -18,6 +18,7 @@
 #include <stddef.h>
 
 #include "tila.h"
+#include "tila_letters.h"
 
 /* The entry points this library exists for; everything else in it is hidden. */
 #define TILA_SL_EXPORT __attribute__((visibility("default")))
@@ -88,15 +89,6 @@ int tila_sl_desc_ok(const tila_sl_mat_t *M);
  */
 int tila_sl_factor_ok(const tila_sl_mat_t *M);
 
-/** 'U' / 'L' -> TILA_UPPER / TILA_LOWER; 0 if neither. */
-int tila_sl_uplo(const char *c, tila_uplo_t *uplo);
-
-/** LAPACK's norm letters (M, O or 1, I, F or E) -> tila_norm_t; 0 if none. */
-int tila_sl_norm(const char *c, tila_norm_t *norm);
-
-/** 'N' / 'U' -> TILA_NONUNIT / TILA_UNIT; 0 if neither. */
-int tila_sl_diag(const char *c, tila_diag_t *diag);
-
 /**
  * The start of a routine that Tila runs on its operands in place or not at all: does Tila
  * take it (tila_sl_begin on M[0]'s context, with `size` against the threshold), with every
@@ -125,12 +117,6 @@ int tila_sl_norm_begin(tila_sl_call_t *c, tila_sl_routine_t *r, tila_sl_mat_t *M
  */
 void tila_sl_pblas_mat(tila_sl_mat_t *M, const void *a, int ia, int ja, const int *desc, int m,
                        int n);
-
-/** 'N' / 'T' / 'C' -> tila_trans_t ('C' is 'T' in the real precisions); 0 if none. */
-int tila_sl_trans(const char *c, tila_trans_t *trans, int complex);
-
-/** 'L' / 'R' -> TILA_LEFT / TILA_RIGHT; 0 if neither. */
-int tila_sl_side(const char *c, tila_side_t *side);
 
 /** Close M, count the call, and pass the value on (a failure rc stops the job). */
 double tila_sl_norm_end(tila_sl_call_t *c, tila_sl_mat_t *M, tila_prec_t prec, int rc,

@@ -3,7 +3,7 @@
 # Run tila-tests at 1, 2 and 4 MPI ranks (RANKS="1 2 4" by default) and add up the
 # results; with KERNEL_TESTS=PATH/TO/tila-kernel-tests, the tile-kernel tests first (one
 # process, no MPI); with SCALAPACK_LAYER=PATH/TO/libtila_scalapack.so, ScaLAPACK's own
-# testers through it last.  Prints every configuration's line, then "N passed, N failed, N skipped".
+# testers through it, and with LAPACK_LAYER=PATH/TO/libtila_lapack.so, LAPACK's, last.  Prints every configuration's line, then "N passed, N failed, N skipped".
 # Exit 0 only when nothing failed and every run finished.
 set -u
 prog=${1:?usage: run-tests.sh PATH/TO/tila-tests [ARGS...]}
@@ -51,6 +51,13 @@ if [ -n "${SCALAPACK_LAYER:-}" ]; then
     RANKS=$ranks sh "$(dirname "$0")/scalapack/run-testers.sh" "$SCALAPACK_LAYER" \
         "${SCALAPACK_LAYER_TEST:-}" >"$log" 2>"$log.err"
     count scalapack $?
+fi
+# LAPACK's own testers, unchanged, with LAPACK_LAYER=PATH/TO/libtila_lapack.so preloaded
+# (one process).
+if [ -n "${LAPACK_LAYER:-}" ]; then
+    echo "== LAPACK's testers through libtila_lapack"
+    sh "$(dirname "$0")/lapack/run-testers.sh" "$LAPACK_LAYER" >"$log" 2>"$log.err"
+    count lapack $?
 fi
 rm -f "$log" "$log.err"
 echo "$passed passed, $failed failed, $skipped skipped"

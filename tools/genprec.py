@@ -86,6 +86,9 @@ def convert(text, prec):
                   lambda mo: "p" + letter + stem(mo.group(1)) + "_", text)
     text = re.sub(r"\bPZ([A-Z0-9]+)\b",
                   lambda mo: "P" + letter.upper() + stem(mo.group(1).lower()).upper(), text)
+    # LAPACK's Fortran entry points (zpotrf_, in libtila_lapack).
+    text = re.sub(r"\bz([a-z0-9]+)_(?![a-z0-9_])",
+                  lambda mo: letter + stem(mo.group(1)) + "_", text)
     for row in GLUED:
         text = re.sub(r"\b%s([a-z0-9]+)" % row[0],
                       lambda mo, to=row[k]: to + (REAL_STEMS.get(mo.group(1), mo.group(1))

@@ -1,0 +1,242 @@
+/**
+ * @file layer.c
+ * @brief libtila_lapack's core: starting Tila on the first call it takes, choosing each
+ *        call's path, Tila's views of LAPACK arrays, and the real routines behind.
+ *
+ * SPDX-License-Identifier: BSD-3-Clause
+ */
+#define _GNU_SOURCE
+#include <dlfcn.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "tila_config.h"
+#include "tila_lapack.h"
+
+#ifdef TILA_HAVE_OPENBLAS
+int openblas_get_num_threads(void);
+void openblas_set_num_threads(int num_threads);
+#endif
+
+static struct {
+    int started; /* tila_init was called here: tila_finalize at exit */
+    int failed;  /* Tila could not start: every call goes to the real routines */
+    int blas_threads;
+    tila_la_routine_t *routines;
+} la;
+
+/* One call at a time in Tila; a call from another thread meanwhile goes to LAPACK. */
+static pthread_mutex_t la_lock = PTHREAD_MUTEX_INITIALIZER;
+
+/* This thread's depth of calls into the library: a call made while another one is in
+ * progress (by the real routine it went to) goes to the real routine too. */
+static __thread int la_depth;
+
+static const char *const path_text[TILA_LA_NPATHS] = {
+    "Tila, in place on the caller's arrays",
+    "LAPACK (below TILA_LAPACK_MIN_N)",
+    "LAPACK (an illegal argument, which it reports, or a workspace query)",
+    "LAPACK (a case this library leaves to it)",
+    "LAPACK (Tila cannot run: not started, several MPI ranks, or busy in another thread)",
+};
+
+static int verbose(void)
+{
+    const char *v = getenv("TILA_VERBOSE");
+    return v && *v && strcmp(v, "0") != 0;
+}
+
+/* A non-negative integer from the environment, or `def`. */
+static int env_int(const char *name, int def)
+{
+    const char *v = getenv(name);
+    char *end;
+    long x = v ? strtol(v, &end, 10) : -1;
+    return v && *v && !*end && x >= 0 && x <= 1L << 30 ? (int)x : def;
+}
+
+/*
+ * Below this order the real routine runs: Tila's fixed cost per call (starting its tasks
+ * on the workers, registering the tiles, waiting) exceeds what it saves (bench/README.md).
+ */
+static int min_n(void) { return env_int("TILA_LAPACK_MIN_N", 1024); }
+
+/* The name LAPACK prints: the symbol in upper case, without its underscore. */
+static void routine_name(const tila_la_routine_t *r, char *name, size_t size)
+{
+    size_t k = 0;
+    for (; r->symbol[k] && r->symbol[k] != '_' && k + 1 < size; k++)
+        name[k] = (char)(r->symbol[k] - (r->symbol[k] >= 'a' && r->symbol[k] <= 'z' ? 32 : 0));
+    name[k] = 0;
+}
+
+void *tila_la_real(tila_la_routine_t *r)
+{
+    if (!r->real) r->real = dlsym(RTLD_NEXT, r->symbol);
+    if (!r->real) {
+        fprintf(stderr,
+                "[tila] %s: no LAPACK routine after libtila_lapack: link LAPACK after it "
+                "(-ltila_lapack -llapack)\n",
+                r->symbol);
+        abort();
+    }
+    return r->real;
+}
+
+void tila_la_fatal(tila_la_routine_t *r, int rc)
+{
+    char name[16];
+    routine_name(r, name, sizeof name);
+    fprintf(stderr, "[tila] %s: Tila failed: %s (%d); LAPACK has no code for it\n", name,
+            tila_strerror(rc), rc);
+    abort();
+}
+
+static void count(tila_la_routine_t *r, tila_la_path_t path)
+{
+    if (!r->listed) {
+        r->listed = 1;
+        r->next = la.routines;
+        la.routines = r;
+    }
+    if (r->count[path]++ == 0 && verbose()) {
+        char name[16];
+        routine_name(r, name, sizeof name);
+        fprintf(stderr, "[tila] %s: %s\n", name, path_text[path]);
+    }
+}
+
+/* Where the calls went, and Tila's end when this library started it. */
+static void stop(void)
+{
+    if (verbose())
+        for (tila_la_routine_t *r = la.routines; r; r = r->next) {
+            char name[16];
+            routine_name(r, name, sizeof name);
+            long total = 0;
+            for (int p = 0; p < TILA_LA_NPATHS; p++)
+                total += r->count[p];
+            fprintf(stderr, "[tila] %s: %ld call(s)", name, total);
+            for (int p = 0; p < TILA_LA_NPATHS; p++)
+                if (r->count[p]) fprintf(stderr, "; %ld %s", r->count[p], path_text[p]);
+            fprintf(stderr, "\n");
+        }
+    la.routines = NULL;
+    if (la.started) tila_finalize();
+    la.started = 0;
+}
+
+/* MPI_Finalize deletes MPI_COMM_SELF's attributes first, while MPI still works: Tila
+ * stops there when the program started MPI itself. */
+static int stop_at_finalize(MPI_Comm comm, int key, void *value, void *extra)
+{
+    (void)comm, (void)key, (void)value, (void)extra;
+    stop();
+    return MPI_SUCCESS;
+}
+
+/* Start Tila, on this process alone; 0 when it cannot run here. */
+static int start(tila_la_routine_t *r)
+{
+    int up = 0, down = 0, world = 1;
+    MPI_Initialized(&up);
+    MPI_Finalized(&down);
+    if (down) return 0;
+    if (up) MPI_Comm_size(MPI_COMM_WORLD, &world);
+    /* Tila's communicator is MPI_COMM_WORLD: with several ranks, a call on one process
+     * cannot use it. */
+    if (world > 1) return 0;
+    if (tila_initialized()) return 1;
+    if (la.failed) return 0;
+    int rc = tila_init(NULL, NULL);
+    if (rc) {
+        char name[16];
+        routine_name(r, name, sizeof name);
+        fprintf(stderr, "[tila] %s: Tila did not start (%s): LAPACK runs every call\n", name,
+                tila_strerror(rc));
+        la.failed = 1;
+        return 0;
+    }
+    la.started = 1;
+    if (up) {
+        int key;
+        MPI_Comm_create_keyval(MPI_COMM_NULL_COPY_FN, stop_at_finalize, &key, NULL);
+        MPI_Comm_set_attr(MPI_COMM_SELF, key, NULL);
+    }
+    else {
+        atexit(stop);
+    }
+    return 1;
+}
+
+/* Is this thread a StarPU worker (a tile kernel calling LAPACK)? */
+static int on_worker(void) { return tila_initialized() && starpu_worker_get_id() >= 0; }
+
+int tila_la_begin(tila_la_routine_t *r, int size, int args_ok)
+{
+    if (la_depth++ > 0 || on_worker()) return 0;
+    tila_la_path_t path = !args_ok ? TILA_LA_ARGS : size < min_n() ? TILA_LA_SMALL : TILA_LA_TILA;
+#ifdef TILA_HAVE_OPENBLAS
+    int threads = openblas_get_num_threads();
+#endif
+    if (path == TILA_LA_TILA && pthread_mutex_trylock(&la_lock) != 0) path = TILA_LA_OFF;
+    if (path == TILA_LA_TILA && !start(r)) {
+        pthread_mutex_unlock(&la_lock);
+        path = TILA_LA_OFF;
+    }
+    if (path != TILA_LA_TILA) {
+        count(r, path);
+        return 0;
+    }
+#ifdef TILA_HAVE_OPENBLAS
+    /* One BLAS thread per worker inside Tila, the program's own count outside it. */
+    la.blas_threads = threads;
+    openblas_set_num_threads(1);
+#endif
+    return 1;
+}
+
+static void give_back(void)
+{
+#ifdef TILA_HAVE_OPENBLAS
+    openblas_set_num_threads(la.blas_threads);
+#endif
+    pthread_mutex_unlock(&la_lock);
+}
+
+void tila_la_end(tila_la_routine_t *r)
+{
+    count(r, TILA_LA_TILA);
+    give_back();
+    la_depth--;
+}
+
+void tila_la_refuse(tila_la_routine_t *r, tila_la_path_t path)
+{
+    count(r, path);
+    give_back();
+}
+
+void tila_la_leave(void) { la_depth--; }
+
+int tila_la_tile(tila_la_shape_t shape, int m, int n)
+{
+    int nb = env_int("TILA_LAPACK_NB", 0);
+    if (nb > 0) return nb;
+    /* tila-bench's choices on this kind of node (bench/tila-bench.in, auto_nb). */
+    int k = m < n ? m : n, lo = 192, hi = shape == TILA_LA_CHOLESKY ? 768 : 384;
+    if (shape == TILA_LA_NORM) return 1024;
+    int t = ((shape == TILA_LA_CHOLESKY ? n : k) / 8 + 32) / 64 * 64;
+    return t < lo ? lo : t > hi ? hi : t;
+}
+
+tila_desc_t *tila_la_desc(tila_la_routine_t *r, tila_prec_t prec, void *a, int lda, int m, int n,
+                          int nb)
+{
+    tila_desc_t *A = NULL;
+    int rc = tila_desc_create_lapack(&A, prec, a, lda, m, n, nb, nb, NULL);
+    if (rc) tila_la_fatal(r, rc);
+    return A;
+}

@@ -1,0 +1,97 @@
+/**
+ * @file tila_lapack.h
+ * @brief libtila_lapack's core: which LAPACK calls of one process run on Tila, and how.
+ *
+ * Each Fortran entry point (zpotrf_, zlange_, ...) checks its arguments as the real routine
+ * does, then asks tila_la_begin whether Tila takes the call: the arguments must be legal
+ * (else the real routine reports them through XERBLA, as ever), the problem must reach the
+ * size threshold, Tila must be able to run on this process alone, and the call must not
+ * come from inside another one (a StarPU worker's tile kernel, or a routine that went to
+ * LAPACK and calls others).  Otherwise the real routine runs, found with dlsym(RTLD_NEXT).
+ * A call Tila takes runs on the caller's column-major arrays in place: Tila's tiles are
+ * views of them with the caller's leading dimension.
+ *
+ * SPDX-License-Identifier: BSD-3-Clause
+ */
+#ifndef TILA_LAPACK_H
+#define TILA_LAPACK_H
+
+#include <stddef.h>
+
+#include "tila.h"
+
+/* The entry points this library exists for; everything else in it is hidden. */
+#define TILA_LA_EXPORT __attribute__((visibility("default")))
+
+#pragma GCC visibility push(hidden)
+
+/** What became of a call: printed once per routine and path, counted for the exit summary. */
+typedef enum tila_la_path_e {
+    TILA_LA_TILA,  /**< Tila, in place on the caller's arrays */
+    TILA_LA_SMALL, /**< LAPACK: below the size threshold */
+    TILA_LA_ARGS,  /**< LAPACK: an illegal argument (which it reports) or a workspace query */
+    TILA_LA_CASE,  /**< LAPACK: a case this library leaves to it (the routine says which) */
+    TILA_LA_OFF,   /**< LAPACK: Tila cannot run here (not started, several MPI ranks, busy) */
+    TILA_LA_NPATHS
+} tila_la_path_t;
+
+/** One Fortran entry point; a static object in its file. */
+typedef struct tila_la_routine_s {
+    const char *symbol; /**< the real routine: "zpotrf_" */
+    void *real;         /**< found on first use */
+    long count[TILA_LA_NPATHS];
+    int listed;                     /**< in the list of routines called so far */
+    struct tila_la_routine_s *next; /**< that list, for the summary */
+} tila_la_routine_t;
+
+/** What a call's tile size is chosen for. */
+typedef enum tila_la_shape_e {
+    TILA_LA_CHOLESKY, /**< potrf, potrs, posv: n / 8, 192 to 768 */
+    TILA_LA_QR,       /**< geqrf, unmqr, ungqr, gels: min(m, n) / 8, 192 to 384 */
+    TILA_LA_NORM      /**< the norms: 1024 */
+} tila_la_shape_t;
+
+/**
+ * Does Tila take this call?  `size` is the problem's order (against TILA_LAPACK_MIN_N),
+ * args_ok whether the arguments are legal.  Every call enters here once and leaves by
+ * tila_la_end (after Tila computed it) or tila_la_leave (after the real routine ran).
+ * On 1 Tila is up, this thread holds it, and BLAS runs one thread per worker until
+ * tila_la_end.  On 0 (counted, unless the call is nested), call tila_la_real(r).
+ */
+int tila_la_begin(tila_la_routine_t *r, int size, int args_ok);
+
+/** The end of a call Tila took: counted under TILA_LA_TILA, Tila and BLAS given back. */
+void tila_la_end(tila_la_routine_t *r);
+
+/** The end of a call the real routine ran. */
+void tila_la_leave(void);
+
+/**
+ * Refuse a call that tila_la_begin accepted, before anything was changed, because of a
+ * case left to LAPACK (TILA_LA_CASE) or a workspace query (TILA_LA_ARGS): the caller then
+ * runs the real routine and calls tila_la_leave.
+ */
+void tila_la_refuse(tila_la_routine_t *r, tila_la_path_t path);
+
+/** The real routine of r (aborts with a message if none follows libtila_lapack). */
+void *tila_la_real(tila_la_routine_t *r);
+
+/** Tila's tile size for this call: TILA_LAPACK_NB when set, else by `shape`. */
+int tila_la_tile(tila_la_shape_t shape, int m, int n);
+
+/** Tila's view of the caller's m x n array a (lda) in nb x nb tiles; stops on failure. */
+tila_desc_t *tila_la_desc(tila_la_routine_t *r, tila_prec_t prec, void *a, int lda, int m, int n,
+                          int nb);
+
+/** A Tila call failed where LAPACK has no code for it: say so and stop. */
+void tila_la_fatal(tila_la_routine_t *r, int rc);
+
+/** LAPACK's LSAME on the first character. */
+int tila_la_lsame(const char *c, char want);
+
+/** max(1, n), the smallest legal leading dimension. */
+static inline int tila_la_max1(int n) { return n > 1 ? n : 1; }
+
+#pragma GCC visibility pop
+
+#endif /* TILA_LAPACK_H */

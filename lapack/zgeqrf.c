@@ -1,0 +1,225 @@
+/**
+ * @file zgeqrf.c
+ * @brief LAPACK's QR routines on Tila: zgeqrf, zunmqr, zungqr and zgels.
+ *
+ * zgeqrf runs Tila's PANEL scheme, whose reflectors are LAPACK's, stored where LAPACK
+ * stores them, and whose triangular factors hold tau on their diagonals.  zunmqr and zungqr
+ * take any reflectors and tau (from LAPACK or from here): tila_zlarft rebuilds the PANEL
+ * scheme's factors from them.  WORK(1) is set to LAPACK's optimal LWORK, asked from the real
+ * routine, as LAPACK's callers may read it.
+ *
+ * @precisions normal z -> c d s
+ * SPDX-License-Identifier: BSD-3-Clause
+ */
+#define COMPLEX
+#include <float.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <lapacke.h>
+
+#include "tila_lapack.h"
+#include "tila_letters.h"
+
+#if defined(COMPLEX)
+#define CONJ_LETTER 'C' /* the transpose that the routines of this precision take */
+#else
+#define CONJ_LETTER 'T'
+#endif
+
+static const int query = -1;
+
+/* The PANEL-scheme T of A. */
+static tila_desc_t *panel_t(tila_la_routine_t *r, tila_desc_t *A)
+{
+    tila_desc_t *T = NULL;
+    int rc = tila_desc_create_qr_t(&T, A, tila_desc_nb(A), TILA_QR_TREE_PANEL);
+    if (rc) tila_la_fatal(r, rc);
+    return T;
+}
+
+/* 'N', or the transpose of this precision; trans as Tila says it. */
+static int qr_trans(const char *c, tila_trans_t *trans)
+{
+    *trans = tila_letter_is(c, 'N') ? TILA_NOTRANS : TILA_CONJTRANS;
+    return tila_letter_is(c, 'N') || tila_letter_is(c, CONJ_LETTER);
+}
+
+/* tau(j), j < k, from the diagonals of the PANEL scheme's T (nb x nb tiles in a row). */
+static void get_tau(tila_la_routine_t *r, tila_desc_t *T, int k, tila_complex64_t *tau)
+{
+    int nb = tila_desc_nb(T);
+    tila_complex64_t *t = malloc(sizeof *t * (size_t)nb * (size_t)tila_desc_n(T));
+    if (!t) tila_la_fatal(r, TILA_ERR_NOMEM);
+    int rc = tila_desc_gather(T, 0, t, nb);
+    if (rc) tila_la_fatal(r, rc);
+    for (int j = 0; j < k; j++)
+        tau[j] = t[(size_t)j * nb + (size_t)(j % nb)];
+    free(t);
+}
+
+/**
+ * ZGEQRF( M, N, A, LDA, TAU, WORK, LWORK, INFO ): A = Q R, R on and above the diagonal,
+ * Q = H(1) ... H(k) as reflectors below it with their scalar factors in TAU.
+ */
+TILA_LA_EXPORT void zgeqrf_(const int *m, const int *n, tila_complex64_t *a, const int *lda,
+                            tila_complex64_t *tau, tila_complex64_t *work, const int *lwork,
+                            int *info)
+{
+    static tila_la_routine_t routine = { .symbol = "zgeqrf_" };
+    typeof(zgeqrf_) *real = tila_la_real(&routine);
+    int k = *m < *n ? *m : *n;
+    int ok = *m >= 0 && *n >= 0 && *lda >= tila_la_max1(*m) && *lwork >= tila_la_max1(*n);
+    if (tila_la_begin(&routine, k, ok)) {
+        tila_desc_t *A = tila_la_desc(&routine, TILA_COMPLEX64, a, *lda, *m, *n,
+                                      tila_la_tile(TILA_LA_QR, *m, *n));
+        tila_desc_t *T = panel_t(&routine, A);
+        int rc = tila_zgeqrf(A, T);
+        if (rc) tila_la_fatal(&routine, rc);
+        get_tau(&routine, T, k, tau);
+        tila_desc_destroy(&T);
+        tila_desc_destroy(&A);
+        real(m, n, a, lda, tau, work, &query, info);
+        *info = 0;
+        tila_la_end(&routine);
+        return;
+    }
+    real(m, n, a, lda, tau, work, lwork, info);
+    tila_la_leave();
+}
+
+/**
+ * ZUNMQR( SIDE, TRANS, M, N, K, A, LDA, TAU, C, LDC, WORK, LWORK, INFO ): C = op(Q) C or
+ * C op(Q), Q = H(1) ... H(K) as ZGEQRF leaves it in A's first K columns and TAU.
+ */
+TILA_LA_EXPORT void zunmqr_(const char *side, const char *trans, const int *m, const int *n,
+                            const int *k, const tila_complex64_t *a, const int *lda,
+                            const tila_complex64_t *tau, tila_complex64_t *c, const int *ldc,
+                            tila_complex64_t *work, const int *lwork, int *info, size_t side_len,
+                            size_t trans_len)
+{
+    static tila_la_routine_t routine = { .symbol = "zunmqr_" };
+    typeof(zunmqr_) *real = tila_la_real(&routine);
+    tila_side_t tside;
+    tila_trans_t ttrans;
+    int left = tila_letter_is(side, 'L'), nq = left ? *m : *n, nw = left ? *n : *m;
+    int ok = tila_letter_side(side, &tside) && qr_trans(trans, &ttrans) && *m >= 0 && *n >= 0 &&
+             *k >= 0 && *k <= nq && *lda >= tila_la_max1(nq) && *ldc >= tila_la_max1(*m) &&
+             *lwork >= tila_la_max1(nw);
+    if (tila_la_begin(&routine, *k < nw ? *k : nw, ok)) {
+        int nb = tila_la_tile(TILA_LA_QR, nq, *k);
+        tila_desc_t *A = tila_la_desc(&routine, TILA_COMPLEX64, (void *)a, *lda, nq, *k, nb);
+        tila_desc_t *C = tila_la_desc(&routine, TILA_COMPLEX64, c, *ldc, *m, *n, nb);
+        tila_desc_t *T = panel_t(&routine, A);
+        int rc = tila_zlarft(A, tau, T);
+        if (!rc) rc = tila_zunmqr(tside, ttrans, A, T, C);
+        if (rc) tila_la_fatal(&routine, rc);
+        tila_desc_destroy(&T);
+        tila_desc_destroy(&C);
+        tila_desc_destroy(&A);
+        real(side, trans, m, n, k, a, lda, tau, c, ldc, work, &query, info, side_len, trans_len);
+        *info = 0;
+        tila_la_end(&routine);
+        return;
+    }
+    real(side, trans, m, n, k, a, lda, tau, c, ldc, work, lwork, info, side_len, trans_len);
+    tila_la_leave();
+}
+
+/**
+ * ZUNGQR( M, N, K, A, LDA, TAU, WORK, LWORK, INFO ): A = the first N columns of H(1) ...
+ * H(K), whose reflectors ZGEQRF left in A's first K columns and TAU.
+ */
+TILA_LA_EXPORT void zungqr_(const int *m, const int *n, const int *k, tila_complex64_t *a,
+                            const int *lda, const tila_complex64_t *tau, tila_complex64_t *work,
+                            const int *lwork, int *info)
+{
+    static tila_la_routine_t routine = { .symbol = "zungqr_" };
+    typeof(zungqr_) *real = tila_la_real(&routine);
+    int ok = *m >= 0 && *n >= 0 && *n <= *m && *k >= 0 && *k <= *n && *lda >= tila_la_max1(*m) &&
+             *lwork >= tila_la_max1(*n);
+    tila_complex64_t *v = NULL;
+    if (tila_la_begin(&routine, *k, ok)) {
+        /* Q overwrites the reflectors: Tila reads them from a copy. */
+        int ldv = tila_la_max1(*m);
+        v = malloc(sizeof *v * (size_t)ldv * (size_t)tila_la_max1(*k));
+        if (v) {
+            int nb = tila_la_tile(TILA_LA_QR, *m, *n);
+            LAPACKE_zlacpy_work(LAPACK_COL_MAJOR, 'A', *m, *k, a, *lda, v, ldv);
+            tila_desc_t *V = tila_la_desc(&routine, TILA_COMPLEX64, v, ldv, *m, *k, nb);
+            tila_desc_t *Q = tila_la_desc(&routine, TILA_COMPLEX64, a, *lda, *m, *n, nb);
+            tila_desc_t *T = panel_t(&routine, V);
+            int rc = tila_zlarft(V, tau, T);
+            if (!rc) rc = tila_zungqr(V, T, Q);
+            if (rc) tila_la_fatal(&routine, rc);
+            tila_desc_destroy(&T);
+            tila_desc_destroy(&Q);
+            tila_desc_destroy(&V);
+            free(v);
+            real(m, n, k, a, lda, tau, work, &query, info);
+            *info = 0;
+            tila_la_end(&routine);
+            return;
+        }
+        tila_la_refuse(&routine, TILA_LA_OFF);
+    }
+    real(m, n, k, a, lda, tau, work, lwork, info);
+    tila_la_leave();
+}
+
+/*
+ * Can Tila solve this least squares problem as LAPACK would: the overdetermined A X = B,
+ * with A and B needing none of ZGELS's scaling (A's largest entry between LAPACK's
+ * SMLNUM and BIGNUM, B's too or B zero; NaN fails)?
+ */
+static int gels_case(int notrans, int m, int n, int nrhs, const tila_complex64_t *a, int lda,
+                     const tila_complex64_t *b, int ldb)
+{
+    if (!notrans || m < n) return 0;
+    const double small = DBL_MIN / DBL_EPSILON, big = 1 / small;
+    int rows = m > n ? m : n;
+    double anrm = zlange_("M", &m, &n, a, &lda, NULL, 1);
+    double bnrm = zlange_("M", &rows, &nrhs, b, &ldb, NULL, 1);
+    return anrm >= small && anrm <= big && (bnrm == 0 || (bnrm >= small && bnrm <= big));
+}
+
+/**
+ * ZGELS( TRANS, M, N, NRHS, A, LDA, B, LDB, WORK, LWORK, INFO ): least squares by QR.
+ * Tila solves the overdetermined A X = B; INFO = i > 0 when R(i, i) is exactly zero (A is
+ * not of full rank), B then unspecified, as LAPACK says.  The other cases go to LAPACK.
+ */
+TILA_LA_EXPORT void zgels_(const char *trans, const int *m, const int *n, const int *nrhs,
+                           tila_complex64_t *a, const int *lda, tila_complex64_t *b, const int *ldb,
+                           tila_complex64_t *work, const int *lwork, int *info, size_t trans_len)
+{
+    static tila_la_routine_t routine = { .symbol = "zgels_" };
+    typeof(zgels_) *real = tila_la_real(&routine);
+    tila_trans_t ttrans;
+    int mn = *m < *n ? *m : *n, big = *m > *n ? *m : *n;
+    int need = mn + (mn > *nrhs ? mn : *nrhs);
+    int ok = qr_trans(trans, &ttrans) && *m >= 0 && *n >= 0 && *nrhs >= 0 &&
+             *lda >= tila_la_max1(*m) && *ldb >= tila_la_max1(big) && *lwork >= tila_la_max1(need);
+    if (tila_la_begin(&routine, mn, ok)) {
+        if (gels_case(ttrans == TILA_NOTRANS, *m, *n, *nrhs, a, *lda, b, *ldb)) {
+            int nb = tila_la_tile(TILA_LA_QR, *m, *n);
+            tila_desc_t *A = tila_la_desc(&routine, TILA_COMPLEX64, a, *lda, *m, *n, nb);
+            tila_desc_t *B = tila_la_desc(&routine, TILA_COMPLEX64, b, *ldb, *m, *nrhs, nb);
+            tila_desc_t *T = panel_t(&routine, A);
+            int rc = tila_zgels(A, T, B);
+            if (rc) tila_la_fatal(&routine, rc);
+            tila_desc_destroy(&T);
+            tila_desc_destroy(&B);
+            tila_desc_destroy(&A);
+            real(trans, m, n, nrhs, a, lda, b, ldb, work, &query, info, trans_len);
+            /* LAPACK's ZTRTRS: the first exact zero on R's diagonal. */
+            *info = 0;
+            for (int i = 0; i < *n && !*info; i++)
+                if (a[(size_t)i * *lda + i] == 0) *info = i + 1;
+            tila_la_end(&routine);
+            return;
+        }
+        tila_la_refuse(&routine, TILA_LA_CASE);
+    }
+    real(trans, m, n, nrhs, a, lda, b, ldb, work, lwork, info, trans_len);
+    tila_la_leave();
+}

@@ -1,0 +1,38 @@
+/**
+ * @file tila_letters.h
+ * @brief The option letters of LAPACK, ScaLAPACK and PBLAS (UPLO, NORM, ...) as Tila's
+ *        enums, for libtila_lapack and libtila_scalapack (each has its own hidden copy).
+ *
+ * Each returns 1 and sets its enum when the letter is one the routines accept (LSAME:
+ * either case), else 0.
+ *
+ * SPDX-License-Identifier: BSD-3-Clause
+ */
+#ifndef TILA_LETTERS_H
+#define TILA_LETTERS_H
+
+#include "tila_types.h"
+
+#pragma GCC visibility push(hidden)
+
+/** LSAME on the first character: *c is `want` (an upper-case letter) in either case. */
+int tila_letter_is(const char *c, char want);
+
+/** 'U' / 'L' -> TILA_UPPER / TILA_LOWER. */
+int tila_letter_uplo(const char *c, tila_uplo_t *uplo);
+
+/** The norm letters (M, O or 1, I, F or E) -> tila_norm_t. */
+int tila_letter_norm(const char *c, tila_norm_t *norm);
+
+/** 'N' / 'U' -> TILA_NONUNIT / TILA_UNIT. */
+int tila_letter_diag(const char *c, tila_diag_t *diag);
+
+/** 'N' / 'T' / 'C' -> tila_trans_t ('C' is 'T' in the real precisions: complex = 0). */
+int tila_letter_trans(const char *c, tila_trans_t *trans, int complex);
+
+/** 'L' / 'R' -> TILA_LEFT / TILA_RIGHT. */
+int tila_letter_side(const char *c, tila_side_t *side);
+
+#pragma GCC visibility pop
+
+#endif /* TILA_LETTERS_H */

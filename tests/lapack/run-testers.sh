@@ -1,0 +1,70 @@
+#!/bin/sh
+# SPDX-License-Identifier: BSD-3-Clause
+# LAPACK's own test programs, unchanged (Debian's liblapack-test: xlintst[sdcz]), with
+# libtila_lapack preloaded, TILA_LAPACK_MIN_N=0 so that Tila takes every size and
+# TILA_LAPACK_NB=8 so that the stock sizes (up to 50) span several tiles with ragged edges:
+# the PO (?potrf, ?potrs, ?posv), QR (?geqrf, ?ormqr / ?unmqr, ?orgqr / ?ungqr) and LS
+# (?gels) paths of the stock ?test.in (its sizes, block sizes and threshold; error exits
+# on).  Their residual checks call ?lange, ?lansy and ?lanhe, which go through Tila too.
+# A run passes when the tester reaches its end, every path reports that its tests passed
+# the threshold and its error exits, and the exit summary that TILA_VERBOSE prints shows
+# calls that Tila took for each routine of the paths.
+# Prints one "PASS|FAIL|SKIP lapack-tester ..." line per precision, then
+# "N passed, N failed, N skipped".
+# Usage: run-testers.sh PATH/TO/libtila_lapack.so
+set -u
+lib=${1:?usage: run-testers.sh PATH/TO/libtila_lapack.so}
+case $lib in /*) ;; *) lib=$(pwd)/$lib ;; esac
+testers=${LAPACK_TESTERS:-/usr/lib/x86_64-linux-gnu/lapack}
+limit=${TILA_TEST_TIMEOUT:-900}
+export STARPU_HOME="${TMPDIR:-/tmp}/tila-tests-starpu-home"
+export STARPU_SILENT=1 OMPI_MCA_btl_vader_single_copy_mechanism=none
+export TILA_LAPACK_MIN_N=0 TILA_LAPACK_NB=${TILA_LAPACK_NB:-8} TILA_VERBOSE=1
+passed=0 failed=0 skipped=0
+
+for p in s d c z; do
+    P=$(echo "$p" | tr sdcz SDCZ)
+    if [ ! -x "$testers/xlintst$p" ] || [ ! -f "$testers/${p}test.in" ]; then
+        echo "SKIP lapack-tester xlintst$p (no $testers/xlintst$p or ${p}test.in)"
+        skipped=$((skipped + 1))
+        continue
+    fi
+    dir=$(mktemp -d)
+    # The stock file's 16 lines of sizes and switches, then the three paths, all types.
+    { head -n 16 "$testers/${p}test.in"; printf '%sPO\n%sQR\n%sLS\n' "$P" "$P" "$P"; } >"$dir/in"
+    (cd "$dir" && LD_PRELOAD="$lib" timeout "$limit" "$testers/xlintst$p" <in >out 2>err)
+    rc=$?
+    tests=$(sed -n 's/.*passed the threshold (\( *[0-9]*\) tests run).*/\1/p' "$dir/out" |
+        awk '{ s += $1 } END { print s + 0 }')
+    ok=$(grep -c 'passed the threshold' "$dir/out")
+    exits=$(grep -c 'passed the tests of the error exits' "$dir/out")
+    why=
+    [ "$rc" -eq 0 ] || why="exit status $rc"
+    grep -q 'End of tests' "$dir/out" || why="${why:+$why, }no End of tests"
+    ! grep -qi 'fail' "$dir/out" || why="${why:+$why, }$(grep -i -m 1 'fail' "$dir/out")"
+    # PO routines and drivers, QR routines, LS drivers: four thresholds, four error exits.
+    [ "$ok" -eq 4 ] && [ "$exits" -eq 4 ] ||
+        why="${why:+$why, }$ok of 4 paths passed, $exits of 4 error exits"
+    tila=0
+    case $p in s | d) routines="POTRF POTRS POSV GEQRF ORMQR ORGQR GELS LANGE" ;;
+    *) routines="POTRF POTRS POSV GEQRF UNMQR UNGQR GELS LANGE LANHE" ;;
+    esac
+    for r in $routines; do
+        n=$(grep "^\[tila\] $P$r: .*call(s)" "$dir/err" | grep -o '[0-9]* Tila,' |
+            awk '{ s += $1 } END { print s + 0 }')
+        [ "$n" -gt 0 ] || why="${why:+$why, }no $P$r call went through Tila"
+        tila=$((tila + n))
+    done
+    line="lapack-tester xlintst$p PO,QR,LS tests=$tests tila-calls=$tila nb=$TILA_LAPACK_NB"
+    if [ -z "$why" ]; then
+        echo "PASS $line"
+        passed=$((passed + 1))
+    else
+        echo "FAIL $line ($why)"
+        failed=$((failed + 1))
+        tail -n 20 "$dir/err"
+    fi
+    rm -rf "$dir"
+done
+echo "$passed passed, $failed failed, $skipped skipped"
+[ "$failed" -eq 0 ]
