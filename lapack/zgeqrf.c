@@ -19,7 +19,7 @@
 #include <lapacke.h>
 
 #include "tila_lapack.h"
-#include "tila_letters.h"
+#include "tila_layer.h"
 
 #if defined(COMPLEX)
 #define CONJ_LETTER 'C' /* the transpose that the routines of this precision take */

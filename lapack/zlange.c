@@ -12,7 +12,7 @@
  */
 #define COMPLEX
 #include "tila_lapack.h"
-#include "tila_letters.h"
+#include "tila_layer.h"
 
 /* Tila's view of an m x n norm's array (lda). */
 static tila_desc_t *norm_desc(tila_la_routine_t *r, const tila_complex64_t *a, int lda, int m,

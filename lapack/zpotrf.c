@@ -6,7 +6,7 @@
  * SPDX-License-Identifier: BSD-3-Clause
  */
 #include "tila_lapack.h"
-#include "tila_letters.h"
+#include "tila_layer.h"
 
 /**
  * ZPOTRF( UPLO, N, A, LDA, INFO ): the Cholesky factor of A in its UPLO triangle; INFO = k

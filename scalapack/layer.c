@@ -46,29 +46,14 @@ static int world_rank(void)
     return rank;
 }
 
-static int verbose(void)
-{
-    const char *v = getenv("TILA_VERBOSE");
-    return v && *v && strcmp(v, "0") != 0;
-}
-
-/* A non-negative integer from the environment, or `def`. */
-static int env_int(const char *name, int def)
-{
-    const char *v = getenv(name);
-    char *end;
-    long x = v ? strtol(v, &end, 10) : -1;
-    return v && *v && !*end && x >= 0 && x <= 1L << 30 ? (int)x : def;
-}
-
 /*
  * Below this order the real routine runs: Tila's fixed cost per call (registering the
  * tiles, the tasks' start, the wait's agreement) exceeds what it saves (bench/README.md).
  */
-static int min_n(void) { return env_int("TILA_SCALAPACK_MIN_N", 2048); }
+static int min_n(void) { return tila_layer_env_int("TILA_SCALAPACK_MIN_N", 2048); }
 
 /* Smaller blocks are copied into Tila's tiles: StarPU's cost per task would dominate. */
-static int min_nb(void) { return env_int("TILA_SCALAPACK_MIN_NB", 64); }
+static int min_nb(void) { return tila_layer_env_int("TILA_SCALAPACK_MIN_NB", 64); }
 
 /* Process row of global row i (1-based) of a matrix with descriptor desc (INDXG2P). */
 static int row_owner(const int *desc, int i, int nprow)
@@ -128,7 +113,7 @@ void tila_sl_end(tila_sl_call_t *c, tila_sl_path_t path)
         r->next = sl.routines;
         sl.routines = r;
     }
-    if (r->count[path]++ == 0 && verbose() && world_rank() == 0)
+    if (r->count[path]++ == 0 && tila_layer_verbose() && world_rank() == 0)
         fprintf(stderr, "[tila] %s: %s\n", r->name, path_text[path]);
     free(c->ranks);
     c->ranks = NULL;
@@ -363,7 +348,7 @@ TILA_SL_EXPORT int MPI_Init_thread(int *argc, char ***argv, int required, int *p
 /* Where Tila ran a call, and its end when this library started it. */
 static void stop(void)
 {
-    if (verbose() && world_rank() == 0)
+    if (tila_layer_verbose() && world_rank() == 0)
         for (tila_sl_routine_t *r = sl.routines; r; r = r->next) {
             long total = 0;
             for (int p = 0; p < TILA_SL_NPATHS; p++)

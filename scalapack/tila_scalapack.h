@@ -18,7 +18,7 @@
 #include <stddef.h>
 
 #include "tila.h"
-#include "tila_letters.h"
+#include "tila_layer.h"
 
 /* The entry points this library exists for; everything else in it is hidden. */
 #define TILA_SL_EXPORT __attribute__((visibility("default")))

@@ -1,19 +1,26 @@
 /**
- * @file tila_letters.h
- * @brief The option letters of LAPACK, ScaLAPACK and PBLAS (UPLO, NORM, ...) as Tila's
- *        enums, for libtila_lapack and libtila_scalapack (each has its own hidden copy).
+ * @file tila_layer.h
+ * @brief What libtila_lapack and libtila_scalapack share (each has its own hidden copy):
+ *        their environment variables, and the option letters of LAPACK, ScaLAPACK and
+ *        PBLAS (UPLO, NORM, ...) as Tila's enums.
  *
- * Each returns 1 and sets its enum when the letter is one the routines accept (LSAME:
- * either case), else 0.
+ * Each letter function returns 1 and sets its enum when the letter is one the routines
+ * accept (LSAME: either case), else 0.
  *
  * SPDX-License-Identifier: BSD-3-Clause
  */
-#ifndef TILA_LETTERS_H
-#define TILA_LETTERS_H
+#ifndef TILA_LAYER_H
+#define TILA_LAYER_H
 
 #include "tila_types.h"
 
 #pragma GCC visibility push(hidden)
+
+/** TILA_VERBOSE is set and not 0. */
+int tila_layer_verbose(void);
+
+/** A non-negative integer from the environment variable `name`, or `def`. */
+int tila_layer_env_int(const char *name, int def);
 
 /** LSAME on the first character: *c is `want` (an upper-case letter) in either case. */
 int tila_letter_is(const char *c, char want);
@@ -35,4 +42,4 @@ int tila_letter_side(const char *c, tila_side_t *side);
 
 #pragma GCC visibility pop
 
-#endif /* TILA_LETTERS_H */
+#endif /* TILA_LAYER_H */

@@ -1,10 +1,27 @@
 /**
- * @file letters.c
- * @brief The option letters of LAPACK, ScaLAPACK and PBLAS as Tila's enums.
+ * @file common.c
+ * @brief What the drop-in libraries share: environment variables, option letters.
  *
  * SPDX-License-Identifier: BSD-3-Clause
  */
-#include "tila_letters.h"
+#include <stdlib.h>
+#include <string.h>
+
+#include "tila_layer.h"
+
+int tila_layer_verbose(void)
+{
+    const char *v = getenv("TILA_VERBOSE");
+    return v && *v && strcmp(v, "0") != 0;
+}
+
+int tila_layer_env_int(const char *name, int def)
+{
+    const char *v = getenv(name);
+    char *end;
+    long x = v ? strtol(v, &end, 10) : -1;
+    return v && *v && !*end && x >= 0 && x <= 1L << 30 ? (int)x : def;
+}
 
 int tila_letter_is(const char *c, char want)
 {
