@@ -81,8 +81,12 @@ void tila_la_fatal(tila_la_routine_t *r, int rc)
     abort();
 }
 
+/* Calls that LAPACK keeps may come from several threads at once: the counts have a lock. */
+static pthread_mutex_t count_lock = PTHREAD_MUTEX_INITIALIZER;
+
 static void count(tila_la_routine_t *r, tila_la_path_t path)
 {
+    pthread_mutex_lock(&count_lock);
     if (!r->listed) {
         r->listed = 1;
         r->next = la.routines;
@@ -93,6 +97,7 @@ static void count(tila_la_routine_t *r, tila_la_path_t path)
         routine_name(r, name, sizeof name);
         fprintf(stderr, "[tila] %s: %s\n", name, path_text[path]);
     }
+    pthread_mutex_unlock(&count_lock);
 }
 
 /* Where the calls went, and Tila's end when this library started it. */
