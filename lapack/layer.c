@@ -171,7 +171,8 @@ int tila_la_begin(tila_la_routine_t *r, int size, int args_ok)
     if (la_depth++ > 0 || on_worker()) return 0;
     tila_la_path_t path = !args_ok ? TILA_LA_ARGS : size < min_n() ? TILA_LA_SMALL : TILA_LA_TILA;
 #ifdef TILA_HAVE_OPENBLAS
-    int threads = openblas_get_num_threads();
+    /* The program's count, read before Tila's first start sets it to 1. */
+    int threads = path == TILA_LA_TILA ? openblas_get_num_threads() : 0;
 #endif
     if (path == TILA_LA_TILA && pthread_mutex_trylock(&la_lock) != 0) path = TILA_LA_OFF;
     if (path == TILA_LA_TILA && !start(r)) {
@@ -217,11 +218,9 @@ int tila_la_tile(tila_la_shape_t shape, int m, int n)
 {
     int nb = tila_layer_env_int("TILA_LAPACK_NB", 0);
     if (nb > 0) return nb;
-    /* tila-bench's choices on this kind of node (bench/tila-bench.in, auto_nb). */
-    int k = m < n ? m : n, lo = 192, hi = shape == TILA_LA_CHOLESKY ? 768 : 384;
     if (shape == TILA_LA_NORM) return 1024;
-    int t = ((shape == TILA_LA_CHOLESKY ? n : k) / 8 + 32) / 64 * 64;
-    return t < lo ? lo : t > hi ? hi : t;
+    return shape == TILA_LA_CHOLESKY ? tila_layer_tile(n, 768)
+                                     : tila_layer_tile(m < n ? m : n, 384);
 }
 
 tila_desc_t *tila_la_desc(tila_la_routine_t *r, tila_prec_t prec, void *a, int lda, int m, int n,

@@ -23,6 +23,12 @@ int tila_layer_env_int(const char *name, int def)
     return v && *v && !*end && x >= 0 && x <= 1L << 30 ? (int)x : def;
 }
 
+int tila_layer_tile(int n, int most)
+{
+    int t = (n / 8 + 32) / 64 * 64;
+    return t < 192 ? 192 : t > most ? most : t;
+}
+
 int tila_letter_is(const char *c, char want)
 {
     return c && (*c == want || *c == want + ('a' - 'A'));

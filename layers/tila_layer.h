@@ -22,6 +22,12 @@ int tila_layer_verbose(void);
 /** A non-negative integer from the environment variable `name`, or `def`. */
 int tila_layer_env_int(const char *name, int def);
 
+/**
+ * tila-bench's tile size for an order-n problem on this kind of node (bench/tila-bench.in,
+ * auto_nb): n / 8 in steps of 64, from 192 to `most` (768 for Cholesky, 384 for QR).
+ */
+int tila_layer_tile(int n, int most);
+
 /** LSAME on the first character: *c is `want` (an upper-case letter) in either case. */
 int tila_letter_is(const char *c, char want);
 

@@ -230,14 +230,6 @@ void tila_sl_pblas_mat(tila_sl_mat_t *M, const void *a, int ia, int ja, const in
     }
 }
 
-/* Tila's tile size for copies of an order-n problem. */
-static int copy_tile(int n)
-{
-    /* tila-bench's choice for potrf on this kind of node: n / 8 in steps of 64, 192 to 768. */
-    int t = (n / 8 + 32) / 64 * 64;
-    return t < 192 ? 192 : t > 768 ? 768 : t;
-}
-
 int tila_sl_factor_ok(const tila_sl_mat_t *M)
 {
     const int *d = M->desc;
@@ -260,7 +252,8 @@ int tila_sl_solve_ok(const tila_sl_mat_t *A, const tila_sl_mat_t *B)
 int tila_sl_open_factor(const tila_sl_call_t *c, tila_sl_mat_t *A, tila_sl_mat_t *B, int size,
                         tila_prec_t prec)
 {
-    int tile = in_place(A, 1) && (!B || in_place(B, 0)) ? 0 : copy_tile(size);
+    /* Copies in tila-bench's tile size for potrf. */
+    int tile = in_place(A, 1) && (!B || in_place(B, 0)) ? 0 : tila_layer_tile(size, 768);
     if (tila_sl_open(c, A, prec, tile, 1)) return -1;
     if (B && tila_sl_open(c, B, prec, tile, 1)) {
         tila_sl_close(c, A, prec, 0);
