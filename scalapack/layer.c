@@ -36,6 +36,7 @@ static const char *const path_text[TILA_SL_NPATHS] = {
     "ScaLAPACK (the BLACS grid is not every MPI rank)",
     "ScaLAPACK (an illegal argument, reported by it)",
     "ScaLAPACK (blocks Tila cannot use in place)",
+    "ScaLAPACK (a case left to it)",
     "ScaLAPACK (Tila did not start, or no memory for a copy)",
 };
 
@@ -65,6 +66,13 @@ static int row_owner(const int *desc, int i, int nprow)
 static int col_owner(const int *desc, int j, int npcol)
 {
     return (desc[TILA_SL_CSRC] + (j - 1) / desc[TILA_SL_NB]) % npcol;
+}
+
+/* Local index (0-based) of global column j (1-based) on its process column (INDXG2L). */
+static size_t col_local(const int *desc, int j, int npcol)
+{
+    int nb = desc[TILA_SL_NB];
+    return (size_t)((j - 1) / (nb * npcol)) * nb + (size_t)((j - 1) % nb);
 }
 
 int tila_sl_desc_ok(const tila_sl_mat_t *M)
@@ -117,6 +125,12 @@ void tila_sl_end(tila_sl_call_t *c, tila_sl_path_t path)
         fprintf(stderr, "[tila] %s: %s\n", r->name, path_text[path]);
     free(c->ranks);
     c->ranks = NULL;
+}
+
+void tila_sl_count(tila_sl_routine_t *r, tila_sl_path_t path)
+{
+    tila_sl_call_t c = { .routine = r };
+    tila_sl_end(&c, path);
 }
 
 static int refuse(tila_sl_call_t *c, tila_sl_path_t path)
@@ -249,11 +263,15 @@ int tila_sl_solve_ok(const tila_sl_mat_t *A, const tila_sl_mat_t *B)
            db[TILA_SL_MB] == da[TILA_SL_NB];
 }
 
-int tila_sl_open_factor(const tila_sl_call_t *c, tila_sl_mat_t *A, tila_sl_mat_t *B, int size,
-                        tila_prec_t prec)
+int tila_sl_factor_tile(const tila_sl_mat_t *A, const tila_sl_mat_t *B, int size, int most)
 {
-    /* Copies in tila-bench's tile size for potrf. */
-    int tile = in_place(A, 1) && (!B || in_place(B, 0)) ? 0 : tila_layer_tile(size, 768);
+    return in_place(A, 1) && (!B || in_place(B, 0)) ? 0 : tila_layer_tile(size, most);
+}
+
+int tila_sl_open_factor(const tila_sl_call_t *c, tila_sl_mat_t *A, tila_sl_mat_t *B, int size,
+                        int most, tila_prec_t prec)
+{
+    int tile = tila_sl_factor_tile(A, B, size, most);
     if (tila_sl_open(c, A, prec, tile, 1)) return -1;
     if (B && tila_sl_open(c, B, prec, tile, 1)) {
         tila_sl_close(c, A, prec, 0);
@@ -412,14 +430,35 @@ void tila_sl_put_tau(const tila_sl_call_t *c, const tila_sl_mat_t *A, tila_desc_
     for (int j = 0; root && j < k; j++)
         memcpy(all + (size_t)j * es, t + ((size_t)j * nb + (size_t)(j % nb)) * es, es);
     MPI_Bcast(all, (int)(es * (size_t)k), MPI_BYTE, 0, MPI_COMM_WORLD);
-    const int *d = A->desc;
-    int cb = d[TILA_SL_NB];
     for (int j = 0; j < k; j++) {
-        int g = A->ja + j - 1; /* 0-based global column; its local index is INDXG2L's */
-        if (col_owner(d, g + 1, c->npcol) != c->mycol) continue;
-        size_t l = (size_t)(g / (cb * c->npcol)) * cb + (size_t)(g % cb);
-        memcpy((char *)tau + l * es, all + (size_t)j * es, es);
+        int g = A->ja + j;
+        if (col_owner(A->desc, g, c->npcol) == c->mycol)
+            memcpy((char *)tau + col_local(A->desc, g, c->npcol) * es, all + (size_t)j * es, es);
     }
     free(t);
     free(all);
+}
+
+void *tila_sl_get_tau(const tila_sl_call_t *c, const tila_sl_mat_t *A, int k, const void *tau,
+                      tila_prec_t prec)
+{
+    /* Each factor from one process, zeros from the others: a sum that rounds nothing. */
+    size_t es = tila_prec_size(prec);
+    int single = prec == TILA_REAL32 || prec == TILA_COMPLEX32;
+    int parts = (int)(es / (single ? sizeof(float) : sizeof(double)));
+    char *all = calloc(k > 0 ? (size_t)k : 1, es);
+    if (!all) {
+        fprintf(stderr, "[tila] %s: out of memory\n", c->routine->name);
+        MPI_Abort(MPI_COMM_WORLD, 1);
+    }
+    if (row_owner(A->desc, A->ia, c->nprow) == c->myrow)
+        for (int j = 0; j < k; j++) {
+            int g = A->ja + j;
+            if (col_owner(A->desc, g, c->npcol) == c->mycol)
+                memcpy(all + (size_t)j * es,
+                       (const char *)tau + col_local(A->desc, g, c->npcol) * es, es);
+        }
+    MPI_Allreduce(MPI_IN_PLACE, all, k * parts, single ? MPI_FLOAT : MPI_DOUBLE, MPI_SUM,
+                  MPI_COMM_WORLD);
+    return all;
 }

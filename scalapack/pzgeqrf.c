@@ -35,7 +35,7 @@ TILA_SL_EXPORT void pzgeqrf_(const int *m, const int *n, tila_complex64_t *a, co
         int ok = tila_sl_desc_ok(&A), lwmin = ok ? tila_sl_geqrf_lwork(&A) : 0;
         tila_sl_call_t c;
         if (tila_sl_begin(&c, &routine, desca[TILA_SL_CTXT], size, ok && *lwork >= lwmin)) {
-            int path = tila_sl_open_factor(&c, &A, NULL, size, TILA_COMPLEX64);
+            int path = tila_sl_open_factor(&c, &A, NULL, size, 384, TILA_COMPLEX64);
             if (path >= 0) {
                 tila_desc_t *T = NULL;
                 int rc = tila_desc_create_qr_t(&T, A.A, tila_desc_nb(A.A), TILA_QR_TREE_PANEL);

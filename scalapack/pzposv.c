@@ -22,7 +22,7 @@ static void solve(tila_sl_routine_t *routine, int factor, const char *uplo, cons
     int ok = tila_letter_uplo(uplo, &tuplo) && tila_sl_solve_ok(&A, &B);
     tila_sl_call_t c;
     if (tila_sl_begin(&c, routine, desca[TILA_SL_CTXT], *n, ok)) {
-        int path = tila_sl_open_factor(&c, &A, &B, *n, TILA_COMPLEX64);
+        int path = tila_sl_open_factor(&c, &A, &B, *n, 768, TILA_COMPLEX64);
         if (path >= 0) {
             /* PZPOSV's INFO is PZPOTRF's; PZPOTRS has no numerical failure. */
             int rc = factor ? tila_zposv(tuplo, A.A, B.A) : tila_zpotrs(tuplo, A.A, B.A);

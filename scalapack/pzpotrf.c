@@ -21,7 +21,7 @@ TILA_SL_EXPORT void pzpotrf_(const char *uplo, const int *n, tila_complex64_t *a
     int ok = tila_letter_uplo(uplo, &tuplo) && tila_sl_factor_ok(&A);
     tila_sl_call_t c;
     if (tila_sl_begin(&c, &routine, desca[TILA_SL_CTXT], *n, ok)) {
-        int path = tila_sl_open_factor(&c, &A, NULL, *n, TILA_COMPLEX64);
+        int path = tila_sl_open_factor(&c, &A, NULL, *n, 768, TILA_COMPLEX64);
         if (path >= 0) {
             int rc = tila_zpotrf(tuplo, A.A);
             if (rc < 0) tila_sl_fatal(&c, rc);

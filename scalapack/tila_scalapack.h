@@ -46,6 +46,7 @@ typedef enum tila_sl_path_e {
     TILA_SL_GRID,    /**< the real routine: the grid is not every rank */
     TILA_SL_ARGS,    /**< the real routine: an illegal argument, which it reports */
     TILA_SL_LAYOUT,  /**< the real routine: a norm of blocks Tila cannot use in place */
+    TILA_SL_CASE,    /**< the real routine: a case this library leaves to it (p?gels says which) */
     TILA_SL_OFF,     /**< the real routine: Tila could not start, or no memory for a copy */
     TILA_SL_NPATHS
 } tila_sl_path_t;
@@ -133,6 +134,9 @@ int tila_sl_begin(tila_sl_call_t *c, tila_sl_routine_t *r, int ctxt, int size, i
 /** Count the call under `path`, print it the first time (TILA_VERBOSE), free c. */
 void tila_sl_end(tila_sl_call_t *c, tila_sl_path_t path);
 
+/** Count a call of r that never reached tila_sl_begin under `path` (see tila_sl_end). */
+void tila_sl_count(tila_sl_routine_t *r, tila_sl_path_t path);
+
 /**
  * Are a solve's matrices legal as p?potrs and p?posv check them: A as tila_sl_factor_ok,
  * B's rows at a block boundary on A's process row, in blocks of A's size, on A's grid?
@@ -140,12 +144,19 @@ void tila_sl_end(tila_sl_call_t *c, tila_sl_path_t path);
 int tila_sl_solve_ok(const tila_sl_mat_t *A, const tila_sl_mat_t *B);
 
 /**
- * Open a factorization's A (square blocks) and, for a solve, its B (NULL if none), both
- * loaded: in place when they can all be, else on copies in the tile size of an order-`size`
- * problem.  @return the path, or -1 (nothing open: run the real routine).
+ * The tile size Tila uses for a factorization's A (square blocks) and the matrix B it
+ * applies to (NULL if none): 0 when both can be used in place, else a copy's tile for an
+ * order-`size` problem, tila_layer_tile(size, most).
+ */
+int tila_sl_factor_tile(const tila_sl_mat_t *A, const tila_sl_mat_t *B, int size, int most);
+
+/**
+ * Open a factorization's A (square blocks) and the matrix B it applies to (NULL if none),
+ * both loaded, in the tile of tila_sl_factor_tile.  @return the path, or -1 (nothing open:
+ * run the real routine).
  */
 int tila_sl_open_factor(const tila_sl_call_t *c, tila_sl_mat_t *A, tila_sl_mat_t *B, int size,
-                        tila_prec_t prec);
+                        int most, tila_prec_t prec);
 
 /**
  * Give Tila a view of M: in place (tile 0) or on a copy in tile x tile blocks, filled
@@ -173,6 +184,15 @@ int tila_sl_geqrf_lwork(const tila_sl_mat_t *A);
  */
 void tila_sl_put_tau(const tila_sl_call_t *c, const tila_sl_mat_t *A, tila_desc_t *T, void *tau,
                      tila_prec_t prec);
+
+/**
+ * The scalar factors of the reflectors in sub(A)'s first k columns, from ScaLAPACK's TAU
+ * (LOCc(JA + k - 1) entries tied to A's columns, as P?GEQRF leaves them on every process row):
+ * a new array of k entries, the same on every process (TAU as the process row of sub(A)'s
+ * first row holds it), for tila_<p>larft.  Collective; the caller frees it.
+ */
+void *tila_sl_get_tau(const tila_sl_call_t *c, const tila_sl_mat_t *A, int k, const void *tau,
+                      tila_prec_t prec);
 
 /** A Tila call failed where ScaLAPACK has no code for it: say so and stop the job. */
 void tila_sl_fatal(const tila_sl_call_t *c, int rc);

@@ -8,8 +8,10 @@
 #    TILA_SCALAPACK_MIN_NB=1, in place), and with
 #    tests/scalapack/LLT-wide.dat (lower, 6 grids of 1, 2 and 4 ranks, odd sizes, no
 #    iterative refinement; TILA_SCALAPACK_MIN_NB=1 so that Tila works in place);
-#  - x[sdcz]qr and x[sdcz]ls (p?geqrf; p?gels calls it) with the stock QR.dat and LS.dat, as
-#    LLT.dat; x[dz]qr with tests/scalapack/QR-wide.dat: QR and LQ, in place;
+#  - x[sdcz]qr and x[sdcz]ls (p?geqrf; p?gels, whose overdetermined problems run on Tila and
+#    whose others are ScaLAPACK's p?gels calling Tila's p?geqrf and p?ormqr / p?unmqr) with
+#    the stock QR.dat and LS.dat, as LLT.dat; x[dz]qr with tests/scalapack/QR-wide.dat: QR and
+#    LQ, in place;
 #  - PBLAS/[sdcz]pb3tst (p?gemm, p?trsm) with the stock P?BLAS3TST.dat, in place, 2 and 4 ranks.
 # at 1, 2 and 4 ranks (RANKS).  A run passes when the tester reaches its end, no residual
 # check failed, and, where one of its grids spans every rank, the exit summary that
@@ -33,11 +35,12 @@ export STARPU_SILENT=1 OMPI_MCA_btl_vader_single_copy_mechanism=none
 export TILA_SCALAPACK_MIN_N=0 TILA_VERBOSE=1
 passed=0 failed=0 skipped=0
 
-# run TESTER DATFILE NAME-IN-CWD LABEL SPANS MIN_NB [RANKS]: one tester at every rank count
-# (of RANKS if given); SPANS lists the rank counts at which one of the file's grids spans
-# every rank.
+# run TESTER DATFILE NAME-IN-CWD LABEL SPANS MIN_NB [RANKS [ROUTINES]]: one tester at every
+# rank count (of RANKS if given); SPANS lists the rank counts at which one of the file's grids
+# spans every rank, where each of ROUTINES (names as ScaLAPACK prints them) must also show
+# calls that Tila took.
 run() {
-    tester=$1 dat=$2 name=$3 label=$4 spans=$5 minnb=$6 at=${7:-$ranks}
+    tester=$1 dat=$2 name=$3 label=$4 spans=$5 minnb=$6 at=${7:-$ranks} must=${8:-}
     if [ ! -x "$testers/$tester" ] || [ ! -f "$dat" ]; then
         echo "SKIP scalapack-tester $tester $label (no $testers/$tester or $dat)"
         skipped=$((skipped + 1))
@@ -69,7 +72,12 @@ run() {
         [ "${ok:-0}" -gt 0 ] || why="${why:+$why, }no test passed"
         [ "${bad:-1}" -eq 0 ] || why="${why:+$why, }${bad:-?} failed residual checks"
         case " $spans " in
-        *" $np "*) [ "$tila" -gt 0 ] || why="${why:+$why, }no call went through Tila" ;;
+        *" $np "*)
+            [ "$tila" -gt 0 ] || why="${why:+$why, }no call went through Tila"
+            for r in $must; do
+                grep -q "^\[tila\] $r: .* Tila," "$dir/err" ||
+                    why="${why:+$why, }no $r call went through Tila"
+            done ;;
         esac
         line="scalapack-tester $tester $label np=$np passed=${ok:-0} failed=${bad:-?}"
         line="$line tila-calls=$tila"
@@ -110,13 +118,16 @@ for p in s d c z; do
     run x${p}llt "$here/LLT-wide.dat" LLT.dat wide "1 2 4" 1
 done
 # QR (p?geqrf through Tila, its reflectors and TAU checked by ScaLAPACK's p?geqrrv) and least
-# squares (ScaLAPACK's p?gels on p?geqrf through Tila, then the real p?ormqr / p?unmqr on
-# what it left), stock files as above.
+# squares (p?gels through Tila, or ScaLAPACK's on Tila's p?geqrf and p?ormqr / p?unmqr),
+# stock files as above.
 for p in s d c z; do
+    P=$(echo $p | tr a-z A-Z)
+    case $p in s | d) q="P${P}GELS P${P}GEQRF P${P}ORMQR" ;; *) q="P${P}GELS P${P}GEQRF P${P}UNMQR" ;; esac
     for t in qr ls; do
         f=$(echo $t | tr a-z A-Z).dat
-        run x$p$t "$stock/$f" $f stock "1 4" 64
-        run x$p$t "$stock/$f" $f "stock in-place" "4" 1 4
+        [ $t = qr ] && must="P${P}GEQRF" || must=$q
+        run x$p$t "$stock/$f" $f stock "1 4" 64 "$ranks" "$must"
+        run x$p$t "$stock/$f" $f "stock in-place" "4" 1 4 "$must"
     done
 done
 for p in d z; do

@@ -10,12 +10,14 @@
  * library itself) give on the same local arrays: every local entry within 30 n eps of the
  * real result, relative to the matrix's largest (the matrix is diagonally dominant, so both
  * factors are accurate to a few n eps, and every entry outside sub(A) must be left
- * untouched: any stray write shows); pdlange, pdlansy and pdlantr (4 norms each, on and off
- * block boundaries) are within n eps of the norm computed from its definition in long
- * double (not of ScaLAPACK's: its pdlantr adds the diagonal to the infinity norm of a unit
- * triangle, 85.39 for 10.505 here); illegal arguments give the real routine's INFO.  Tila takes the
- * calls in place (TILA_SCALAPACK_MIN_NB=1) and on copies (the default, blocks of 4 being
- * below it).  One line per check: PASS|FAIL scalapack-layer ROUTINE grid ... error.
+ * untouched: any stray write shows); so do pdgeqrf (reflectors and TAU), pdormqr (both
+ * sides, both ops) and pdorgqr on the real pdgeqrf's reflectors, and pdgels (A and B);
+ * pdlange, pdlansy and pdlantr (4 norms each, on and off block boundaries) are within n eps
+ * of the norm computed from its definition in long double (not of ScaLAPACK's: its pdlantr
+ * adds the diagonal to the infinity norm of a unit triangle, 85.39 for 10.505 here); illegal
+ * arguments give the real routine's INFO.  Tila takes the calls in place
+ * (TILA_SCALAPACK_MIN_NB=1) and on copies (the default, blocks of 4 being below it).  One
+ * line per check: PASS|FAIL scalapack-layer ROUTINE grid ... error.
  *
  * SPDX-License-Identifier: BSD-3-Clause
  */
@@ -47,6 +49,16 @@ void pdposv_(const char *uplo, const int *n, const int *nrhs, double *a, const i
              const int *descb, int *info, size_t len);
 void pdgeqrf_(const int *m, const int *n, double *a, const int *ia, const int *ja, const int *desca,
               double *tau, double *work, const int *lwork, int *info);
+void pdormqr_(const char *side, const char *trans, const int *m, const int *n, const int *k,
+              const double *a, const int *ia, const int *ja, const int *desca, const double *tau,
+              double *c, const int *ic, const int *jc, const int *descc, double *work,
+              const int *lwork, int *info, size_t l1, size_t l2);
+void pdorgqr_(const int *m, const int *n, const int *k, double *a, const int *ia, const int *ja,
+              const int *desca, const double *tau, double *work, const int *lwork, int *info);
+void pdgels_(const char *trans, const int *m, const int *n, const int *nrhs, double *a,
+             const int *ia, const int *ja, const int *desca, double *b, const int *ib,
+             const int *jb, const int *descb, double *work, const int *lwork, int *info,
+             size_t len);
 double pdlange_(const char *norm, const int *m, const int *n, const double *a, const int *ia,
                 const int *ja, const int *desca, double *work, size_t len);
 double pdlansy_(const char *norm, const char *uplo, const int *n, const double *a, const int *ia,
@@ -291,6 +303,62 @@ static void check_grid(int ctxt, const char *grid, int n, int nb, int ia, int co
         free(a1), free(a2), free(t1), free(t2), free(w);
     }
 
+    /*
+     * What is done with a QR factorization, on reflectors and TAU from the real pdgeqrf of
+     * sub(A)'s first kq columns: Q applied to C (pdormqr, each side and op), formed (pdorgqr),
+     * and least squares (pdgels, overdetermined through Tila, transposed through the layer to
+     * ScaLAPACK), each against the real routine on the same local arrays.
+     */
+    typeof(pdormqr_) *rormqr = real("pdormqr_");
+    typeof(pdorgqr_) *rorgqr = real("pdorgqr_");
+    typeof(pdgels_) *rgels = real("pdgels_");
+    int kq = n - n / 3, lwork = -1, nc = n > 2 ? n - 2 : n;
+    double query, *f = dup(&A), *tau = calloc((size_t)A.nloc + 1, sizeof(double));
+    rgeqrf(&n, &kq, f, &ia, &ia, A.desc, tau, &query, &lwork, &info2);
+    lwork = 4 * (int)query + 64 * (n + 8); /* more than any of the routines below asks */
+    double *w = malloc(sizeof(double) * (size_t)lwork);
+    rgeqrf(&n, &kq, f, &ia, &ia, A.desc, tau, w, &lwork, &info2);
+    mat_t C;
+    mat_make(&C, ctxt, g, g, nb, nb, 0, 0, n);
+    for (int s = 0; s < 4; s++) {
+        const char *side = s < 2 ? "L" : "R", *op = s % 2 ? "T" : "N";
+        int mc = s < 2 ? n : nc, ncol = s < 2 ? nc : n;
+        double *c1 = dup(&C), *c2 = dup(&C);
+        pdormqr_(side, op, &mc, &ncol, &kq, f, &ia, &ia, A.desc, tau, c1, &ia, &ia, C.desc, w,
+                 &lwork, &info1, 1, 1);
+        rormqr(side, op, &mc, &ncol, &kq, f, &ia, &ia, A.desc, tau, c2, &ia, &ia, C.desc, w, &lwork,
+               &info2, 1, 1);
+        double e = diff(&C, c1, c2);
+        snprintf(what, sizeof what, "pdormqr %s %s m=%d n=%d k=%d nb=%d ia=%d info %d/%d", side, op,
+                 mc, ncol, kq, nb, ia, info1, info2);
+        report(info1 == info2 && e <= 30 * n * eps, what, grid, e);
+        free(c1), free(c2);
+    }
+    for (int k = kq; k >= kq - 1 && k >= 0; k--) {
+        double *q1 = dup(&A), *q2 = dup(&A);
+        memcpy(q1, f, sizeof(double) * (size_t)A.desc[8] * A.nloc);
+        memcpy(q2, f, sizeof(double) * (size_t)A.desc[8] * A.nloc);
+        pdorgqr_(&n, &kq, &k, q1, &ia, &ia, A.desc, tau, w, &lwork, &info1);
+        rorgqr(&n, &kq, &k, q2, &ia, &ia, A.desc, tau, w, &lwork, &info2);
+        double e = diff(&A, q1, q2);
+        snprintf(what, sizeof what, "pdorgqr m=%d n=%d k=%d nb=%d ia=%d info %d/%d", n, kq, k, nb,
+                 ia, info1, info2);
+        report(info1 == info2 && e <= 30 * n * eps, what, grid, e);
+        free(q1), free(q2);
+    }
+    for (int t = 0; t < 2; t++) {
+        const char *op = t ? "T" : "N";
+        double *a1 = dup(&A), *a2 = dup(&A), *b1 = dup(&C), *b2 = dup(&C);
+        pdgels_(op, &n, &kq, &nrhs, a1, &ia, &ia, A.desc, b1, &ia, &ia, C.desc, w, &lwork, &info1,
+                1);
+        rgels(op, &n, &kq, &nrhs, a2, &ia, &ia, A.desc, b2, &ia, &ia, C.desc, w, &lwork, &info2, 1);
+        double e = fmax(diff(&A, a1, a2), diff(&C, b1, b2));
+        snprintf(what, sizeof what, "pdgels %s m=%d n=%d nrhs=%d nb=%d ia=%d info %d/%d", op, n, kq,
+                 nrhs, nb, ia, info1, info2);
+        report(info1 == info2 && e <= 30 * n * eps, what, grid, e);
+        free(a1), free(a2), free(b1), free(b2);
+    }
+
     /* Illegal arguments: the real routine's INFO (it prints its PXERBLA message). */
     int bad = ia + 1;
     pdpotrf_("X", &n, A.a, &ia, &ia, A.desc, &info1, 1);
@@ -302,6 +370,14 @@ static void check_grid(int ctxt, const char *grid, int n, int nb, int ia, int co
     double w1;
     pdgeqrf_(&n, &n, A.a, &ia, &ia, A.desc, &w1, &w1, &one, &info1);
     report(info1 == -9, "pdgeqrf lwork 1: info -9", grid, info1);
+    pdormqr_("X", "N", &n, &n, &kq, f, &ia, &ia, A.desc, tau, C.a, &ia, &ia, C.desc, w, &lwork,
+             &info1, 1, 1);
+    report(info1 == -1, "pdormqr side X: info -1", grid, info1);
+    pdorgqr_(&n, &kq, &kq, f, &ia, &ia, A.desc, tau, w, &one, &info1);
+    report(info1 == -10, "pdorgqr lwork 1: info -10", grid, info1);
+    pdgels_("N", &n, &kq, &nrhs, f, &ia, &ia, A.desc, C.a, &bad, &ia, C.desc, w, &lwork, &info1, 1);
+    report(info1 == -10, "pdgels ib off A's row offset: info -10", grid, info1);
+    free(f), free(tau), free(w), free(C.a);
     free(A.a), free(B.a);
 }
 
