@@ -18,6 +18,8 @@ int tila_insert_zgemm(const tila_task_t *t, tila_trans_t transa, tila_trans_t tr
                       tila_complex64_t beta, starpu_data_handle_t C);
 int tila_insert_zlacpy(const tila_task_t *t, tila_uplo_t uplo, int m, int n, starpu_data_handle_t A,
                        starpu_data_handle_t B);
+int tila_insert_zlacpy_at(const tila_task_t *t, int m, int n, starpu_data_handle_t A, int ai,
+                          int aj, starpu_data_handle_t B, int bi, int bj, int whole);
 int tila_insert_zlaset(const tila_task_t *t, tila_uplo_t uplo, int m, int n, tila_complex64_t alpha,
                        tila_complex64_t beta, starpu_data_handle_t A);
 int tila_insert_zlascal(const tila_task_t *t, int m, int n, tila_complex64_t alpha,

@@ -29,7 +29,11 @@ int tila_zgeadd(tila_complex64_t alpha, tila_desc_t *A, tila_complex64_t beta, t
 int tila_zgeadd_async(tila_complex64_t alpha, tila_desc_t *A, tila_complex64_t beta, tila_desc_t *B,
                       tila_sequence_t *seq, tila_request_t *req);
 
-/** B = A on the triangle `uplo` (TILA_GENERAL: everything); A and B tiled alike. */
+/**
+ * B = A on the triangle `uplo` (TILA_GENERAL: everything); A and B tiled alike, or, with
+ * TILA_GENERAL, any two tilings of the same m x n matrix (a retiling: each tile of B gathers
+ * the parts of A's tiles it covers, on its owner).
+ */
 int tila_zlacpy(tila_uplo_t uplo, tila_desc_t *A, tila_desc_t *B);
 int tila_zlacpy_async(tila_uplo_t uplo, tila_desc_t *A, tila_desc_t *B, tila_sequence_t *seq,
                       tila_request_t *req);

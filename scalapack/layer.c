@@ -280,10 +280,39 @@ int tila_sl_open_factor(const tila_sl_call_t *c, tila_sl_mat_t *A, tila_sl_mat_t
     return tile ? TILA_SL_COPY : TILA_SL_INPLACE;
 }
 
-static tila_sl_gemr2d_fn *gemr2d(tila_prec_t prec)
+/*
+ * Between the caller's submatrix and M's copy (into the copy if `in`, else back): when the
+ * submatrix starts on a block boundary in blocks of at least 32 x 32, Tila copies its tiles
+ * (a view of the caller's blocks) into the copy's, each tile on its owner; else p?gemr2d.
+ * (Its cost at n = 8192, 128-blocks, 2 ranks: bench/README.md.)
+ */
+static void copy(const tila_sl_call_t *c, tila_sl_mat_t *M, tila_prec_t prec, int in)
 {
-    static tila_sl_gemr2d_fn *const fn[] = { psgemr2d_, pdgemr2d_, pcgemr2d_, pzgemr2d_ };
-    return fn[prec];
+    static tila_sl_gemr2d_fn *const gemr2d[] = { psgemr2d_, pdgemr2d_, pcgemr2d_, pzgemr2d_ };
+    static int (*const lacpy[])(tila_uplo_t, tila_desc_t *,
+                                tila_desc_t *) = { tila_slacpy, tila_dlacpy, tila_clacpy,
+                                                   tila_zlacpy };
+    const int *d = M->desc;
+    int one = 1, mb = d[TILA_SL_MB], nb = d[TILA_SL_NB];
+    if (M->m == 0 || M->n == 0) return;
+    if ((M->ia - 1) % mb == 0 && (M->ja - 1) % nb == 0 && mb * nb >= 32 * 32) {
+        tila_scalapack_grid_t grid = { c->nprow, c->npcol, c->ranks, d[TILA_SL_RSRC],
+                                       d[TILA_SL_CSRC] };
+        tila_desc_t *V = NULL;
+        int rc = tila_desc_create_scalapack_sub(&V, prec, M->a, d[TILA_SL_LLD], M->ia - 1,
+                                                M->ja - 1, M->m, M->n, mb, nb, &grid);
+        if (!rc) rc = lacpy[prec](TILA_GENERAL, in ? V : M->A, in ? M->A : V);
+        if (V) tila_desc_destroy(&V);
+        if (rc) tila_sl_fatal(c, rc);
+    }
+    else if (in) {
+        gemr2d[prec](&M->m, &M->n, M->a, &M->ia, &M->ja, d, M->copy, &one, &one, M->copy_desc,
+                     &c->ctxt);
+    }
+    else {
+        gemr2d[prec](&M->m, &M->n, M->copy, &one, &one, M->copy_desc, M->a, &M->ia, &M->ja, d,
+                     &c->ctxt);
+    }
 }
 
 int tila_sl_open(const tila_sl_call_t *c, tila_sl_mat_t *M, tila_prec_t prec, int tile, int load)
@@ -301,7 +330,7 @@ int tila_sl_open(const tila_sl_call_t *c, tila_sl_mat_t *M, tila_prec_t prec, in
         return 0;
     }
     /* The copy: tile x tile blocks over the same grid, from process (0, 0). */
-    int zero = 0, one = 1, info;
+    int zero = 0, info;
     int mloc = numroc_(&M->m, &tile, &c->myrow, &zero, &c->nprow);
     int nloc = numroc_(&M->n, &tile, &c->mycol, &zero, &c->npcol);
     int lld = mloc > 1 ? mloc : 1;
@@ -315,24 +344,19 @@ int tila_sl_open(const tila_sl_call_t *c, tila_sl_mat_t *M, tila_prec_t prec, in
         M->copy = NULL;
         return TILA_ERR_NOMEM;
     }
-    if (load && M->m > 0 && M->n > 0)
-        gemr2d(prec)(&M->m, &M->n, M->a, &M->ia, &M->ja, d, M->copy, &one, &one, M->copy_desc,
-                     &c->ctxt);
     grid.rsrc = grid.csrc = 0;
     rc = tila_desc_create_scalapack_sub(&M->A, prec, M->copy, lld, 0, 0, M->m, M->n, tile, tile,
                                         &grid);
     if (rc) tila_sl_fatal(c, rc);
+    if (load) copy(c, M, prec, 1);
     return 0;
 }
 
 void tila_sl_close(const tila_sl_call_t *c, tila_sl_mat_t *M, tila_prec_t prec, int store)
 {
+    if (M->tile && store) copy(c, M, prec, 0);
     tila_desc_destroy(&M->A);
     if (!M->tile) return;
-    int one = 1;
-    if (store && M->m > 0 && M->n > 0)
-        gemr2d(prec)(&M->m, &M->n, M->copy, &one, &one, M->copy_desc, M->a, &M->ia, &M->ja, M->desc,
-                     &c->ctxt);
     free(M->copy);
     M->copy = NULL;
 }

@@ -8,7 +8,8 @@
  * (compared with the first grid and tile size; the sizes and tile sizes given replace the
  * test's, see main.c), the entries lie in [-0.5, 0.5), and plghe's matrix is exactly
  * Hermitian with a real diagonal shifted by bump (so every later test can build its
- * inputs this way).
+ * inputs this way).  tila_zlacpy between two tilings of the matrix (rectangular tiles, a tile
+ * of B inside one of A's or across several, another grid) copies it bit for bit.
  *
  * SPDX-License-Identifier: BSD-3-Clause
  */
@@ -56,6 +57,27 @@ static int well_formed(int herm, int m, int n, const tila_complex64_t *a, double
     return 1;
 }
 
+/*
+ * tila_zplrnt's m x n matrix in nb x nb tiles on grid g0, copied by tila_zlacpy into mb2 x nb2
+ * tiles on grid g; gathered on rank 0.
+ */
+static tila_complex64_t *retiled(int m, int n, int nb, const int g0[2], int mb2, int nb2,
+                                 const int g[2], unsigned long long seed)
+{
+    tila_desc_t *A, *B;
+    tila_dist_t d0 = { .p = g0[0], .q = g0[1] }, dist = { .p = g[0], .q = g[1] };
+    tila_complex64_t *b = calloc((size_t)m * n + 1, sizeof *b);
+    tila_desc_create(&A, TILA_COMPLEX64, m, n, nb, nb, &d0);
+    tila_desc_create(&B, TILA_COMPLEX64, m, n, mb2, nb2, &dist);
+    tila_zplrnt(A, seed);
+    int rc = tila_zlacpy(TILA_GENERAL, A, B);
+    tila_desc_gather(B, 0, b, m > 1 ? m : 1);
+    tila_desc_destroy(&B);
+    tila_desc_destroy(&A);
+    if (rc) b[0] = NAN; /* shows as a difference */
+    return b;
+}
+
 /* One size: the reference on the first grid and tile size, then every other grid and size. */
 static void run_size(const tila_test_opts_t *o, int herm, int m, int n, const tila_test_list_t *nbs,
                      int grids[][2], int ngrids)
@@ -78,6 +100,20 @@ static void run_size(const tila_test_opts_t *o, int herm, int m, int n, const ti
                 "grid=%dx%d",
                 m, n, nbs->v[b], grids[g][0], grids[g][1], nb0, grids[0][0], grids[0][1]);
             free(a);
+            if (herm) continue;
+            /* The reference retiled: tiles across several of A's, and tiles inside one. */
+            const int shapes[2][2] = { { nbs->v[b], nbs->v[b] + 3 },
+                                       { nb0 > 1 ? nb0 / 2 : 1, nb0 > 1 ? nb0 / 2 : 1 } };
+            for (int k = 0; k < 2; k++) {
+                const int *t = shapes[k];
+                a = retiled(m, n, nb0, grids[0], t[0], t[1], grids[g], o->seed);
+                same = !memcmp(a, ref, sizeof *a * (size_t)m * n);
+                tila_test_check(same, "lacpy", tila_test_prec_letter(TILA_COMPLEX64), same ? 0 : 1,
+                                "m=%d n=%d retile nb=%d grid=%dx%d -> %dx%d tiles grid=%dx%d", m, n,
+                                nb0, grids[0][0], grids[0][1], t[0], t[1], grids[g][0],
+                                grids[g][1]);
+                free(a);
+            }
         }
     free(ref);
 }

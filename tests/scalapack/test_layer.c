@@ -16,8 +16,9 @@
  * of the norm computed from its definition in long double (not of ScaLAPACK's: its pdlantr
  * adds the diagonal to the infinity norm of a unit triangle, 85.39 for 10.505 here); illegal
  * arguments give the real routine's INFO.  Tila takes the calls in place
- * (TILA_SCALAPACK_MIN_NB=1) and on copies (the default, blocks of 4 being below it).  One
- * line per check: PASS|FAIL scalapack-layer ROUTINE grid ... error.
+ * (TILA_SCALAPACK_MIN_NB=1) and on copies (the default, blocks of 4 and 32 being below it;
+ * p?gemr2d makes the copies of blocks of 4, Tila's retiling those of 32).  One line per
+ * check: PASS|FAIL scalapack-layer ROUTINE grid ... error.
  *
  * SPDX-License-Identifier: BSD-3-Clause
  */
@@ -205,7 +206,7 @@ static void check_grid(int ctxt, const char *grid, int n, int nb, int ia, int co
     typeof(pdpotrf_) *rpotrf = real("pdpotrf_");
     typeof(pdpotrs_) *rpotrs = real("pdpotrs_");
     typeof(pdposv_) *rposv = real("pdposv_");
-    double work[4 * 64]; /* p?lansy's WORK: 2 Nq0 + Np0 + LDW at most */
+    double work[1024]; /* p?lansy's WORK: 2 Nq0 + Np0 + LDW at most */
 
     /* Norms: on and off block boundaries (off: the real routine, through the layer). */
     const char *norms = "MOIF";
@@ -406,6 +407,8 @@ int main(int argc, char **argv)
                          pass ? " copies" : " in-place");
                 check_grid(ctxt, grid, 29, 4, 5, pass);
                 check_grid(ctxt, grid, 1, 4, 1, pass);
+                /* Blocks of 32: copies made by Tila's retiling rather than p?gemr2d. */
+                check_grid(ctxt, grid, 60, 32, 1, pass);
                 blacs_gridexit_(&ctxt);
             }
         }
