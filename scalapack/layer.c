@@ -53,8 +53,13 @@ static int world_rank(void)
  */
 static int min_n(void) { return tila_layer_env_int("TILA_SCALAPACK_MIN_N", 2048); }
 
-/* Smaller blocks are copied into Tila's tiles: StarPU's cost per task would dominate. */
-static int min_nb(void) { return tila_layer_env_int("TILA_SCALAPACK_MIN_NB", 64); }
+/*
+ * Smaller blocks are copied into Tila's tiles: StarPU's cost per task would dominate.  At
+ * n = 8192 (bench/README.md) copies beat Tila in place on 64-blocks (pdgeqrf, 2 ranks: 10.9 s
+ * against 21.2 s) and on 128-blocks at one rank (pdpotrf: 2.29 s against 3.06 s), and tie at
+ * two (3.76 s, 3.71 s).
+ */
+static int min_nb(void) { return tila_layer_env_int("TILA_SCALAPACK_MIN_NB", 256); }
 
 /* Process row of global row i (1-based) of a matrix with descriptor desc (INDXG2P). */
 static int row_owner(const int *desc, int i, int nprow)
@@ -280,39 +285,51 @@ int tila_sl_open_factor(const tila_sl_call_t *c, tila_sl_mat_t *A, tila_sl_mat_t
     return tile ? TILA_SL_COPY : TILA_SL_INPLACE;
 }
 
+static tila_sl_gemr2d_fn *const gemr2d[] = { psgemr2d_, pdgemr2d_, pcgemr2d_, pzgemr2d_ };
+
 /*
- * Between the caller's submatrix and M's copy (into the copy if `in`, else back): when the
- * submatrix starts on a block boundary in blocks of at least 32 x 32, Tila copies its tiles
- * (a view of the caller's blocks) into the copy's, each tile on its owner; else p?gemr2d.
- * (Its cost at n = 8192, 128-blocks, 2 ranks: bench/README.md.)
+ * Is M's copy Tila's own tiles, filled by retiling a view of the caller's blocks: M starts on
+ * a block boundary, in blocks of at least 32 x 32 (fewer tasks than entries / 1024)?  Else
+ * the copy is a ScaLAPACK array in tile x tile blocks, filled with p?gemr2d.  (Their costs at
+ * n = 8192 in 128-blocks: bench/README.md.)
  */
-static void copy(const tila_sl_call_t *c, tila_sl_mat_t *M, tila_prec_t prec, int in)
+static int retiles(const tila_sl_mat_t *M)
 {
-    static tila_sl_gemr2d_fn *const gemr2d[] = { psgemr2d_, pdgemr2d_, pcgemr2d_, pzgemr2d_ };
+    const int *d = M->desc;
+    int mb = d[TILA_SL_MB], nb = d[TILA_SL_NB];
+    return (M->ia - 1) % mb == 0 && (M->ja - 1) % nb == 0 && mb * nb >= 32 * 32;
+}
+
+/* Rank of tile (m, n) of a copy: block-cyclic over the call's grid from its process (0, 0). */
+static int copy_rank(int m, int n, void *arg)
+{
+    const tila_sl_call_t *c = arg;
+    return c->ranks[(m % c->nprow) * c->npcol + n % c->npcol];
+}
+
+/* Copy the caller's submatrix into M's tiles (`in`) or back, through a view of its blocks. */
+static void retile(const tila_sl_call_t *c, tila_sl_mat_t *M, tila_prec_t prec, int in)
+{
     static int (*const lacpy[])(tila_uplo_t, tila_desc_t *,
                                 tila_desc_t *) = { tila_slacpy, tila_dlacpy, tila_clacpy,
                                                    tila_zlacpy };
     const int *d = M->desc;
-    int one = 1, mb = d[TILA_SL_MB], nb = d[TILA_SL_NB];
-    if (M->m == 0 || M->n == 0) return;
-    if ((M->ia - 1) % mb == 0 && (M->ja - 1) % nb == 0 && mb * nb >= 32 * 32) {
-        tila_scalapack_grid_t grid = { c->nprow, c->npcol, c->ranks, d[TILA_SL_RSRC],
-                                       d[TILA_SL_CSRC] };
-        tila_desc_t *V = NULL;
-        int rc = tila_desc_create_scalapack_sub(&V, prec, M->a, d[TILA_SL_LLD], M->ia - 1,
-                                                M->ja - 1, M->m, M->n, mb, nb, &grid);
-        if (!rc) rc = lacpy[prec](TILA_GENERAL, in ? V : M->A, in ? M->A : V);
-        if (V) tila_desc_destroy(&V);
-        if (rc) tila_sl_fatal(c, rc);
-    }
-    else if (in) {
-        gemr2d[prec](&M->m, &M->n, M->a, &M->ia, &M->ja, d, M->copy, &one, &one, M->copy_desc,
-                     &c->ctxt);
-    }
-    else {
-        gemr2d[prec](&M->m, &M->n, M->copy, &one, &one, M->copy_desc, M->a, &M->ia, &M->ja, d,
-                     &c->ctxt);
-    }
+    tila_scalapack_grid_t grid = { c->nprow, c->npcol, c->ranks, d[TILA_SL_RSRC], d[TILA_SL_CSRC] };
+    tila_desc_t *V = NULL;
+    int rc = tila_desc_create_scalapack_sub(&V, prec, M->a, d[TILA_SL_LLD], M->ia - 1, M->ja - 1,
+                                            M->m, M->n, d[TILA_SL_MB], d[TILA_SL_NB], &grid);
+    if (!rc) rc = lacpy[prec](TILA_GENERAL, in ? V : M->A, in ? M->A : V);
+    if (V) tila_desc_destroy(&V);
+    if (rc) tila_sl_fatal(c, rc);
+}
+
+/* Did any process fail (collective)?  Says so for this one. */
+static int any_failed(const tila_sl_call_t *c, int failed)
+{
+    int any;
+    MPI_Allreduce(&failed, &any, 1, MPI_INT, MPI_MAX, MPI_COMM_WORLD);
+    if (failed) fprintf(stderr, "[tila] %s: no memory for a copy\n", c->routine->name);
+    return any;
 }
 
 int tila_sl_open(const tila_sl_call_t *c, tila_sl_mat_t *M, tila_prec_t prec, int tile, int load)
@@ -329,34 +346,47 @@ int tila_sl_open(const tila_sl_call_t *c, tila_sl_mat_t *M, tila_prec_t prec, in
         if (rc) tila_sl_fatal(c, rc);
         return 0;
     }
-    /* The copy: tile x tile blocks over the same grid, from process (0, 0). */
-    int zero = 0, info;
+    if (retiles(M)) {
+        tila_dist_t dist = { .rank_of = copy_rank, .rank_arg = (void *)c };
+        rc = tila_desc_create(&M->A, prec, M->m, M->n, tile, tile, &dist);
+        if (any_failed(c, rc != 0)) {
+            if (M->A) tila_desc_destroy(&M->A);
+            return TILA_ERR_NOMEM;
+        }
+        if (load) retile(c, M, prec, 1);
+        return 0;
+    }
+    /* The copy: a ScaLAPACK array in tile x tile blocks over the same grid, from (0, 0). */
+    int zero = 0, one = 1, info;
     int mloc = numroc_(&M->m, &tile, &c->myrow, &zero, &c->nprow);
     int nloc = numroc_(&M->n, &tile, &c->mycol, &zero, &c->npcol);
     int lld = mloc > 1 ? mloc : 1;
     descinit_(M->copy_desc, &M->m, &M->n, &tile, &tile, &zero, &zero, &c->ctxt, &lld, &info);
     size_t bytes = (size_t)lld * (size_t)nloc * tila_prec_size(prec);
-    int failed = bytes && !(M->copy = malloc(bytes)), any;
-    MPI_Allreduce(&failed, &any, 1, MPI_INT, MPI_MAX, MPI_COMM_WORLD);
-    if (any) {
-        if (failed) fprintf(stderr, "[tila] %s: no memory for a copy\n", c->routine->name);
+    if (any_failed(c, bytes && !(M->copy = malloc(bytes)))) {
         free(M->copy);
         M->copy = NULL;
         return TILA_ERR_NOMEM;
     }
+    if (load && M->m > 0 && M->n > 0)
+        gemr2d[prec](&M->m, &M->n, M->a, &M->ia, &M->ja, d, M->copy, &one, &one, M->copy_desc,
+                     &c->ctxt);
     grid.rsrc = grid.csrc = 0;
     rc = tila_desc_create_scalapack_sub(&M->A, prec, M->copy, lld, 0, 0, M->m, M->n, tile, tile,
                                         &grid);
     if (rc) tila_sl_fatal(c, rc);
-    if (load) copy(c, M, prec, 1);
     return 0;
 }
 
 void tila_sl_close(const tila_sl_call_t *c, tila_sl_mat_t *M, tila_prec_t prec, int store)
 {
-    if (M->tile && store) copy(c, M, prec, 0);
+    if (M->tile && store && retiles(M)) retile(c, M, prec, 0);
     tila_desc_destroy(&M->A);
-    if (!M->tile) return;
+    if (!M->tile || retiles(M)) return;
+    int one = 1;
+    if (store && M->m > 0 && M->n > 0)
+        gemr2d[prec](&M->m, &M->n, M->copy, &one, &one, M->copy_desc, M->a, &M->ia, &M->ja, M->desc,
+                     &c->ctxt);
     free(M->copy);
     M->copy = NULL;
 }

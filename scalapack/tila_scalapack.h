@@ -8,7 +8,9 @@
  * threshold, and every rank's arguments must be legal.  Otherwise the real routine runs
  * (found with dlsym(RTLD_NEXT)): it reports illegal arguments through PXERBLA exactly as
  * ever.  A call Tila takes runs on the caller's local arrays in place when they are split
- * in blocks Tila can use as tiles, else on copies in Tila's tile size (p?gemr2d in, out).
+ * in blocks Tila can use as tiles, else on copies in Tila's tile size (Tila's own tiles
+ * filled by tila_<p>lacpy from a view of the caller's blocks, or p?gemr2d copies for a
+ * submatrix off a block boundary).
  *
  * SPDX-License-Identifier: BSD-3-Clause
  */
@@ -76,8 +78,8 @@ typedef struct tila_sl_mat_s {
     int m, n;
     tila_desc_t *A;   /**< Tila's view, between tila_sl_open and tila_sl_close */
     int tile;         /**< the copy's tile size; 0: in place */
-    void *copy;       /**< the copy's local array (NULL: in place) */
-    int copy_desc[9]; /**< the copy's ScaLAPACK descriptor */
+    void *copy;       /**< a copy's local array when p?gemr2d fills it (else NULL) */
+    int copy_desc[9]; /**< that copy's ScaLAPACK descriptor */
     int desc1[9];     /**< a PBLAS type-2 descriptor as type 1 (tila_sl_pblas_mat) */
 } tila_sl_mat_t;
 

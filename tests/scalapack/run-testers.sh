@@ -10,8 +10,8 @@
 #    iterative refinement; TILA_SCALAPACK_MIN_NB=1 so that Tila works in place);
 #  - x[sdcz]qr and x[sdcz]ls (p?geqrf; p?gels, whose overdetermined problems run on Tila and
 #    whose others are ScaLAPACK's p?gels calling Tila's p?geqrf and p?ormqr / p?unmqr) with
-#    the stock QR.dat and LS.dat, as LLT.dat; x[dz]qr with tests/scalapack/QR-wide.dat: QR and
-#    LQ, in place;
+#    the stock QR.dat and LS.dat, as LLT.dat; x[dz]qr with tests/scalapack/QR-wide.dat (QR
+#    and LQ) and x[dz]ls with tests/scalapack/LS-wide.dat (6 grids, odd sizes), in place;
 #  - PBLAS/[sdcz]pb3tst (p?gemm, p?trsm) with the stock P?BLAS3TST.dat, in place, 2 and 4 ranks.
 # at 1, 2 and 4 ranks (RANKS).  A run passes when the tester reaches its end, no residual
 # check failed, and, where one of its grids spans every rank, the exit summary that
@@ -122,7 +122,9 @@ done
 # stock files as above.
 for p in s d c z; do
     P=$(echo $p | tr a-z A-Z)
-    case $p in s | d) q="P${P}GELS P${P}GEQRF P${P}ORMQR" ;; *) q="P${P}GELS P${P}GEQRF P${P}UNMQR" ;; esac
+    case $p in s | d) q="P${P}GELS P${P}GEQRF P${P}ORMQR" ;;
+    *) q="P${P}GELS P${P}GEQRF P${P}UNMQR" ;;
+    esac
     for t in qr ls; do
         f=$(echo $t | tr a-z A-Z).dat
         [ $t = qr ] && must="P${P}GEQRF" || must=$q
@@ -131,7 +133,10 @@ for p in s d c z; do
     done
 done
 for p in d z; do
+    P=$(echo $p | tr a-z A-Z)
     run x${p}qr "$here/QR-wide.dat" QR.dat wide "1 2 4" 1
+    [ $p = d ] && q=P${P}ORMQR || q=P${P}UNMQR
+    run x${p}ls "$here/LS-wide.dat" LS.dat wide "1 2 4" 1 "$ranks" "P${P}GELS $q"
 done
 # PBLAS level 3 (p?gemm, p?trsm through Tila; the tester also checks the error exits, which
 # the layer leaves to PBLAS), stock files, in place; its grids need 2 or 4 ranks.
