@@ -55,9 +55,9 @@ static int min_n(void) { return tila_layer_env_int("TILA_SCALAPACK_MIN_N", 2048)
 
 /*
  * Smaller blocks are copied into Tila's tiles: StarPU's cost per task would dominate.  At
- * n = 8192 (bench/README.md) copies beat Tila in place on 64-blocks (pdgeqrf, 2 ranks: 10.9 s
- * against 21.2 s) and on 128-blocks at one rank (pdpotrf: 2.29 s against 3.06 s), and tie at
- * two (3.76 s, 3.71 s).
+ * n = 8192 (bench/README.md) copies beat Tila in place on 64-blocks (pdgeqrf, 2 ranks: 11.4 s
+ * against 21.2 s) and on 128-blocks at one rank (pdpotrf: 2.45 s against 3.06 s), and tie at
+ * two (3.94 s, 3.71 s).
  */
 static int min_nb(void) { return tila_layer_env_int("TILA_SCALAPACK_MIN_NB", 256); }
 
@@ -310,9 +310,8 @@ static int copy_rank(int m, int n, void *arg)
 /* Copy the caller's submatrix into M's tiles (`in`) or back, through a view of its blocks. */
 static void retile(const tila_sl_call_t *c, tila_sl_mat_t *M, tila_prec_t prec, int in)
 {
-    static int (*const lacpy[])(tila_uplo_t, tila_desc_t *,
-                                tila_desc_t *) = { tila_slacpy, tila_dlacpy, tila_clacpy,
-                                                   tila_zlacpy };
+    typedef int lacpy_fn(tila_uplo_t, tila_desc_t *, tila_desc_t *);
+    static lacpy_fn *const lacpy[] = { tila_slacpy, tila_dlacpy, tila_clacpy, tila_zlacpy };
     const int *d = M->desc;
     tila_scalapack_grid_t grid = { c->nprow, c->npcol, c->ranks, d[TILA_SL_RSRC], d[TILA_SL_CSRC] };
     tila_desc_t *V = NULL;

@@ -10,7 +10,7 @@
  * factors are the diagonal of each panel's triangular factor; they go to TAU as ScaLAPACK
  * distributes it.  So the real PZUNMQR, PZUNGQR, ... work on what this routine leaves.
  * In place when sub(A) starts on a block boundary with square blocks of at least
- * TILA_SCALAPACK_MIN_NB, else on a p?gemr2d copy in Tila's tile size.
+ * TILA_SCALAPACK_MIN_NB, else on a copy in Tila's tiles (tila_sl_open).
  *
  * @precisions normal z -> c d s
  * SPDX-License-Identifier: BSD-3-Clause

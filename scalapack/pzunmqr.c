@@ -10,8 +10,8 @@
  * a WORK of our own): that runs every check of ScaLAPACK's but the one of LWORK, reports an
  * illegal argument through PXERBLA and answers the smallest LWORK, which WORK(1) says after a
  * call that Tila took, as ScaLAPACK's does.  In place when the operands start on block
- * boundaries of square blocks of at least TILA_SCALAPACK_MIN_NB, else on p?gemr2d copies in
- * Tila's tile size.
+ * boundaries of square blocks of at least TILA_SCALAPACK_MIN_NB, else on copies in Tila's
+ * tiles (tila_sl_open).
  *
  * @precisions normal z -> c d s
  * SPDX-License-Identifier: BSD-3-Clause
