@@ -49,14 +49,14 @@ static const long progress_nap_ns = 10000, progress_max_nap_ns = 160000;
 
 static int progress_naps; /* set before StarPU-MPI starts its thread */
 
-static double tila_clock(void)
+double tila_clock(void)
 {
     struct timespec t;
     clock_gettime(CLOCK_MONOTONIC, &t);
     return t.tv_sec + 1e-9 * t.tv_nsec;
 }
 
-static void tila_nap(long ns) { nanosleep(&(struct timespec){ .tv_nsec = ns }, NULL); }
+void tila_nap(long ns) { nanosleep(&(struct timespec){ .tv_nsec = ns }, NULL); }
 
 static unsigned tila_idle_nap(void *arg)
 {

@@ -98,6 +98,10 @@ static inline tila_uplo_t tila_tile_part(tila_uplo_t uplo, int m, int n)
  */
 int tila_allreduce(void *buf, int count, MPI_Datatype type, MPI_Op op);
 
+/** CLOCK_MONOTONIC in seconds, and a sleep of ns nanoseconds (runtime/nap.c). */
+double tila_clock(void);
+void tila_nap(long ns);
+
 /**
  * Let idle CPU workers nap, and StarPU-MPI's progress thread too when it shares a core
  * with a worker (runtime/nap.c), unless TILA_IDLE_NAP=0.  Call before StarPU-MPI starts.
