@@ -22,7 +22,6 @@
  * SPDX-License-Identifier: BSD-3-Clause
  */
 #include <sys/prctl.h>
-#include <time.h>
 
 #include "tila_runtime.h"
 
