@@ -39,69 +39,13 @@ if [[ $(id -u) -ne 0 ]]; then command -v sudo >/dev/null || die "need root or su
 log "PREFIX=$PREFIX CUDA_HOME=$CUDA_HOME WORKDIR=$WORKDIR JOBS=$JOBS"
 log "$("$CUDA_HOME/bin/nvcc" --version | grep -m1 release)"
 
-# ---------------------------------------------------------------- deb-src
-enable_deb_src() {
-    local f changed=0
-    # deb822 (*.sources, bookworm default): add deb-src to the Types: line of
-    # every Debian stanza that lacks it.
-    for f in /etc/apt/sources.list.d/*.sources; do
-        [[ -f $f ]] || continue
-        if perl -00 -ne '$n++ if /^URIs:.*debian/mi && /^Types:/mi && !/^Types:.*\bdeb-src\b/mi; END{exit($n ? 0 : 1)}' "$f"; then
-            # shellcheck disable=SC2016
-            $SUDO perl -00 -pi -e 's/^(Types:[^\n]*?)[ \t]*$/$1 deb-src/mi if /^URIs:.*debian/mi && !/^Types:.*\bdeb-src\b/mi' "$f"
-            log "enabled deb-src in $f"; changed=1
-        fi
-    done
-    # one-line format: mirror every Debian "deb" line as "deb-src" in a
-    # separate list (unless an identical deb-src line exists already).
-    local lines lists=()
-    for f in /etc/apt/sources.list /etc/apt/sources.list.d/*.list; do
-        [[ -f $f ]] && lists+=("$f")
-    done
-    ((${#lists[@]})) || lists=(/dev/null)
-    lines=$(cat "${lists[@]}" |
-        perl -ne 'chomp; s/#.*//; s/^\s+|\s+$//g; next unless length;
-                  if (/^deb-src\s+(.*)/) { $have{$1}=1; next }
-                  push @deb, $1 if /^deb\s+(.*debian.*)/;
-                  END { print "deb-src $_\n" for grep { !$have{$_} } @deb }' | sort -u)
-    if [[ -n $lines ]]; then
-        printf '# written by tila tools/build-starpu-cuda.sh\n%s\n' "$lines" |
-            $SUDO tee /etc/apt/sources.list.d/tila-deb-src.list >/dev/null
-        log "wrote /etc/apt/sources.list.d/tila-deb-src.list"; changed=1
-    fi
-    [[ $changed = 1 ]] || log "deb-src already enabled"
-}
+# ------------------------------------------------------ source and deps
+# shellcheck source=tools/starpu-source.sh
+. "$HERE/starpu-source.sh"
 log "enabling deb-src + apt-get update"
-enable_deb_src
-$SUDO apt-get update -qq
-# grep reads all of it (no -q): under pipefail an early exit would fail the pipeline.
-apt-cache showsrc starpu 2>/dev/null | grep '^Package: starpu' >/dev/null ||
-    die "no source package 'starpu' visible to apt (deb-src not enabled?)"
-
-# ----------------------------------------------------------- build deps
-# Only what configure/make need for this configuration (not build-dep starpu,
-# which pulls doxygen, texlive, OpenCL, FFTW, HDF5, ...).
-DEPS="dpkg-dev build-essential pkg-config autoconf automake libtool
-      libhwloc-dev libnuma-dev libopenmpi-dev openmpi-bin"
-missing=()
-for p in $DEPS; do
-    dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'ok installed' || missing+=("$p")
-done
-if ((${#missing[@]})); then
-    log "installing build deps: ${missing[*]}"
-    $SUDO env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing[@]}"
-else
-    log "build deps already installed"
-fi
-
-# --------------------------------------------------------------- source
-log "fetching Debian source package into $WORKDIR"
-rm -rf "$WORKDIR"; mkdir -p "$WORKDIR"; cd "$WORKDIR"
-apt-get source -qq starpu > source.log 2>&1 || { cat source.log; die "apt-get source starpu failed"; }
-SRC=
-for d in "$WORKDIR"/starpu-1.3.*/; do [[ -f $d/configure ]] && SRC=${d%/}; done
-[[ -n $SRC ]] || die "unpacked starpu-1.3.* source tree not found"
-log "source: $(basename "$SRC")"
+starpu_enable_deb_src
+starpu_install_deps libopenmpi-dev openmpi-bin
+starpu_fetch_source
 
 # -------------------------------------------------------------- patches
 log "applying CUDA 13 patch"
@@ -164,19 +108,10 @@ diff -ruN a/src/drivers/cuda/starpu_cublas.c b/src/drivers/cuda/starpu_cublas.c
 PATCH
 
 # ------------------------------------------------------------ configure
-CONF_HELP=$("$SRC/configure" --help)
-has_opt() { grep -qE -- "--(enable|disable|with|without)-$1([=[:space:]]|\\[|$)" <<<"$CONF_HELP"; }
 CONF_ARGS=(--prefix="$PREFIX" --enable-cuda --with-cuda-dir="$CUDA_HOME" --enable-mpi
            --enable-maxcpus=64 --disable-build-doc --disable-static
            --disable-build-examples --disable-build-tests)
-# Optional features we do not need (only passed if this configure knows them).
-# NB: not sc-hypervisor: 1.3.10's configure turns --disable-sc-hypervisor into
-# "yes" (then fails on a missing uthash.h); it is off by default anyway.
-for f in opencl fortran starpufft socl starpupy simgrid mlr hdf5 leveldb glpk \
-         opengl-render starpurm mpi-check build-doc-pdf; do
-    has_opt "$f" && CONF_ARGS+=(--disable-"$f")
-done
-has_opt fxt && CONF_ARGS+=(--without-fxt)
+starpu_disable_extras
 # -std=c++17: CUDA 13 headers need >= C++17 (configure would otherwise add -std=c++11).
 NVCCFLAGS="-std=c++17 -Xcompiler -fPIC $NVCC_ARCH_FLAGS"
 # -Wno-deprecated-declarations: starpu.h includes cusparse.h, whose own

@@ -1,0 +1,118 @@
+#!/usr/bin/env bash
+# Build StarPU 1.3 + StarPU-MPI in SimGrid simulation mode (StarPU-MPI on SimGrid's SMPI)
+# from Debian bookworm's own source package (starpu 1.3.10+dfsg), against Debian's
+# libsimgrid-dev (3.32).
+#
+# Usage: tools/build-starpu-simgrid.sh [PREFIX]       (default /opt/starpu-simgrid)
+# Env:   WORKDIR (default /tmp/starpu-simgrid-build; wiped on each build)
+#        JOBS    (default: nproc)
+# Idempotent: exits 0 at once if PREFIX already holds a finished install.
+# Needs root (or sudo) for apt-get and for writing PREFIX.
+#
+# What simulation mode asks of the build (StarPU 1.3.10's configure.ac and manual):
+#  - static libraries only (--disable-shared): smpicc links a program as a shared object
+#    that SMPI loads once per simulated rank, so StarPU's globals must be inside it;
+#  - StarPU-MPI compiled by smpicc and launched by smpirun (--enable-mpi is explicit,
+#    simulation turns it off by default; --with-mpicc/--with-smpirun are given because
+#    1.3.10 finds SimGrid through pkg-config and then leaves its directory unset);
+#  - xsltproc, for starpu_smpirun (it merges the cluster's platform file with one copy
+#    of the node's per rank).
+# SimGrid 3.32 is newer than the 3.30 that StarPU 1.3.10 says it was tested with; it
+# still has every function that configure picks (the s4u C API), and the actors' entry
+# points returning int where 3.32 declares void only warn.  One fix is needed, below.
+set -euo pipefail
+
+PREFIX=${1:-/opt/starpu-simgrid}
+WORKDIR=${WORKDIR:-/tmp/starpu-simgrid-build}
+JOBS=${JOBS:-$(nproc)}
+STAMP="$PREFIX/.tila-starpu-simgrid-stamp"
+HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+
+T0=$SECONDS
+log() { printf '[build-starpu-simgrid %4ds] %s\n' $((SECONDS - T0)) "$*"; }
+die() { log "ERROR: $*" >&2; exit 1; }
+# shellcheck disable=SC2154
+trap 'rc=$?; [ $rc -eq 0 ] || log "FAILED (exit $rc) after $((SECONDS - T0))s; logs in $WORKDIR"' EXIT
+
+if [[ -f $STAMP && -f $PREFIX/lib/pkgconfig/starpumpi-1.3.pc ]]; then
+    log "StarPU+SimGrid already installed in $PREFIX ($(head -n1 "$STAMP")); nothing to do"
+    exit 0
+fi
+
+SUDO=
+if [[ $(id -u) -ne 0 ]]; then command -v sudo >/dev/null || die "need root or sudo"; SUDO=sudo; fi
+log "PREFIX=$PREFIX WORKDIR=$WORKDIR JOBS=$JOBS"
+
+# ------------------------------------------------------ source and deps
+# shellcheck source=tools/starpu-source.sh
+. "$HERE/starpu-source.sh"
+log "enabling deb-src + apt-get update"
+starpu_enable_deb_src
+starpu_install_deps libsimgrid-dev xsltproc
+log "$(dpkg-query -W -f='libsimgrid-dev ${Version}' libsimgrid-dev)"
+starpu_fetch_source
+
+# -------------------------------------------------------------- patches
+# _starpu_simgrid_get_nbhosts keeps a pointer to new_prefix, a buffer declared inside
+# the "running SMPI" block, after that block ends: every count of simulated CPUs and GPUs
+# of a rank reads a dead stack buffer (fixed on StarPU's 1.3 branch after 1.3.10).
+log "applying the SMPI host-count fix"
+(cd "$SRC" && patch -p1 --forward --no-backup-if-mismatch) <<'PATCH'
+diff -ruN a/src/core/simgrid.c b/src/core/simgrid.c
+--- a/src/core/simgrid.c
++++ b/src/core/simgrid.c
+@@ -158,11 +158,12 @@
+ 	xbt_dynar_t hosts = NULL;
+ 	unsigned i, nb = 0;
+ 	unsigned len = strlen(prefix);
++	/* Tila: outlives the block below, which points prefix at it */
++	char new_prefix[32];
+ 
+ 	if (_starpu_simgrid_running_smpi())
+ 	{
+ #ifdef HAVE_STARPU_SIMGRID_GET_AS_BY_NAME
+-		char new_prefix[32];
+ 		char name[32];
+ 		STARPU_ASSERT(starpu_mpi_world_rank);
+ 		snprintf(name, sizeof(name), STARPU_MPI_AS_PREFIX"%d", starpu_mpi_world_rank());
+PATCH
+
+# ------------------------------------------------------------ configure
+CONF_ARGS=(--prefix="$PREFIX" --enable-simgrid --disable-shared --enable-static
+           --enable-mpi --with-mpicc=/usr/bin/smpicc --with-smpirun=/usr/bin/smpirun
+           --disable-cuda --enable-maxcpus=64 --enable-maxcudadev=8 --disable-build-doc
+           --disable-build-examples --disable-build-tests)
+starpu_disable_extras simgrid
+CFLAGS="-O2 -Wno-incompatible-pointer-types -Wno-deprecated-declarations"
+
+log "configure ${CONF_ARGS[*]}"
+mkdir -p "$WORKDIR/build"; cd "$WORKDIR/build"
+"$SRC/configure" "${CONF_ARGS[@]}" CFLAGS="$CFLAGS" CXXFLAGS="-O2" \
+    > configure.log 2>&1 || { tail -n 40 configure.log; die "configure failed (see $WORKDIR/build/configure.log)"; }
+for def in STARPU_SIMGRID STARPU_USE_MPI; do
+    grep -q "^#define $def 1" include/starpu_config.h || die "configure did not define $def"
+done
+grep -q '^#define STARPU_STATIC_ONLY 1' src/common/config.h || die "configure did not go static-only"
+log "configure done"
+
+# ---------------------------------------------------------------- build
+log "make -j$JOBS"
+make -j"$JOBS" > make.log 2>&1 || { grep -E -B2 -A4 'error' make.log | tail -n 60; die "make failed (see $WORKDIR/build/make.log)"; }
+log "make done"
+
+# -------------------------------------------------------------- install
+log "make install -> $PREFIX"
+$SUDO make install > install.log 2>&1 || { tail -n 40 install.log; die "make install failed"; }
+[[ -x $PREFIX/bin/starpu_smpirun ]] || die "$PREFIX/bin/starpu_smpirun is missing"
+PKG_OUT=$(PKG_CONFIG_PATH="$PREFIX/lib/pkgconfig" pkg-config --static --cflags --libs starpumpi-1.3) ||
+    die "pkg-config starpumpi-1.3 failed"
+log "pkg-config: $PKG_OUT"
+
+# ---------------------------------------------------------------- check
+"$HERE/check-starpu-simgrid.sh" "$PREFIX"
+
+{
+    echo "$(basename "$SRC") SimGrid $(dpkg-query -W -f='${Version}' libsimgrid-dev) built $(date -u +%FT%TZ)"
+    echo "configure ${CONF_ARGS[*]} CFLAGS='$CFLAGS'"
+} | $SUDO tee "$STAMP" >/dev/null
+log "done in $((SECONDS - T0))s: StarPU+SimGrid in $PREFIX"
