@@ -22,26 +22,21 @@ NVCC_ARCH_FLAGS=${NVCC_ARCH_FLAGS:-"-gencode arch=compute_80,code=sm_80 -gencode
 STAMP="$PREFIX/.tila-starpu-cuda-stamp"
 HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 
-T0=$SECONDS
-log() { printf '[build-starpu-cuda %4ds] %s\n' $((SECONDS - T0)) "$*"; }
-die() { log "ERROR: $*" >&2; exit 1; }
-# shellcheck disable=SC2154
-trap 'rc=$?; [ $rc -eq 0 ] || log "FAILED (exit $rc) after $((SECONDS - T0))s; logs in $WORKDIR"' EXIT
+# shellcheck source=tools/starpu-source.sh
+. "$HERE/starpu-source.sh"
+starpu_script_start build-starpu-cuda
 
 if [[ -f $STAMP && -f $PREFIX/lib/pkgconfig/starpu-1.3.pc ]]; then
     log "StarPU+CUDA already installed in $PREFIX ($(head -n1 "$STAMP")); nothing to do"
     exit 0
 fi
 
-SUDO=
-if [[ $(id -u) -ne 0 ]]; then command -v sudo >/dev/null || die "need root or sudo"; SUDO=sudo; fi
+starpu_need_root
 [[ -x $CUDA_HOME/bin/nvcc ]] || die "nvcc not found in $CUDA_HOME/bin (set CUDA_HOME)"
 log "PREFIX=$PREFIX CUDA_HOME=$CUDA_HOME WORKDIR=$WORKDIR JOBS=$JOBS"
 log "$("$CUDA_HOME/bin/nvcc" --version | grep -m1 release)"
 
 # ------------------------------------------------------ source and deps
-# shellcheck source=tools/starpu-source.sh
-. "$HERE/starpu-source.sh"
 log "enabling deb-src + apt-get update"
 starpu_enable_deb_src
 starpu_install_deps libopenmpi-dev openmpi-bin

@@ -28,24 +28,19 @@ JOBS=${JOBS:-$(nproc)}
 STAMP="$PREFIX/.tila-starpu-simgrid-stamp"
 HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 
-T0=$SECONDS
-log() { printf '[build-starpu-simgrid %4ds] %s\n' $((SECONDS - T0)) "$*"; }
-die() { log "ERROR: $*" >&2; exit 1; }
-# shellcheck disable=SC2154
-trap 'rc=$?; [ $rc -eq 0 ] || log "FAILED (exit $rc) after $((SECONDS - T0))s; logs in $WORKDIR"' EXIT
+# shellcheck source=tools/starpu-source.sh
+. "$HERE/starpu-source.sh"
+starpu_script_start build-starpu-simgrid
 
 if [[ -f $STAMP && -f $PREFIX/lib/pkgconfig/starpumpi-1.3.pc ]]; then
     log "StarPU+SimGrid already installed in $PREFIX ($(head -n1 "$STAMP")); nothing to do"
     exit 0
 fi
 
-SUDO=
-if [[ $(id -u) -ne 0 ]]; then command -v sudo >/dev/null || die "need root or sudo"; SUDO=sudo; fi
+starpu_need_root
 log "PREFIX=$PREFIX WORKDIR=$WORKDIR JOBS=$JOBS"
 
 # ------------------------------------------------------ source and deps
-# shellcheck source=tools/starpu-source.sh
-. "$HERE/starpu-source.sh"
 log "enabling deb-src + apt-get update"
 starpu_enable_deb_src
 starpu_install_deps libsimgrid-dev xsltproc

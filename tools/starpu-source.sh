@@ -1,7 +1,24 @@
 # SPDX-License-Identifier: BSD-3-Clause
 # Shared steps of the tools/build-starpu-*.sh scripts, which build StarPU 1.3 from Debian
 # bookworm's own source package (starpu 1.3.10+dfsg).  Sourced, not run: the caller
-# defines log, die, SUDO and WORKDIR.
+# sets WORKDIR, then calls starpu_script_start.
+
+# log and die, prefixed with the script's name ($1) and its time; on a failing exit, say
+# where the logs are.
+starpu_script_start() {
+    STARPU_SCRIPT=$1
+    T0=$SECONDS
+    log() { printf '[%s %4ds] %s\n' "$STARPU_SCRIPT" $((SECONDS - T0)) "$*"; }
+    die() { log "ERROR: $*" >&2; exit 1; }
+    # shellcheck disable=SC2154
+    trap 'rc=$?; [ $rc -eq 0 ] || log "FAILED (exit $rc) after $((SECONDS - T0))s; logs in $WORKDIR"' EXIT
+}
+
+# SUDO: empty for root, else sudo (apt-get and writing the prefix need one of them).
+starpu_need_root() {
+    SUDO=
+    if [[ $(id -u) -ne 0 ]]; then command -v sudo >/dev/null || die "need root or sudo"; SUDO=sudo; fi
+}
 
 # Make Debian's source packages visible to apt (deb-src), then apt-get update.
 starpu_enable_deb_src() {
