@@ -46,7 +46,7 @@ static void zgemm_cuda(void *buffers[], void *cl_arg)
 #endif
 
 static struct starpu_perfmodel zgemm_model = {
-    .type = STARPU_NL_REGRESSION_BASED, /* a n^b + c; history for known sizes */
+    .type = STARPU_REGRESSION_BASED, /* a size^b (perfmodels/README.md) */
     .symbol = "tila_zgemm",
 };
 

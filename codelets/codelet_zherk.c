@@ -44,7 +44,7 @@ static void zherk_cuda(void *buffers[], void *cl_arg)
 #endif
 
 static struct starpu_perfmodel zherk_model = {
-    .type = STARPU_NL_REGRESSION_BASED, /* a n^b + c; history for known sizes */
+    .type = STARPU_REGRESSION_BASED, /* a size^b (perfmodels/README.md) */
     .symbol = "tila_zherk",
 };
 

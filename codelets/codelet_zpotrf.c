@@ -63,7 +63,7 @@ static void zpotrf_cuda(void *buffers[], void *cl_arg)
 #endif
 
 static struct starpu_perfmodel zpotrf_model = {
-    .type = STARPU_NL_REGRESSION_BASED, /* a n^b + c; history for known sizes */
+    .type = STARPU_REGRESSION_BASED, /* a size^b (perfmodels/README.md) */
     .symbol = "tila_zpotrf",
 };
 

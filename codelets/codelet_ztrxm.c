@@ -81,12 +81,12 @@ static void ztrmm_cuda(void *buffers[], void *cl_arg)
  * measurement of its symbol whatever the footprint.
  */
 static struct starpu_perfmodel ztrsm_left_model = {
-    .type = STARPU_NL_REGRESSION_BASED, /* a n^b + c over the sizes measured */
+    .type = STARPU_REGRESSION_BASED, /* a size^b (perfmodels/README.md) */
     .symbol = "tila_ztrsm_left",
 };
 
 static struct starpu_perfmodel ztrsm_right_model = {
-    .type = STARPU_NL_REGRESSION_BASED,
+    .type = STARPU_REGRESSION_BASED,
     .symbol = "tila_ztrsm_right",
 };
 
@@ -115,7 +115,7 @@ static struct starpu_codelet ztrsm_right_cl = {
 };
 
 static struct starpu_perfmodel ztrmm_model = {
-    .type = STARPU_NL_REGRESSION_BASED,
+    .type = STARPU_REGRESSION_BASED,
     .symbol = "tila_ztrmm",
 };
 
