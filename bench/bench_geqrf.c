@@ -35,24 +35,13 @@ static int run_scalapack(bench_cfg_t *c, bench_op_t *A)
     return info;
 }
 
-/* The QR scheme: the variant (tila-bench --tree) flat, binary or panel; else automatic. */
-static tila_qr_tree_t tree(const bench_cfg_t *c)
-{
-    switch (c->variant) {
-    case 'f': return TILA_QR_TREE_FLAT;
-    case 'b': return TILA_QR_TREE_BINARY;
-    case 'p': return TILA_QR_TREE_PANEL;
-    default: return TILA_QR_TREE_AUTO;
-    }
-}
-
 static int run(bench_cfg_t *c)
 {
     bench_op_t *A = &c->op[0];
     if (c->impl == BENCH_TILA) {
         tila_desc_t *T;
         int ib = c->ib > 0 ? c->ib : (c->nb < 32 ? c->nb : 32);
-        int rc = tila_desc_create_qr_t(&T, A->desc, ib, tree(c));
+        int rc = tila_desc_create_qr_t(&T, A->desc, ib, bench_qr_tree(c->variant));
         if (!rc) rc = tila_dgeqrf(A->desc, T);
         tila_desc_destroy(&T);
         return rc;

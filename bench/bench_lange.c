@@ -18,14 +18,6 @@
 double pdlange_(const char *norm, const int *m, const int *n, const double *a, const int *ia,
                 const int *ja, const int *desca, double *work);
 
-static tila_norm_t norm_of(char v)
-{
-    return v == 'O'   ? TILA_NORM_ONE
-           : v == 'I' ? TILA_NORM_INF
-           : v == 'F' ? TILA_NORM_FRO
-                      : TILA_NORM_MAX;
-}
-
 static void setup(bench_cfg_t *c)
 {
     if (!c->variant) c->variant = 'F';
@@ -36,7 +28,7 @@ static int run(bench_cfg_t *c)
 {
     bench_op_t *A = &c->op[0];
     char v = c->variant;
-    if (c->impl == BENCH_TILA) return tila_dlange(norm_of(v), A->desc, &c->value);
+    if (c->impl == BENCH_TILA) return tila_dlange(bench_norm(v), A->desc, &c->value);
     if (c->impl == BENCH_LAPACKE) {
         double *work = malloc(sizeof(double) * (size_t)c->m);
         c->value = LAPACKE_dlange_work(LAPACK_COL_MAJOR, v, c->m, c->n, A->full, c->m, work);

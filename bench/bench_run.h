@@ -53,6 +53,18 @@ typedef struct bench_routine_s {
 
 void bench_add_op(bench_cfg_t *c, int m, int n, bench_fill_t fill);
 
+/**
+ * The options from argv[first] on (bench_options.c): --m --n --k --nrhs --nb --ib --p --q
+ * N, --variant V, --seed S; m and k default to n.  0, or -1 on an unknown or incomplete
+ * option, or n, nb or nrhs not positive.
+ */
+int bench_parse_options(int argc, char **argv, int first, bench_cfg_t *c);
+
+/** The norm a variant letter names (O, I, F; else max), and the QR scheme (f, b, p; else
+ * automatic). */
+tila_norm_t bench_norm(char v);
+tila_qr_tree_t bench_qr_tree(char v);
+
 extern const bench_routine_t bench_gemm, bench_potrf, bench_potrs, bench_posv, bench_geqrf,
     bench_lange;
 

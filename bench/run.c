@@ -138,31 +138,7 @@ static int parse(int argc, char **argv, bench_cfg_t *c, const bench_routine_t **
               : !strcmp(argv[2], "scalapack") ? BENCH_SCALAPACK
                                               : (bench_impl_t)-1;
     if (!*r || (int)c->impl < 0) return -1;
-    for (int i = 3; i < argc; i++) {
-        const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
-        int *dst = !strcmp(a, "--m")      ? &c->m
-                   : !strcmp(a, "--n")    ? &c->n
-                   : !strcmp(a, "--k")    ? &c->k
-                   : !strcmp(a, "--nrhs") ? &c->nrhs
-                   : !strcmp(a, "--nb")   ? &c->nb
-                   : !strcmp(a, "--ib")   ? &c->ib
-                   : !strcmp(a, "--p")    ? &c->p
-                   : !strcmp(a, "--q")    ? &c->q
-                                          : NULL;
-        if (!v) return -1;
-        if (dst)
-            *dst = atoi(v);
-        else if (!strcmp(a, "--variant"))
-            c->variant = v[0];
-        else if (!strcmp(a, "--seed"))
-            c->seed = strtoull(v, NULL, 10);
-        else
-            return -1;
-        i++;
-    }
-    if (!c->m) c->m = c->n;
-    if (!c->k) c->k = c->n;
-    return c->n > 0 && c->nb > 0 ? 0 : -1;
+    return bench_parse_options(argc, argv, 3, c);
 }
 
 int main(int argc, char **argv)

@@ -48,8 +48,9 @@ static int tila_desc_copy(const char *func, tila_desc_t *A, int root, void *a, i
         tila_error(func, "lda = %d < max(1, m = %d)", lda, A->m);
         rc = -4;
     }
-    /* Only the root can check its array: every rank follows its verdict. */
-    MPI_Bcast(&rc, 1, MPI_INT, root, tila_rt.comm);
+    /* Only the root can check its array (the others have rc = 0, a failure is
+     * negative): every rank follows its verdict. */
+    if (tila_allreduce(&rc, 1, MPI_INT, MPI_MIN)) return TILA_ERR_MPI;
     if (rc) return rc;
     tila_dist_t dist = { .rank_of = tila_rank_root, .rank_arg = &root };
     tila_desc_t *W;

@@ -24,11 +24,14 @@ AC_DEFUN([TILA_CHECK_STARPU], [
   AC_SUBST([STARPU_PKG])
   tila_save_CFLAGS=$CFLAGS; tila_save_LIBS=$LIBS
   CFLAGS="$CFLAGS $STARPU_CFLAGS"; LIBS="$STARPU_LIBS $LIBS"
-  AC_MSG_CHECKING([whether StarPU-MPI links])
-  AC_LINK_IFELSE([AC_LANG_PROGRAM([[#include <starpu_mpi.h>]],
-    [[return starpu_mpi_init_conf(0, 0, 0, MPI_COMM_WORLD, 0);]])],
-    [AC_MSG_RESULT([yes])],
-    [AC_MSG_RESULT([no]); AC_MSG_ERROR([cannot link StarPU-MPI ($STARPU_LIBS): install libstarpumpi-1.3-3])])
+  # (under simulation, TILA_SIMULATION_STARPU links it from its archives)
+  AS_IF([test "x$enable_simulation" != xyes], [
+    AC_MSG_CHECKING([whether StarPU-MPI links])
+    AC_LINK_IFELSE([AC_LANG_PROGRAM([[#include <starpu_mpi.h>]],
+      [[return starpu_mpi_init_conf(0, 0, 0, MPI_COMM_WORLD, 0);]])],
+      [AC_MSG_RESULT([yes])],
+      [AC_MSG_RESULT([no]); AC_MSG_ERROR([cannot link StarPU-MPI ($STARPU_LIBS): install libstarpumpi-1.3-3])])
+  ])
   AC_MSG_CHECKING([whether StarPU was built with CUDA])
   AC_COMPILE_IFELSE([AC_LANG_PROGRAM([[#include <starpu_config.h>
 #ifndef STARPU_USE_CUDA

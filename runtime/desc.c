@@ -241,7 +241,8 @@ int tila_desc_create(tila_desc_t **A, tila_prec_t prec, int m, int n, int mb, in
                 elems += (size_t)tila_tile_rows(d, i) * tila_tile_cols(d, j);
     if (elems > 0) {
         d->storage_size = elems * d->eltsize;
-        if (starpu_malloc_flags(&d->storage, d->storage_size, STARPU_MALLOC_PINNED) != 0) {
+        if (starpu_malloc_flags(&d->storage, d->storage_size,
+                                STARPU_MALLOC_PINNED | TILA_MALLOC_FOLDED) != 0) {
             tila_error("tila_desc_create", "cannot allocate %zu bytes for the local tiles",
                        d->storage_size);
             tila_desc_free_layout(A);
@@ -393,7 +394,8 @@ int tila_desc_destroy(tila_desc_t **A)
     /* Unregistering waits for the tasks using each tile and brings owned tiles home. */
     for (size_t k = 0; k < (size_t)d->mt * d->nt; k++)
         if (d->handles[k]) starpu_data_unregister(d->handles[k]);
-    if (d->storage) starpu_free_flags(d->storage, d->storage_size, STARPU_MALLOC_PINNED);
+    if (d->storage)
+        starpu_free_flags(d->storage, d->storage_size, STARPU_MALLOC_PINNED | TILA_MALLOC_FOLDED);
     tila_desc_free_layout(A);
     return TILA_SUCCESS;
 }

@@ -53,6 +53,102 @@ static int tila_device_workers_init(void)
     return TILA_SUCCESS;
 }
 
+/* The message and Tila's code for a failed start of StarPU (on at least one rank). */
+static int tila_starpu_failed(int rc, const char *what)
+{
+    if (rc == -ENODEV) {
+        tila_error("tila_init", "StarPU found no worker: check STARPU_NCPU / STARPU_NCUDA");
+        return TILA_ERR_NO_WORKER;
+    }
+    tila_error("tila_init", "%s failed (%d) on at least one rank", what, rc);
+    return TILA_ERR_STARPU;
+}
+
+#ifdef STARPU_SIMGRID
+/*
+ * Simulation (StarPU built with SimGrid, every rank an SMPI process of one simulator):
+ * SMPI starts MPI in each rank's own actor, which becomes StarPU-MPI's progress thread,
+ * and the application's main runs in another actor, where SimGrid 3.32 answers MPI calls
+ * with "MPI_Init was not called".  So nothing here calls MPI: the node is the platform
+ * file's (its CPUs and GPUs, each rank simulating one node), the rank and size come
+ * from StarPU-MPI, and Tila's collectives go through StarPU-MPI (comm_sim.c).  Tiles
+ * and StarPU's copies of remote tiles are folded (STARPU_MALLOC_SIMULATION_FOLDED): a
+ * simulated n = 400000 matrix takes no memory, and no kernel runs on it.
+ */
+static int tila_mpi_start(int *argc, char ***argv)
+{
+    (void)argc;
+    (void)argv;
+    return TILA_SUCCESS;
+}
+
+static void tila_mpi_stop(void) {}
+
+static void tila_node_setup(struct starpu_conf *conf) { (void)conf; }
+
+/*
+ * StarPU-MPI starts StarPU, with Tila's conf: a StarPU started first (as natively)
+ * leaves one of the simulated node's two CPU workers idle and asserts at shutdown.  As
+ * StarPU-MPI does by default, one CPU is kept for its progress thread unless STARPU_NCPU
+ * says how many workers to start (bench/tila-sim does).
+ */
+static int tila_starpu_start(int *argc, char ***argv, struct starpu_conf *conf)
+{
+    int rc = starpu_mpi_init_conf(argc, argv, 0, MPI_COMM_WORLD, conf);
+    if (rc) return tila_starpu_failed(rc, "starpu_mpi_init_conf");
+    starpu_malloc_on_node_set_default_flags(
+        STARPU_MAIN_RAM, STARPU_MALLOC_PINNED | STARPU_MALLOC_COUNT | TILA_MALLOC_FOLDED);
+    return TILA_SUCCESS;
+}
+
+static int tila_comm_start(void)
+{
+    tila_rt.comm = MPI_COMM_WORLD;
+    starpu_mpi_comm_rank(MPI_COMM_WORLD, &tila_rt.rank);
+    starpu_mpi_comm_size(MPI_COMM_WORLD, &tila_rt.size);
+    return TILA_SUCCESS;
+}
+
+static void tila_comm_stop(void) {}
+
+#else /* !STARPU_SIMGRID */
+
+/*
+ * MPI with MPI_THREAD_MULTIPLE: Tila's collectives (sequence status, norms) run in the
+ * main thread while StarPU-MPI's progress thread also calls MPI.  Started here unless
+ * the program started it.
+ */
+static int tila_mpi_start(int *argc, char ***argv)
+{
+    static const char *func = "tila_init";
+    int flag = 0, provided = MPI_THREAD_SINGLE;
+    MPI_Initialized(&flag);
+    if (!flag) {
+        if (MPI_Init_thread(argc, argv, MPI_THREAD_MULTIPLE, &provided) != MPI_SUCCESS) {
+            tila_error(func, "MPI_Init_thread failed");
+            return TILA_ERR_MPI;
+        }
+        tila_rt.started_mpi = 1;
+    }
+    else {
+        MPI_Query_thread(&provided);
+    }
+    if (provided < MPI_THREAD_MULTIPLE) {
+        tila_error(func,
+                   "MPI provides thread level %d, not MPI_THREAD_MULTIPLE: initialise "
+                   "MPI with MPI_Init_thread(..., MPI_THREAD_MULTIPLE, ...)",
+                   provided);
+        if (tila_rt.started_mpi) MPI_Finalize();
+        return TILA_ERR_MPI;
+    }
+    return TILA_SUCCESS;
+}
+
+static void tila_mpi_stop(void)
+{
+    if (tila_rt.started_mpi) MPI_Finalize();
+}
+
 /*
  * starpu_init reads StarPU's bus calibration under $STARPU_HOME, and measures and rewrites
  * it when it is missing or was made for another view of the machine (a rank bound to one
@@ -79,6 +175,18 @@ static int tila_starpu_init_in_node_order(struct starpu_conf *conf)
     MPI_Allreduce(&rc, &worst, 1, MPI_INT, MPI_MIN, MPI_COMM_WORLD);
     if (worst != 0 && rc == 0 && !up) starpu_shutdown();
     return worst;
+}
+
+/* StarPU, by the node's ranks in turn, then StarPU-MPI on the world. */
+static int tila_starpu_start(int *argc, char ***argv, struct starpu_conf *conf)
+{
+    int up = starpu_is_initialized();
+    int rc = tila_starpu_init_in_node_order(conf);
+    if (rc) return tila_starpu_failed(rc, "starpu_init");
+    tila_rt.started_starpu = !up;
+    if (starpu_mpi_init_conf(argc, argv, 0, MPI_COMM_WORLD, NULL) != 0)
+        return tila_starpu_failed(-1, "starpu_mpi_init_conf");
+    return TILA_SUCCESS;
 }
 
 /* ---- Setting a node up ------------------------------------------------------------------ */
@@ -158,64 +266,42 @@ static void tila_node_setup(struct starpu_conf *conf)
                 how[0] == ',' ? how + 2 : how);
 }
 
+/* Tila's own communicator, a duplicate of the world, and this rank's place in it. */
+static int tila_comm_start(void)
+{
+    if (MPI_Comm_dup(MPI_COMM_WORLD, &tila_rt.comm) != MPI_SUCCESS) return TILA_ERR_MPI;
+    MPI_Comm_rank(tila_rt.comm, &tila_rt.rank);
+    MPI_Comm_size(tila_rt.comm, &tila_rt.size);
+    return TILA_SUCCESS;
+}
+
+static void tila_comm_stop(void) { MPI_Comm_free(&tila_rt.comm); }
+
+#endif /* STARPU_SIMGRID */
+
 int tila_init(int *argc, char ***argv)
 {
-    static const char *func = "tila_init";
-    int flag = 0, provided = MPI_THREAD_SINGLE;
     if (tila_rt.initialized) return TILA_SUCCESS;
     memset(&tila_rt, 0, sizeof tila_rt);
-
-    /* Tila's collectives (sequence status, norms) run in the main thread while
-     * StarPU-MPI's progress thread also calls MPI: MPI_THREAD_MULTIPLE is needed. */
-    MPI_Initialized(&flag);
-    if (!flag) {
-        if (MPI_Init_thread(argc, argv, MPI_THREAD_MULTIPLE, &provided) != MPI_SUCCESS) {
-            tila_error(func, "MPI_Init_thread failed");
-            return TILA_ERR_MPI;
-        }
-        tila_rt.started_mpi = 1;
-    }
-    else {
-        MPI_Query_thread(&provided);
-    }
-    if (provided < MPI_THREAD_MULTIPLE) {
-        tila_error(func,
-                   "MPI provides thread level %d, not MPI_THREAD_MULTIPLE: initialise "
-                   "MPI with MPI_Init_thread(..., MPI_THREAD_MULTIPLE, ...)",
-                   provided);
-        if (tila_rt.started_mpi) MPI_Finalize();
-        return TILA_ERR_MPI;
-    }
+    int rc = tila_mpi_start(argc, argv);
+    if (rc) return rc;
     struct starpu_conf conf;
     starpu_conf_init(&conf);
     conf.will_use_mpi = 1;
-    int up = starpu_is_initialized();
-    if (!up) tila_node_setup(&conf);
-    int rc = tila_starpu_init_in_node_order(&conf);
-    if (rc != 0) {
-        if (rc == -ENODEV)
-            tila_error(func, "StarPU found no worker: check STARPU_NCPU / STARPU_NCUDA");
-        else
-            tila_error(func, "starpu_init failed (%d) on at least one rank", rc);
-        if (tila_rt.started_mpi) MPI_Finalize();
-        return rc == -ENODEV ? TILA_ERR_NO_WORKER : TILA_ERR_STARPU;
-    }
-    tila_rt.started_starpu = !up;
+    if (!starpu_is_initialized()) tila_node_setup(&conf);
     /* StarPU-MPI 1.3.10's cooperative sends (one tile to several ranks through a diffusion
      * tree) free their bag while starpu_mpi_cache_flush, or the submission of a write,
      * may still be walking it: a use-after-free seen as a SIGSEGV in
      * _starpu_mpi_submit_coop_sends from potrf's flushes, about 1 run in 40 at 4 ranks.
      * Off unless the user asks for them (no measurable cost at 2 and 4 ranks here). */
     setenv("STARPU_MPI_COOP_SENDS", "0", 0);
-    /* StarPU-MPI on the world; MPI and StarPU are both up already. */
-    if (starpu_mpi_init_conf(argc, argv, 0, MPI_COMM_WORLD, NULL) != 0) {
-        tila_error(func, "starpu_mpi_init_conf failed");
-        return TILA_ERR_STARPU;
+    rc = tila_starpu_start(argc, argv, &conf);
+    if (rc) {
+        tila_mpi_stop();
+        return rc;
     }
-    if (MPI_Comm_dup(MPI_COMM_WORLD, &tila_rt.comm) != MPI_SUCCESS) return TILA_ERR_MPI;
-    MPI_Comm_rank(tila_rt.comm, &tila_rt.rank);
-    MPI_Comm_size(tila_rt.comm, &tila_rt.size);
-    rc = tila_device_workers_init();
+    rc = tila_comm_start();
+    if (rc == TILA_SUCCESS) rc = tila_device_workers_init();
     if (rc != TILA_SUCCESS) return rc;
 #ifdef TILA_USE_CUDA
     tila_cuda_workers_init();
@@ -233,10 +319,10 @@ int tila_finalize(void)
     tila_cuda_workers_fini();
 #endif
     starpu_mpi_shutdown();
-    MPI_Comm_free(&tila_rt.comm);
+    tila_comm_stop();
     free(tila_rt.device_workers);
     if (tila_rt.started_starpu) starpu_shutdown();
-    if (tila_rt.started_mpi) MPI_Finalize();
+    tila_mpi_stop();
     memset(&tila_rt, 0, sizeof tila_rt);
     return TILA_SUCCESS;
 }

@@ -6,6 +6,8 @@
  * callback counts down, so tila_sequence_wait waits for those tasks alone (never for
  * the whole of StarPU), then agrees on the status with every rank, then runs the work
  * the calls left for the wait (their hooks: the norms' reductions across ranks).
+ * It waits with StarPU's thread primitives: under simulation they are SimGrid's, so
+ * the wait lets simulated time run on.
  *
  * SPDX-License-Identifier: BSD-3-Clause
  */
@@ -15,8 +17,8 @@
 #include "tila_runtime.h"
 
 struct tila_sequence_s {
-    pthread_mutex_t lock;
-    pthread_cond_t done;
+    starpu_pthread_mutex_t lock;
+    starpu_pthread_cond_t done;
     long pending;                          /**< tasks of this sequence not yet completed here */
     int status;                            /**< first failure, atomically set once */
     tila_request_t *requests;              /**< requests of the calls made in this sequence */
@@ -31,8 +33,8 @@ int tila_sequence_create(tila_sequence_t **seq)
     }
     *seq = calloc(1, sizeof **seq);
     if (!*seq) return TILA_ERR_NOMEM;
-    pthread_mutex_init(&(*seq)->lock, NULL);
-    pthread_cond_init(&(*seq)->done, NULL);
+    starpu_pthread_mutex_init(&(*seq)->lock, NULL);
+    starpu_pthread_cond_init(&(*seq)->done, NULL);
     (*seq)->hooks_tail = &(*seq)->hooks;
     return TILA_SUCCESS;
 }
@@ -63,13 +65,13 @@ static int tila_sequence_run_hooks(tila_sequence_t *seq, int run)
 int tila_sequence_destroy(tila_sequence_t **seq)
 {
     if (!seq || !*seq) return TILA_SUCCESS;
-    pthread_mutex_lock(&(*seq)->lock);
+    starpu_pthread_mutex_lock(&(*seq)->lock);
     while ((*seq)->pending > 0)
-        pthread_cond_wait(&(*seq)->done, &(*seq)->lock);
-    pthread_mutex_unlock(&(*seq)->lock);
+        starpu_pthread_cond_wait(&(*seq)->done, &(*seq)->lock);
+    starpu_pthread_mutex_unlock(&(*seq)->lock);
     tila_sequence_run_hooks(*seq, 0);
-    pthread_mutex_destroy(&(*seq)->lock);
-    pthread_cond_destroy(&(*seq)->done);
+    starpu_pthread_mutex_destroy(&(*seq)->lock);
+    starpu_pthread_cond_destroy(&(*seq)->done);
     free(*seq);
     *seq = NULL;
     return TILA_SUCCESS;
@@ -82,7 +84,7 @@ int tila_sequence_status(const tila_sequence_t *seq)
 
 void tila_sequence_attach(tila_sequence_t *seq, tila_request_t *req)
 {
-    pthread_mutex_lock(&seq->lock);
+    starpu_pthread_mutex_lock(&seq->lock);
     tila_request_t *r = seq->requests;
     while (r && r != req)
         r = r->next;
@@ -93,7 +95,7 @@ void tila_sequence_attach(tila_sequence_t *seq, tila_request_t *req)
         req->next = seq->requests;
         seq->requests = req;
     }
-    pthread_mutex_unlock(&seq->lock);
+    starpu_pthread_mutex_unlock(&seq->lock);
 }
 
 /* Set *status to info unless a failure is recorded there already. */
@@ -113,17 +115,17 @@ void tila_sequence_fail(tila_sequence_t *seq, tila_request_t *req, int info)
 
 void tila_sequence_task_added(tila_sequence_t *seq)
 {
-    pthread_mutex_lock(&seq->lock);
+    starpu_pthread_mutex_lock(&seq->lock);
     seq->pending++;
-    pthread_mutex_unlock(&seq->lock);
+    starpu_pthread_mutex_unlock(&seq->lock);
 }
 
 void tila_task_done(void *arg)
 {
     tila_sequence_t *seq = arg;
-    pthread_mutex_lock(&seq->lock);
-    if (--seq->pending == 0) pthread_cond_broadcast(&seq->done);
-    pthread_mutex_unlock(&seq->lock);
+    starpu_pthread_mutex_lock(&seq->lock);
+    if (--seq->pending == 0) starpu_pthread_cond_broadcast(&seq->done);
+    starpu_pthread_mutex_unlock(&seq->lock);
 }
 
 /*
@@ -142,13 +144,13 @@ int tila_sequence_wait(tila_sequence_t *seq)
         tila_error("tila_sequence_wait", "seq is NULL");
         return -1;
     }
-    pthread_mutex_lock(&seq->lock);
+    starpu_pthread_mutex_lock(&seq->lock);
     while (seq->pending > 0)
-        pthread_cond_wait(&seq->done, &seq->lock);
+        starpu_pthread_cond_wait(&seq->done, &seq->lock);
     int n = 1;
     for (tila_request_t *r = seq->requests; r; r = r->next)
         n++;
-    pthread_mutex_unlock(&seq->lock);
+    starpu_pthread_mutex_unlock(&seq->lock);
 
     int stack[16], *keys = n <= 16 ? stack : malloc(sizeof(int) * (size_t)n);
     if (!keys) return TILA_ERR_NOMEM;

@@ -19,6 +19,13 @@
 
 #define TILA_MAX_CUDA_DEVICES 64
 
+/* Tile memory is folded under simulation (init.c): no kernel touches it there. */
+#ifdef STARPU_SIMGRID
+#define TILA_MALLOC_FOLDED STARPU_MALLOC_SIMULATION_FOLDED
+#else
+#define TILA_MALLOC_FOLDED 0
+#endif
+
 /** Process-wide state between tila_init and tila_finalize. */
 typedef struct tila_runtime_s {
     int initialized;
@@ -94,7 +101,9 @@ static inline tila_uplo_t tila_tile_part(tila_uplo_t uplo, int m, int n)
 
 /**
  * MPI_Allreduce in place on Tila's communicator, waiting without holding a core that a
- * StarPU worker needs (runtime/comm.c).  Collective.  @return 0 or TILA_ERR_MPI.
+ * StarPU worker needs (runtime/comm.c); under simulation, through StarPU-MPI transfers
+ * (runtime/comm_sim.c: the types and operations Tila uses).  Collective.
+ * @return 0 or TILA_ERR_MPI.
  */
 int tila_allreduce(void *buf, int count, MPI_Datatype type, MPI_Op op);
 

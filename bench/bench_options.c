@@ -1,0 +1,57 @@
+/**
+ * @file bench_options.c
+ * @brief The options shared by tila-bench-run and tila-sim-run, and the letters that name
+ * a norm or a QR scheme.
+ *
+ * SPDX-License-Identifier: BSD-3-Clause
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "bench_run.h"
+
+int bench_parse_options(int argc, char **argv, int first, bench_cfg_t *c)
+{
+    for (int i = first; i < argc; i += 2) {
+        const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
+        int *dst = !strcmp(a, "--m")      ? &c->m
+                   : !strcmp(a, "--n")    ? &c->n
+                   : !strcmp(a, "--k")    ? &c->k
+                   : !strcmp(a, "--nrhs") ? &c->nrhs
+                   : !strcmp(a, "--nb")   ? &c->nb
+                   : !strcmp(a, "--ib")   ? &c->ib
+                   : !strcmp(a, "--p")    ? &c->p
+                   : !strcmp(a, "--q")    ? &c->q
+                                          : NULL;
+        if (!v) return -1;
+        if (dst)
+            *dst = atoi(v);
+        else if (!strcmp(a, "--variant"))
+            c->variant = v[0];
+        else if (!strcmp(a, "--seed"))
+            c->seed = strtoull(v, NULL, 10);
+        else
+            return -1;
+    }
+    if (!c->m) c->m = c->n;
+    if (!c->k) c->k = c->n;
+    return c->n > 0 && c->nb > 0 && c->nrhs > 0 ? 0 : -1;
+}
+
+tila_norm_t bench_norm(char v)
+{
+    return v == 'O'   ? TILA_NORM_ONE
+           : v == 'I' ? TILA_NORM_INF
+           : v == 'F' ? TILA_NORM_FRO
+                      : TILA_NORM_MAX;
+}
+
+tila_qr_tree_t bench_qr_tree(char v)
+{
+    switch (v) {
+    case 'f': return TILA_QR_TREE_FLAT;
+    case 'b': return TILA_QR_TREE_BINARY;
+    case 'p': return TILA_QR_TREE_PANEL;
+    default: return TILA_QR_TREE_AUTO;
+    }
+}
