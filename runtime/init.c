@@ -22,14 +22,15 @@ int tila_cuda_ndevices(void) { return tila_rt.ncuda; }
 MPI_Comm tila_starpu_comm(void) { return MPI_COMM_WORLD; }
 
 /*
- * The device level of the distribution: for each CUDA device, the StarPU workers
- * that may run a task whose output tile lives on it (every CPU worker, and the CUDA
- * workers of that device only), so that a GPU tile never moves to another GPU.
+ * The device level of the distribution: for each CUDA device, the StarPU workers that may
+ * run a task whose output tile lives on it (every CPU worker, and the CUDA workers of that
+ * device only), so that a GPU tile never moves to another GPU.  A set is StarPU's bitmap of
+ * task->workerids: bit w % 32 of word w / 32 for worker w.
  */
 static int tila_device_workers_init(void)
 {
     unsigned nw = starpu_worker_get_count();
-    tila_rt.nworkers = nw;
+    tila_rt.nwords = (nw + 31) / 32;
     tila_rt.ncuda = 0;
     for (unsigned w = 0; w < nw; w++) {
         if (starpu_worker_get_type((int)w) != STARPU_CUDA_WORKER) continue;
@@ -40,15 +41,15 @@ static int tila_device_workers_init(void)
             tila_rt.cuda_devid[tila_rt.ncuda++] = dev;
     }
     if (tila_rt.ncuda < 2) return TILA_SUCCESS; /* nothing to restrict */
-    tila_rt.device_workers = calloc((size_t)tila_rt.ncuda * nw, sizeof(uint32_t));
+    tila_rt.device_workers = calloc((size_t)tila_rt.ncuda * tila_rt.nwords, sizeof(uint32_t));
     if (!tila_rt.device_workers) return TILA_ERR_NOMEM;
     for (int d = 0; d < tila_rt.ncuda; d++)
         for (unsigned w = 0; w < nw; w++) {
             enum starpu_worker_archtype type = starpu_worker_get_type((int)w);
-            tila_rt.device_workers[(size_t)d * nw + w] =
-                type == STARPU_CPU_WORKER ||
+            if (type == STARPU_CPU_WORKER ||
                 (type == STARPU_CUDA_WORKER &&
-                 starpu_worker_get_devid((int)w) == tila_rt.cuda_devid[d]);
+                 starpu_worker_get_devid((int)w) == tila_rt.cuda_devid[d]))
+                tila_rt.device_workers[(size_t)d * tila_rt.nwords + w / 32] |= UINT32_C(1) << w % 32;
         }
     return TILA_SUCCESS;
 }

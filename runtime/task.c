@@ -23,8 +23,8 @@ void tila_task_on(tila_task_t *t, const tila_desc_t *A, int m, int n)
     t->rank = A->owner[k];
     t->m = m;
     t->n = n;
-    t->nworkers = dev >= 0 && tila_rt.device_workers ? tila_rt.nworkers : 0;
-    t->workers = t->nworkers ? tila_rt.device_workers + (size_t)dev * tila_rt.nworkers : NULL;
+    t->nwords = dev >= 0 && tila_rt.device_workers ? tila_rt.nwords : 0;
+    t->workers = t->nwords ? tila_rt.device_workers + (size_t)dev * tila_rt.nwords : NULL;
 }
 
 void tila_task_on_op(tila_task_t *t, const tila_desc_t *A, tila_trans_t trans, int m, int n)
@@ -39,7 +39,7 @@ void tila_task_on_rank(tila_task_t *t, int rank)
 {
     t->rank = rank;
     t->m = t->n = -1;
-    t->nworkers = 0;
+    t->nwords = 0;
     t->workers = NULL;
 }
 

@@ -36,8 +36,8 @@ typedef struct tila_runtime_s {
     int64_t next_tag;                      /**< first MPI tag of the next descriptor */
     int ncuda;                             /**< CUDA devices with a worker here */
     int cuda_devid[TILA_MAX_CUDA_DEVICES]; /**< device number of each */
-    unsigned nworkers;                     /**< StarPU's worker count (length of the bitmaps) */
-    uint32_t *device_workers; /**< per device: CPU workers + that device's CUDA workers */
+    unsigned nwords; /**< 32-bit words of a worker bitmap (StarPU's task->workerids) */
+    uint32_t *device_workers; /**< per device, a bitmap: CPU workers + that device's CUDA ones */
 } tila_runtime_t;
 
 extern tila_runtime_t tila_rt;
@@ -213,7 +213,7 @@ typedef struct tila_task_s {
     int priority;
     int rank;                /**< rank that executes the task (owner of its output tile) */
     int m, n;                /**< its output tile (-1, -1: a workspace), for messages */
-    unsigned nworkers;       /**< length of `workers`, 0: any worker */
+    unsigned nwords;         /**< 32-bit words of `workers`, 0: any worker */
     const uint32_t *workers; /**< StarPU worker bitmap of the output tile's device level */
 } tila_task_t;
 
@@ -272,7 +272,7 @@ void tila_sequence_fail(tila_sequence_t *seq, tila_request_t *req, int info);
 /** Common options of every insert helper, in StarPU's varargs form. */
 #define TILA_TASK_OPTIONS(t, name, flops)                                                          \
     STARPU_EXECUTE_ON_NODE, (t)->rank, STARPU_PRIORITY, (t)->priority, STARPU_FLOPS,               \
-        (double)(flops), STARPU_NAME, (name), STARPU_TASK_WORKERIDS, (t)->nworkers,                \
+        (double)(flops), STARPU_NAME, (name), STARPU_TASK_WORKERIDS, (t)->nwords,                  \
         (uint32_t *)(t)->workers, STARPU_CALLBACK_WITH_ARG_NFREE, tila_task_done, (void *)(t)->seq
 
 /* ---- Per-CUDA-worker resources (runtime/cuda_workers.c) ---- */
