@@ -49,10 +49,7 @@ static struct starpu_perfmodel zgeadd_model = {
 struct starpu_codelet tila_cl_zgeadd = {
     .name = "zgeadd",
     .cpu_funcs = { zgeadd_cpu },
-#ifdef TILA_USE_CUDA
-    .cuda_funcs = { zgeadd_cuda },
-    .cuda_flags = { STARPU_CUDA_ASYNC },
-#endif
+    TILA_CL_CUDA(zgeadd_cuda)
     /* A read; B overwritten (beta = 0: never read, so a workspace tile that holds
      * nothing yet can be the target) or updated: the modes are given per task. */
     .nbuffers = STARPU_VARIABLE_NBUFFERS,

@@ -53,10 +53,7 @@ static struct starpu_perfmodel zgemm_model = {
 struct starpu_codelet tila_cl_zgemm = {
     .name = "zgemm",
     .cpu_funcs = { zgemm_cpu },
-#ifdef TILA_USE_CUDA
-    .cuda_funcs = { zgemm_cuda },
-    .cuda_flags = { STARPU_CUDA_ASYNC },
-#endif
+    TILA_CL_CUDA(zgemm_cuda)
     /* A and B read; C written (beta = 0: never read, so a workspace tile that holds
      * nothing yet can be the target) or updated: the modes are given per task. */
     .nbuffers = STARPU_VARIABLE_NBUFFERS,

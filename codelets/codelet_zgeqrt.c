@@ -52,10 +52,7 @@ static struct starpu_perfmodel zgeqrt_model = {
 struct starpu_codelet tila_cl_zgeqrt = {
     .name = "zgeqrt",
     .cpu_funcs = { zgeqrt_cpu },
-#ifdef TILA_USE_CUDA
-    .cuda_funcs = { zgeqrt_cuda },
-    .cuda_flags = { STARPU_CUDA_ASYNC },
-#endif
+    TILA_CL_CUDA(zgeqrt_cuda)
     .nbuffers = 3,
     .modes = { STARPU_RW, STARPU_W, STARPU_SCRATCH },
     .model = &zgeqrt_model,

@@ -77,10 +77,7 @@ static struct starpu_perfmodel zgeqrt_col_model = {
 struct starpu_codelet tila_cl_zgeqrt_col = {
     .name = "zgeqrt_col",
     .cpu_funcs = { zgeqrt_col_cpu },
-#ifdef TILA_USE_CUDA
-    .cuda_funcs = { zgeqrt_col_cuda },
-    .cuda_flags = { STARPU_CUDA_ASYNC },
-#endif
+    TILA_CL_CUDA(zgeqrt_col_cuda)
     .nbuffers = STARPU_VARIABLE_NBUFFERS, /* the panel's tiles, T, the scratch */
     .model = &zgeqrt_col_model,
 };

@@ -51,10 +51,7 @@ static struct starpu_perfmodel zherk_model = {
 struct starpu_codelet tila_cl_zherk = {
     .name = "zherk",
     .cpu_funcs = { zherk_cpu },
-#ifdef TILA_USE_CUDA
-    .cuda_funcs = { zherk_cuda },
-    .cuda_flags = { STARPU_CUDA_ASYNC },
-#endif
+    TILA_CL_CUDA(zherk_cuda)
     .nbuffers = 2,
     .modes = { STARPU_R, STARPU_RW },
     .model = &zherk_model,

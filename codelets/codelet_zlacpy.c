@@ -54,10 +54,7 @@ static struct starpu_perfmodel zlacpy_model = {
 struct starpu_codelet tila_cl_zlacpy = {
     .name = "zlacpy",
     .cpu_funcs = { zlacpy_cpu },
-#ifdef TILA_USE_CUDA
-    .cuda_funcs = { zlacpy_cuda },
-    .cuda_flags = { STARPU_CUDA_ASYNC },
-#endif
+    TILA_CL_CUDA(zlacpy_cuda)
     .nbuffers = STARPU_VARIABLE_NBUFFERS, /* modes per task: see tila_insert_zlacpy */
     .model = &zlacpy_model,
 };

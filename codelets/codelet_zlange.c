@@ -79,10 +79,7 @@ static struct starpu_perfmodel zlange_model = {
 struct starpu_codelet tila_cl_zlange = {
     .name = "zlange",
     .cpu_funcs = { zlange_cpu },
-#ifdef TILA_USE_CUDA
-    .cuda_funcs = { zlange_cuda },
-    .cuda_flags = { STARPU_CUDA_ASYNC },
-#endif
+    TILA_CL_CUDA(zlange_cuda)
     .nbuffers = 2,
     .modes = { STARPU_R, STARPU_RW },
     .model = &zlange_model,
@@ -146,10 +143,7 @@ static struct starpu_perfmodel zlansy_offdiag_model = {
 struct starpu_codelet tila_cl_zlansy_offdiag = {
     .name = "zlansy_offdiag",
     .cpu_funcs = { zlansy_offdiag_cpu },
-#ifdef TILA_USE_CUDA
-    .cuda_funcs = { zlansy_offdiag_cuda },
-    .cuda_flags = { STARPU_CUDA_ASYNC },
-#endif
+    TILA_CL_CUDA(zlansy_offdiag_cuda)
     .nbuffers = 3,
     .modes = { STARPU_R, STARPU_RW, STARPU_RW },
     .model = &zlansy_offdiag_model,

@@ -92,10 +92,7 @@ static struct starpu_perfmodel zlarft_col_model = {
 struct starpu_codelet tila_cl_zlarft_col = {
     .name = "zlarft_col",
     .cpu_funcs = { zlarft_col_cpu },
-#ifdef TILA_USE_CUDA
-    .cuda_funcs = { zlarft_col_cuda },
-    .cuda_flags = { STARPU_CUDA_ASYNC },
-#endif
+    TILA_CL_CUDA(zlarft_col_cuda)
     .nbuffers = STARPU_VARIABLE_NBUFFERS, /* the panel's tiles, T, the scratch */
     .model = &zlarft_col_model,
 };

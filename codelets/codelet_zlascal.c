@@ -47,10 +47,7 @@ static struct starpu_perfmodel zlascal_model = {
 struct starpu_codelet tila_cl_zlascal = {
     .name = "zlascal",
     .cpu_funcs = { zlascal_cpu },
-#ifdef TILA_USE_CUDA
-    .cuda_funcs = { zlascal_cuda },
-    .cuda_flags = { STARPU_CUDA_ASYNC },
-#endif
+    TILA_CL_CUDA(zlascal_cuda)
     .nbuffers = 1,
     .modes = { STARPU_RW },
     .model = &zlascal_model,

@@ -48,10 +48,7 @@ static struct starpu_perfmodel zlaset_model = {
 struct starpu_codelet tila_cl_zlaset = {
     .name = "zlaset",
     .cpu_funcs = { zlaset_cpu },
-#ifdef TILA_USE_CUDA
-    .cuda_funcs = { zlaset_cuda },
-    .cuda_flags = { STARPU_CUDA_ASYNC },
-#endif
+    TILA_CL_CUDA(zlaset_cuda)
     .nbuffers = 1,
     .modes = { STARPU_RW },
     .model = &zlaset_model,

@@ -47,10 +47,7 @@ static struct starpu_perfmodel zplghe_model = {
 struct starpu_codelet tila_cl_zplghe = {
     .name = "zplghe",
     .cpu_funcs = { zplghe_cpu },
-#ifdef TILA_USE_CUDA
-    .cuda_funcs = { zplghe_cuda },
-    .cuda_flags = { STARPU_CUDA_ASYNC },
-#endif
+    TILA_CL_CUDA(zplghe_cuda)
     .nbuffers = 1,
     .modes = { STARPU_W },
     .model = &zplghe_model,

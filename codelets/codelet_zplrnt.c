@@ -46,10 +46,7 @@ static struct starpu_perfmodel zplrnt_model = {
 struct starpu_codelet tila_cl_zplrnt = {
     .name = "zplrnt",
     .cpu_funcs = { zplrnt_cpu },
-#ifdef TILA_USE_CUDA
-    .cuda_funcs = { zplrnt_cuda },
-    .cuda_flags = { STARPU_CUDA_ASYNC },
-#endif
+    TILA_CL_CUDA(zplrnt_cuda)
     .nbuffers = 1,
     .modes = { STARPU_W },
     .model = &zplrnt_model,

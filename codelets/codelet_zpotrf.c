@@ -70,10 +70,7 @@ static struct starpu_perfmodel zpotrf_model = {
 struct starpu_codelet tila_cl_zpotrf = {
     .name = "zpotrf",
     .cpu_funcs = { zpotrf_cpu },
-#ifdef TILA_USE_CUDA
-    .cuda_funcs = { zpotrf_cuda },
-    .cuda_flags = { STARPU_CUDA_ASYNC },
-#endif
+    TILA_CL_CUDA(zpotrf_cuda)
     .nbuffers = 2,
     .modes = { STARPU_RW, STARPU_SCRATCH },
     .model = &zpotrf_model,

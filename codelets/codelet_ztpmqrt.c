@@ -61,10 +61,7 @@ static struct starpu_perfmodel zttmqr_model = {
 struct starpu_codelet tila_cl_ztsmqr = {
     .name = "ztsmqr",
     .cpu_funcs = { ztpmqrt_cpu },
-#ifdef TILA_USE_CUDA
-    .cuda_funcs = { ztpmqrt_cuda },
-    .cuda_flags = { STARPU_CUDA_ASYNC },
-#endif
+    TILA_CL_CUDA(ztpmqrt_cuda)
     .nbuffers = 5,
     .modes = { STARPU_RW, STARPU_RW, STARPU_R, STARPU_R, STARPU_SCRATCH },
     .model = &ztsmqr_model,
@@ -73,10 +70,7 @@ struct starpu_codelet tila_cl_ztsmqr = {
 struct starpu_codelet tila_cl_zttmqr = {
     .name = "zttmqr",
     .cpu_funcs = { ztpmqrt_cpu },
-#ifdef TILA_USE_CUDA
-    .cuda_funcs = { ztpmqrt_cuda },
-    .cuda_flags = { STARPU_CUDA_ASYNC },
-#endif
+    TILA_CL_CUDA(ztpmqrt_cuda)
     .nbuffers = 5,
     .modes = { STARPU_RW, STARPU_RW, STARPU_R, STARPU_R, STARPU_SCRATCH },
     .model = &zttmqr_model,

@@ -66,10 +66,7 @@ static struct starpu_perfmodel zttqrt_model = {
 struct starpu_codelet tila_cl_ztsqrt = {
     .name = "ztsqrt",
     .cpu_funcs = { ztpqrt_cpu },
-#ifdef TILA_USE_CUDA
-    .cuda_funcs = { ztpqrt_cuda },
-    .cuda_flags = { STARPU_CUDA_ASYNC },
-#endif
+    TILA_CL_CUDA(ztpqrt_cuda)
     .nbuffers = 4,
     .modes = { STARPU_RW, STARPU_RW, STARPU_W, STARPU_SCRATCH },
     .model = &ztsqrt_model,
@@ -78,10 +75,7 @@ struct starpu_codelet tila_cl_ztsqrt = {
 struct starpu_codelet tila_cl_zttqrt = {
     .name = "zttqrt",
     .cpu_funcs = { ztpqrt_cpu },
-#ifdef TILA_USE_CUDA
-    .cuda_funcs = { ztpqrt_cuda },
-    .cuda_flags = { STARPU_CUDA_ASYNC },
-#endif
+    TILA_CL_CUDA(ztpqrt_cuda)
     .nbuffers = 4,
     .modes = { STARPU_RW, STARPU_RW, STARPU_W, STARPU_SCRATCH },
     .model = &zttqrt_model,

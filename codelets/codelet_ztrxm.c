@@ -93,10 +93,7 @@ static struct starpu_perfmodel ztrsm_right_model = {
 static struct starpu_codelet ztrsm_left_cl = {
     .name = "ztrsm",
     .cpu_funcs = { ztrsm_cpu },
-#ifdef TILA_USE_CUDA
-    .cuda_funcs = { ztrsm_cuda },
-    .cuda_flags = { STARPU_CUDA_ASYNC },
-#endif
+    TILA_CL_CUDA(ztrsm_cuda)
     .nbuffers = 2,
     .modes = { STARPU_R, STARPU_RW },
     .model = &ztrsm_left_model,
@@ -105,10 +102,7 @@ static struct starpu_codelet ztrsm_left_cl = {
 static struct starpu_codelet ztrsm_right_cl = {
     .name = "ztrsm",
     .cpu_funcs = { ztrsm_cpu },
-#ifdef TILA_USE_CUDA
-    .cuda_funcs = { ztrsm_cuda },
-    .cuda_flags = { STARPU_CUDA_ASYNC },
-#endif
+    TILA_CL_CUDA(ztrsm_cuda)
     .nbuffers = 2,
     .modes = { STARPU_R, STARPU_RW },
     .model = &ztrsm_right_model,
@@ -122,10 +116,7 @@ static struct starpu_perfmodel ztrmm_model = {
 static struct starpu_codelet ztrmm_cl = {
     .name = "ztrmm",
     .cpu_funcs = { ztrmm_cpu },
-#ifdef TILA_USE_CUDA
-    .cuda_funcs = { ztrmm_cuda },
-    .cuda_flags = { STARPU_CUDA_ASYNC },
-#endif
+    TILA_CL_CUDA(ztrmm_cuda)
     .nbuffers = 2,
     .modes = { STARPU_R, STARPU_RW },
     .model = &ztrmm_model,

@@ -53,10 +53,7 @@ static struct starpu_perfmodel zunmqr_model = {
 struct starpu_codelet tila_cl_zunmqr = {
     .name = "zunmqr",
     .cpu_funcs = { zunmqr_cpu },
-#ifdef TILA_USE_CUDA
-    .cuda_funcs = { zunmqr_cuda },
-    .cuda_flags = { STARPU_CUDA_ASYNC },
-#endif
+    TILA_CL_CUDA(zunmqr_cuda)
     .nbuffers = 4,
     .modes = { STARPU_R, STARPU_R, STARPU_RW, STARPU_SCRATCH },
     .model = &zunmqr_model,

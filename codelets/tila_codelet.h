@@ -10,6 +10,26 @@
 
 #include "tila_runtime.h"
 
+/*
+ * A codelet's CUDA implementation, in its starpu_codelet initializer: `f` where Tila is built
+ * with CUDA.  Under simulation (StarPU built with SimGrid), CUDA workers are simulated
+ * whether or not Tila is built with CUDA, and StarPU calls no codelet function there: it
+ * only needs to see that a CUDA implementation exists, which a stand-in that does nothing
+ * tells it (StarPU's manual, "Simulation").  Elsewhere, none.
+ */
+#if defined(TILA_USE_CUDA)
+#define TILA_CL_CUDA(f) .cuda_funcs = { f }, .cuda_flags = { STARPU_CUDA_ASYNC },
+#elif defined(STARPU_SIMGRID)
+static inline void tila_cl_simulated(void *buffers[], void *cl_arg)
+{
+    (void)buffers;
+    (void)cl_arg;
+}
+#define TILA_CL_CUDA(f) .cuda_funcs = { tila_cl_simulated }, .cuda_flags = { STARPU_CUDA_ASYNC },
+#else
+#define TILA_CL_CUDA(f)
+#endif
+
 /** A matrix buffer of a task as a kernel takes it: its address and leading dimension. */
 typedef struct tila_cl_tile_s {
     void *ptr;
