@@ -228,6 +228,36 @@ static void *tila_tile_ptr_scalapack(const tila_desc_t *A, int m, int n, tila_ti
                                    A->eltsize;
 }
 
+#ifdef STARPU_SIMGRID
+#include <sys/mman.h>
+
+/*
+ * Under simulation no kernel touches a tile: the local tiles get address space that no
+ * memory backs (MAP_NORESERVE, so not even Linux's overcommit heuristic counts it), which
+ * a simulated rank of any size can have.  A folded allocation (StarPU's, SMPI's) is one
+ * mapping of the whole size, refused past the machine's memory: n = 65536 on one rank here.
+ */
+static int tila_storage_alloc(void **p, size_t bytes)
+{
+    *p = mmap(NULL, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE,
+              -1, 0);
+    return *p == MAP_FAILED ? (*p = NULL, -1) : 0;
+}
+
+static void tila_storage_free(void *p, size_t bytes) { munmap(p, bytes); }
+#else
+/* The local tiles, in memory that CUDA copies from and to without staging. */
+static int tila_storage_alloc(void **p, size_t bytes)
+{
+    return starpu_malloc_flags(p, bytes, STARPU_MALLOC_PINNED);
+}
+
+static void tila_storage_free(void *p, size_t bytes)
+{
+    starpu_free_flags(p, bytes, STARPU_MALLOC_PINNED);
+}
+#endif
+
 int tila_desc_create(tila_desc_t **A, tila_prec_t prec, int m, int n, int mb, int nb,
                      const tila_dist_t *dist)
 {
@@ -241,8 +271,7 @@ int tila_desc_create(tila_desc_t **A, tila_prec_t prec, int m, int n, int mb, in
                 elems += (size_t)tila_tile_rows(d, i) * tila_tile_cols(d, j);
     if (elems > 0) {
         d->storage_size = elems * d->eltsize;
-        if (starpu_malloc_flags(&d->storage, d->storage_size,
-                                STARPU_MALLOC_PINNED | TILA_MALLOC_FOLDED) != 0) {
+        if (tila_storage_alloc(&d->storage, d->storage_size) != 0) {
             tila_error("tila_desc_create", "cannot allocate %zu bytes for the local tiles",
                        d->storage_size);
             tila_desc_free_layout(A);
@@ -395,7 +424,7 @@ int tila_desc_destroy(tila_desc_t **A)
     for (size_t k = 0; k < (size_t)d->mt * d->nt; k++)
         if (d->handles[k]) starpu_data_unregister(d->handles[k]);
     if (d->storage)
-        starpu_free_flags(d->storage, d->storage_size, STARPU_MALLOC_PINNED | TILA_MALLOC_FOLDED);
+        tila_storage_free(d->storage, d->storage_size);
     tila_desc_free_layout(A);
     return TILA_SUCCESS;
 }

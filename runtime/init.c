@@ -72,9 +72,9 @@ static int tila_starpu_failed(int rc, const char *what)
  * and the application's main runs in another actor, where SimGrid 3.32 answers MPI calls
  * with "MPI_Init was not called".  So nothing here calls MPI: the node is the platform
  * file's (its CPUs and GPUs, each rank simulating one node), the rank and size come
- * from StarPU-MPI, and Tila's collectives go through StarPU-MPI (comm_sim.c).  Tiles
- * and StarPU's copies of remote tiles are folded (STARPU_MALLOC_SIMULATION_FOLDED): a
- * simulated n = 400000 matrix takes no memory, and no kernel runs on it.
+ * from StarPU-MPI, and Tila's collectives go through StarPU-MPI (comm_sim.c).  No kernel
+ * runs, so tiles take no memory: StarPU's copies of remote tiles are folded
+ * (STARPU_MALLOC_SIMULATION_FOLDED), Tila's own tiles address space alone (desc.c).
  */
 static int tila_mpi_start(int *argc, char ***argv)
 {
@@ -98,7 +98,8 @@ static int tila_starpu_start(int *argc, char ***argv, struct starpu_conf *conf)
     int rc = starpu_mpi_init_conf(argc, argv, 0, MPI_COMM_WORLD, conf);
     if (rc) return tila_starpu_failed(rc, "starpu_mpi_init_conf");
     starpu_malloc_on_node_set_default_flags(
-        STARPU_MAIN_RAM, STARPU_MALLOC_PINNED | STARPU_MALLOC_COUNT | TILA_MALLOC_FOLDED);
+        STARPU_MAIN_RAM,
+        STARPU_MALLOC_PINNED | STARPU_MALLOC_COUNT | STARPU_MALLOC_SIMULATION_FOLDED);
     return TILA_SUCCESS;
 }
 

@@ -19,12 +19,6 @@
 
 #define TILA_MAX_CUDA_DEVICES 64
 
-/* Tile memory is folded under simulation (init.c): no kernel touches it there. */
-#ifdef STARPU_SIMGRID
-#define TILA_MALLOC_FOLDED STARPU_MALLOC_SIMULATION_FOLDED
-#else
-#define TILA_MALLOC_FOLDED 0
-#endif
 
 /** Process-wide state between tila_init and tila_finalize. */
 typedef struct tila_runtime_s {
