@@ -4,7 +4,11 @@
  * rank an SMPI process; bench/tila-sim starts it under starpu_smpirun).
  *
  *   tila-sim-run potrf|potrs|geqrf|lange|gemm --n N [--m M] [--k K] [--nrhs R] [--nb NB]
- *                [--ib IB] [--p P --q Q] [--variant V]
+ *                [--ib IB] [--p P --q Q] [--variant V] [--devmap cyclic|2d]
+ *
+ * --devmap: the device level of the mapping on nodes of several GPUs: Tila's default
+ * (cyclic by local tile column), or a user's mapping (sim_device_2d) given to the
+ * descriptors through tila_dist_t's device_of.
  *
  * The real scheduler and task graph run; no kernel does (StarPU takes each task's time
  * from its performance model), tiles take no memory (folded, runtime/init.c), so the
@@ -31,10 +35,27 @@ typedef struct sim_ops_s {
     double value;
 } sim_ops_t;
 
-/* The operands of the routine; 0 or a Tila error. */
-static int sim_setup(const bench_cfg_t *c, sim_ops_t *o)
+/*
+ * A user's device level: the node's GPUs as a dr x dc grid (dr the largest divisor of the
+ * count up to its square root) over the rank's local tiles, block-cyclic by local tile row
+ * and column, where Tila's default cycles the local tile columns alone.
+ */
+static int sim_device_2d(int m, int n, int ndev, void *arg)
 {
-    tila_dist_t grid = { .p = c->p, .q = c->q };
+    const bench_cfg_t *c = arg;
+    int dr = 1;
+    for (int d = 1; d * d <= ndev; d++)
+        if (ndev % d == 0) dr = d;
+    return (m / c->p) % dr * (ndev / dr) + (n / c->q) % (ndev / dr);
+}
+
+/* The operands of the routine; 0 or a Tila error. */
+static int sim_setup(bench_cfg_t *c, int devmap_2d, sim_ops_t *o)
+{
+    tila_dist_t grid = { .p = c->p,
+                         .q = c->q,
+                         .device_of = devmap_2d ? sim_device_2d : NULL,
+                         .device_arg = c };
     const char *r = c->routine;
     int m = !strcmp(r, "potrf") || !strcmp(r, "potrs") ? c->n : c->m;
     int rc = tila_desc_create(&o->A, TILA_REAL64, m, strcmp(r, "gemm") ? c->n : c->k, c->nb, c->nb,
@@ -75,12 +96,22 @@ static double sim_amount(const bench_cfg_t *c)
     return 2 * m * n * k;
 }
 
-static int sim_parse(int argc, char **argv, bench_cfg_t *c)
+/* The routine and options; --devmap (this program's own, taken out of argv) in *devmap_2d. */
+static int sim_parse(int argc, char **argv, bench_cfg_t *c, int *devmap_2d)
 {
     static const char *const names[] = { "potrf", "potrs", "geqrf", "lange", "gemm" };
     for (size_t i = 0; argc > 1 && i < sizeof names / sizeof names[0]; i++)
         if (!strcmp(argv[1], names[i])) c->routine = names[i];
-    return c->routine ? bench_parse_options(argc, argv, 2, c) : -1;
+    int kept = 2;
+    for (int i = 2; i < argc; i++) {
+        if (strcmp(argv[i], "--devmap") || i + 1 == argc) {
+            argv[kept++] = argv[i];
+            continue;
+        }
+        *devmap_2d = !strcmp(argv[++i], "2d");
+        if (!*devmap_2d && strcmp(argv[i], "cyclic")) return -1;
+    }
+    return c->routine ? bench_parse_options(kept, argv, 2, c) : -1;
 }
 
 /* Seconds of a profiling timespec. */
@@ -119,20 +150,21 @@ int main(int argc, char **argv)
 {
     bench_cfg_t c = { .nrhs = 1, .nb = 256, .p = 1, .q = 1 };
     sim_ops_t o = { 0 };
+    int devmap_2d = 0;
     setenv("STARPU_COMM_STATS", "1", 0);
     if (tila_init(&argc, &argv) != TILA_SUCCESS) return 1;
     int rank = tila_comm_rank(), ranks = tila_comm_size();
-    if (sim_parse(argc, argv, &c) || c.p * c.q != ranks) {
+    if (sim_parse(argc, argv, &c, &devmap_2d) || c.p * c.q != ranks) {
         if (rank == 0)
             fprintf(stderr,
                     "usage: tila-sim-run potrf|potrs|geqrf|lange|gemm --n N [--m M] [--k K] "
                     "[--nrhs R] [--nb NB] [--ib IB] [--p P --q Q (P Q = %d ranks)] "
-                    "[--variant V]\n",
+                    "[--variant V] [--devmap cyclic|2d]\n",
                     ranks);
         tila_finalize();
         return 2;
     }
-    int rc = sim_setup(&c, &o);
+    int rc = sim_setup(&c, devmap_2d, &o);
     double busy[4] = { 0 }, before[2], after[2];
     starpu_profiling_status_set(STARPU_PROFILING_ENABLE);
     starpu_task_wait_for_all();

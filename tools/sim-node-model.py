@@ -1,0 +1,236 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: BSD-3-Clause
+"""sim-node-model: a node description for simulation from documented rates, for a GPU node
+that no session has calibrated yet (model, not calibrated).
+
+  tools/sim-node-model.py [--name h100x4-model] [--cpu-from epyc-avx512] [--gpus 4]
+                          [--cores 64] [--models DIR]
+
+Writes into DIR (default perfmodels/reference/sampling) what StarPU's calibration would
+write for the node NAME: the bus files (bus/NAME.{config,affinity,bandwidth,latency,
+platform.v4.xml}) and one model file per codelet (codelets/45/tila_d*.NAME), so that
+bench/tila-sim --node NAME simulates it.  Double precision only, like the calibration
+it starts from.
+
+- CPU workers: the per-core models of a calibrated node description (--cpu-from), copied;
+  the regressions (a size^b) of the BLAS-3 kernels and potrf are allowed up to 2048
+  tiles, an extrapolation of the fit past the largest tile calibrated (1024).
+- CUDA workers (one H100 SXM5 each): each task lasts LAUNCH plus its work at a rate
+  derived from NVIDIA's H100 datasheet (FP64 tensor core 67 TFLOP/s, HBM3 3.35 TB/s,
+  NVLink 900 GB/s both ways together, PCIe 5 x16 128 GB/s both ways together) and the
+  assumed fractions in KERNELS below.  A compute kernel on a tile of edge b (b^3 = flops/2)
+  runs at PEAK * fraction * b / (b + b_half); a memory-bound one moves its tiles' bytes at
+  HBM * HBM_FRACTION.  The history-based kernels (QR, copies, norms) get an entry for each
+  tile shape of the CPU calibration, the regression-based ones a fit of a size^b over tiles
+  of 768 to 2048 (FIT_TILES; tasks on other tiles cannot be timed on the GPUs).
+- Buses: each GPU on its own PCIe 5 x16 link to the host, every pair of GPUs on NVLink
+  (through NVSwitch: direct copies between GPUs).
+
+Every number here is a model, not a measurement: replace the node by a calibration
+(tila-calibrate with STARPU_HOSTNAME) as soon as a GPU node has run one (issue 16).
+"""
+import argparse
+import math
+import os
+import re
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+TOP = os.path.dirname(HERE)
+
+PEAK = 67e12          # FP64 tensor core, flop/s (H100 SXM5 datasheet)
+HBM = 3.35e12         # HBM3, bytes/s
+HBM_FRACTION = 0.85   # share of HBM a streaming kernel reaches (assumed)
+LAUNCH = 5e-6         # kernel launch and StarPU's CUDA driver, s per task (assumed)
+PCIE = 64e9 * 0.85    # PCIe 5 x16, one way, at 85 % (assumed)
+PCIE_LAT = 8e-6
+NVLINK = 450e9 * 0.85 # NVLink 4, one way, at 85 % (assumed)
+NVLINK_LAT = 5e-6
+GPU_MEM = 80 << 30
+# kernel -> (fraction of PEAK on large tiles, b_half), assumed; None: memory-bound.
+KERNELS = {
+    "gemm": (0.80, 256), "syrk": (0.70, 256), "trmm": (0.70, 256),
+    "trsm_left": (0.60, 384), "trsm_right": (0.60, 384),
+    "potrf": (0.10, 2048),
+    "geqrt": (0.05, 1024), "geqrt_col": (0.05, 1024), "larft_col": (0.05, 1024),
+    "tsqrt": (0.05, 1024), "ttqrt": (0.05, 1024),
+    "ormqr": (0.50, 512), "tsmqr": (0.50, 512), "ttmqr": (0.50, 512),
+    "geadd": None, "lacpy": None, "lange": None, "lansy_offdiag": None, "lascal": None,
+    "laset": None, "plrnt": None, "plgsy": None,
+}
+MARK = "model, not calibrated"
+# Tiles the GPU regressions are fitted on: a size^b cannot follow LAUNCH + work over a wider
+# range (256 to 2048: 27 % off at 2048); over these the fit is within FIT_ERROR of the model.
+FIT_TILES = (768, 1024, 1536, 2048)
+FIT_ERROR = 0.06
+
+
+def gpu_seconds(kernel, size, flops):
+    """A task's time on one CUDA worker under the model."""
+    rate = KERNELS[kernel]
+    if rate is None or flops <= 0:
+        return LAUNCH + size / (HBM * HBM_FRACTION)
+    b = (flops / 2) ** (1 / 3)
+    return LAUNCH + flops / (PEAK * rate[0] * b / (b + rate[1]))
+
+
+def fmt(x):
+    return "%-15s" % ("%e" % x)
+
+
+def split_combs(text):
+    """The file's header (to its number of combinations) and its combinations' blocks."""
+    parts = re.split(r"(?m)^(?=####################\n# COMB_\d+\n)", text)
+    return parts[0], parts[1:]
+
+
+def regression_lines(kernel, entries, abc_header):
+    """A regression's two lines and the a b c ones: a size^b through the model's times on
+    FIT_TILES, scaled from the largest tile of the history `entries` (a 1024-tile)."""
+    big = max(entries, key=lambda e: int(e[1]))
+    s0, f0 = float(big[1]), float(big[2])
+    pts = [(s0 * (nb / 1024.0) ** 2, f0 * (nb / 1024.0) ** 3) for nb in FIT_TILES]
+    xs = [math.log(size) for size, _ in pts]
+    ys = [math.log(gpu_seconds(kernel, size, flops) * 1e6) for size, flops in pts]
+    n = len(pts)
+    sx, sy, sxx, sxy = sum(xs), sum(ys), sum(x * x for x in xs), sum(x * y for x, y in zip(xs, ys))
+    beta = (n * sxy - sx * sy) / (n * sxx - sx * sx)
+    alpha = math.exp((sy - beta * sx) / n)
+    worst = max(abs(math.exp(y) / (alpha * math.exp(x) ** beta) - 1) for x, y in zip(xs, ys))
+    assert worst < FIT_ERROR, "%s: the fit is %.0f %% off the model" % (kernel, 100 * worst)
+    return ["\t".join([fmt(sx), fmt(sxx), fmt(sy), fmt(sxy), fmt(alpha), fmt(beta), "100",
+                       "%-15d" % int(pts[0][0]), "%-15d" % int(pts[-1][0])]),
+            abc_header, "\t".join([fmt(alpha), fmt(beta), fmt(0.0)])]
+
+
+def cuda_comb(block, kernel, gpu):
+    """The CPU combination `block` of a model file made into the one of CUDA device `gpu`
+    under the model (StarPU keeps one per device unless STARPU_PERF_MODEL_HOMOGENEOUS_CUDA)."""
+    lines = block.split("\n")
+    out, i = [], 0
+    while i < len(lines):
+        line = lines[i]
+        if line == "# COMB_0":
+            line = "# COMB_%d" % (gpu + 1)
+        elif line.startswith("# device type") or line.startswith("# device id"):
+            out += [line, "1" if "type" in line else str(gpu)]
+            i += 2
+            continue
+        elif line.startswith("# Model for cpu0_impl0"):
+            line = "# Model for cuda%d_impl0 (Comb%d)" % (gpu, gpu + 1)
+        elif line.startswith("# sumlnx") and KERNELS.get(kernel) and lines[i + 1].split()[6] != "0":
+            entries = [l.split() for l in lines if re.match(r"^[0-9a-f]{8}\t", l)]
+            out += [line] + regression_lines(kernel, entries, lines[i + 2])
+            i += 4
+            continue
+        elif re.match(r"^[0-9a-f]{8}\t", line):
+            e = line.split()
+            mean = gpu_seconds(kernel, float(e[1]), float(e[2])) * 1e6
+            line = "\t".join([e[0], "%-15s" % e[1], fmt(float(e[2])), fmt(mean), fmt(0.0),
+                              fmt(100 * mean), fmt(100 * mean * mean), "100"])
+        out.append(line)
+        i += 1
+    return "\n".join(out)
+
+
+def extend_cpu_range(block, max_nb):
+    """The CPU regression allowed up to max_nb tiles (from the 1024 ones calibrated)."""
+    def widen(m):
+        f = m.group(0).split("\t")
+        if f[6].strip() != "0" and max_nb > 1024:
+            f[8] = "%-15d" % int(int(f[8]) * (max_nb / 1024.0) ** 2)
+        return "\t".join(f)
+    return re.sub(r"(?m)(?<=maxx\n)[^\n]+", widen, block)
+
+
+def write_models(src, dst, cpu_from, name, max_nb, gpus):
+    for f in sorted(os.listdir(src)):
+        m = re.match(r"^tila_d(\w+)\.%s$" % re.escape(cpu_from), f)
+        if not m or m.group(1) not in KERNELS:
+            continue
+        with open(os.path.join(src, f)) as fin:
+            head, combs = split_combs(fin.read())
+        cpu = extend_cpu_range(combs[0].rstrip("\n"), max_nb)
+        head = re.sub(r"(?m)(?<=# number of combinations\n)\d+", str(1 + gpus), head)
+        with open(os.path.join(dst, "tila_d%s.%s" % (m.group(1), name)), "w") as fout:
+            fout.write(head + cpu + "\n" +
+                       "".join(cuda_comb(cpu, m.group(1), g) + "\n" for g in range(gpus)))
+
+
+def matrix(values, gpus):
+    """A bus matrix file: node 0 is RAM, 1..gpus the GPUs, nan past them (16 x 16)."""
+    rows = ["# " + "".join("to %d\t\t" % j for j in range(16))]
+    for i in range(16):
+        rows.append("\t".join("%e" % values(i, j) if i <= gpus and j <= gpus else "nan"
+                              for j in range(16)))
+    return "\n".join(rows) + "\n"
+
+
+def write_bus(dst, name, cores, gpus):
+    def bw(i, j):  # MB/s, as StarPU writes it
+        return 0.0 if i == j else (NVLINK if i and j else PCIE) / 1e6
+
+    def lat(i, j):  # us
+        return 0.0 if i == j else (NVLINK_LAT if i and j else PCIE_LAT) * 1e6
+
+    files = {
+        "config": "# Current configuration\n%d # Number of CPUs\n1 # Number of NUMA nodes\n"
+                  "%d # Number of CUDA devices\n0 # Number of OpenCL devices\n"
+                  "0 # Number of MIC devices\n0 # Number of MPI devices\n" % (cores, gpus),
+        "affinity": "# GPU\tNUMA0\t\n" + "".join("%d\t0\t\n" % g for g in range(gpus)),
+        "bandwidth": matrix(bw, gpus),
+        "latency": matrix(lat, gpus),
+    }
+    hosts = "".join('   <host id="CPU%d" speed="2000000000f"/>\n' % c for c in range(cores))
+    hosts += "".join('   <host id="CUDA%d" speed="2000000000f">\n     <prop id="memsize" value="%d"/>\n'
+                     '     <prop id="memcpy_peer" value="1"/>\n   </host>\n' % (g, GPU_MEM)
+                     for g in range(gpus))
+    links = "".join('   <link id="RAM-CUDA%d" bandwidth="%fBps" latency="%fs"/>\n'
+                    '   <link id="CUDA%d-RAM" bandwidth="%fBps" latency="%fs"/>\n'
+                    % (g, PCIE, PCIE_LAT, g, PCIE, PCIE_LAT) for g in range(gpus))
+    links += "".join('   <link id="CUDA%d-CUDA%d" bandwidth="%fBps" latency="%fs"/>\n'
+                     % (g, h, NVLINK, NVLINK_LAT) for g in range(gpus) for h in range(gpus) if g != h)
+    routes = "".join('   <route src="RAM" dst="CUDA%d" symmetrical="NO"><link_ctn id="RAM-CUDA%d"/>'
+                     '<link_ctn id="Host"/></route>\n'
+                     '   <route src="CUDA%d" dst="RAM" symmetrical="NO"><link_ctn id="CUDA%d-RAM"/>'
+                     '<link_ctn id="Host"/></route>\n' % (g, g, g, g) for g in range(gpus))
+    routes += "".join('   <route src="CUDA%d" dst="CUDA%d" symmetrical="NO"><link_ctn id="CUDA%d-CUDA%d"/>'
+                      '</route>\n' % (g, h, g, h) for g in range(gpus) for h in range(gpus) if g != h)
+    files["platform.v4.xml"] = (
+        "<?xml version='1.0'?>\n"
+        "<!DOCTYPE platform SYSTEM 'http://simgrid.gforge.inria.fr/simgrid/simgrid.dtd'>\n"
+        " <platform version=\"4\">\n"
+        " <!-- tila: %s (tools/sim-node-model.py: %d x H100 SXM5 from NVIDIA's datasheet) -->\n"
+        " <config id=\"General\">\n"
+        "   <prop id=\"network/TCP-gamma\" value=\"-1\"></prop>\n"
+        "   <prop id=\"network/latency-factor\" value=\"1\"></prop>\n"
+        "   <prop id=\"network/bandwidth-factor\" value=\"1\"></prop>\n"
+        "   <prop id=\"network/crosstraffic\" value=\"0\"></prop>\n"
+        "   <prop id=\"network/weight-S\" value=\"0.0\"></prop>\n"
+        " </config>\n"
+        " <AS  id=\"AS0\"  routing=\"Full\">\n"
+        "   <host id=\"MAIN\" speed=\"1f\"/>\n%s\n"
+        "   <host id=\"RAM\" speed=\"1f\"/>\n\n"
+        "   <link id=\"Host\" bandwidth=\"%fBps\" latency=\"0.000000s\"/>\n\n%s\n%s"
+        " </AS>\n"
+        " </platform>\n" % (MARK, gpus, hosts, gpus * PCIE, links, routes))
+    for ext, text in files.items():
+        with open(os.path.join(dst, "%s.%s" % (name, ext)), "w") as f:
+            f.write(text)
+
+
+def main():
+    ap = argparse.ArgumentParser(prog="sim-node-model", description=__doc__.split("\n")[0])
+    ap.add_argument("--name", default="h100x4-model")
+    ap.add_argument("--cpu-from", default="epyc-avx512")
+    ap.add_argument("--gpus", type=int, default=4)
+    ap.add_argument("--cores", type=int, default=64)
+    ap.add_argument("--models", default=os.path.join(TOP, "perfmodels", "reference", "sampling"))
+    args = ap.parse_args()
+    write_bus(os.path.join(args.models, "bus"), args.name, args.cores, args.gpus)
+    codelets = os.path.join(args.models, "codelets", "45")
+    write_models(codelets, codelets, args.cpu_from, args.name, max(FIT_TILES), args.gpus)
+    print("sim-node-model: wrote node '%s' (%s) into %s" % (args.name, MARK, args.models))
+
+
+if __name__ == "__main__":
+    main()
