@@ -1,0 +1,32 @@
+#!/bin/sh
+# Predictions for nodes of 4 x H100 (node description h100x4-model: model, not calibrated;
+# tools/sim-node-model.py), made with bench/tila-sim on the 2-core build machine.  Network:
+# tila-sim's default, 25 GB/s (200 Gb/s) and 1 us a link, one switch up to 16 nodes, else a
+# fat tree.  Run from the repository's root; each writes h100-*.csv beside this script.
+set -e
+R=bench/results/sim
+S="python3 bench/tila-sim"
+N="--node h100x4-model --cores 64"
+# Weak scaling of potrf, n = 49152 sqrt(nodes) in 2048-tiles, StarPU's pinning cost on and off.
+for pin in on off; do
+    $S potrf $N --pin-cost $pin --nb 2048 --n 49152 --nodes 1 --csv $R/h100-potrf-weak-1-$pin.csv
+    $S potrf $N --pin-cost $pin --nb 2048 --n 98304 --nodes 4 --csv $R/h100-potrf-weak-4-$pin.csv
+    $S potrf $N --pin-cost $pin --nb 2048 --n 196608 --nodes 16 --csv $R/h100-potrf-weak-16-$pin.csv
+done
+# Strong scaling of potrf, n = 131072 in 2048-tiles, on 1 to 64 nodes.
+$S potrf $N --pin-cost off --nb 2048 --n 131072 --nodes 1,4,16,64 --csv $R/h100-potrf-strong-off.csv
+# P x Q shapes at 16 nodes.
+for pq in "1 16" "2 8" "4 4" "8 2" "16 1"; do
+    set -- $pq
+    $S potrf $N --pin-cost off --nb 2048 --n 131072 --nodes 16 --p $1 --q $2 \
+        --csv $R/h100-potrf-grid-$1x$2.csv
+done
+# At 16 nodes, n = 131072: a user's device level, StarPU-MPI's cooperative sends, 4x the bandwidth.
+$S potrf $N --pin-cost off --nb 2048 --n 131072 --nodes 16 --devmap 2d --csv $R/h100-potrf-devmap-2d.csv
+STARPU_MPI_COOP_SENDS=1 $S potrf $N --pin-cost off --nb 2048 --n 131072 --nodes 16 \
+    --csv $R/h100-potrf-coop-sends.csv
+$S potrf $N --pin-cost off --nb 2048 --n 131072 --nodes 16 --bw 100GBps --csv $R/h100-potrf-bw100.csv
+# geqrf in 1024-tiles (the QR kernels' models exist for the calibrated tiles only).
+$S geqrf $N --pin-cost off --nb 1024 --n 32768 --tree flat,binary --nodes 1,4,16 --csv $R/h100-geqrf.csv
+# Norms M and F of n = 131072 in 1024-tiles, 1 and 64 nodes.
+$S lange $N --pin-cost off --norm M,F --nb 1024 --n 131072 --nodes 1,64 --csv $R/h100-lange.csv
