@@ -11,7 +11,7 @@
  * descriptors through tila_dist_t's device_of.
  *
  * The real scheduler and task graph run; no kernel does (StarPU takes each task's time
- * from its performance model), tiles take no memory (folded, runtime/init.c), so the
+ * from its performance model), tiles take no memory (runtime/desc.c, init.c), so the
  * matrices are never generated and nothing is checked.  Rank 0 prints one line:
  *   RESULT seconds=S rate=R unit=U ranks=P workers=W cpu_busy=B cuda_busy=B
  *          bytes_rank_max=X bytes_total=Y bus_bytes=Z status=INFO
