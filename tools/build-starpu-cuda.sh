@@ -43,7 +43,6 @@ starpu_install_deps libopenmpi-dev openmpi-bin
 starpu_fetch_source
 
 # -------------------------------------------------------------- patches
-log "applying CUDA 13 patch"
 # Why (everything else was found to build unchanged with CUDA 13.0):
 #  1. cudaDeviceProp::computeMode was removed -> cudaDeviceGetAttribute(cudaDevAttrComputeMode).
 #  2. CUDA 13's cublas.h / cublas_v2.h #error when both are included in one TU;
@@ -51,7 +50,7 @@ log "applying CUDA 13 patch"
 #     starpu_cublas.c declares the 3 legacy entry points it calls.
 # (cudaThreadExit() in perfmodel_bus.c is already behind
 #  "#if CUDART_VERSION >= 4000 cudaDeviceReset() #else", so it needs nothing.)
-(cd "$SRC" && patch -p1 --forward --no-backup-if-mismatch) <<'PATCH'
+starpu_patch "CUDA 13" <<'PATCH'
 diff -ruN a/src/drivers/cuda/driver_cuda.c b/src/drivers/cuda/driver_cuda.c
 --- a/src/drivers/cuda/driver_cuda.c
 +++ b/src/drivers/cuda/driver_cuda.c

@@ -53,8 +53,7 @@ starpu_fetch_source
 # _starpu_simgrid_get_nbhosts keeps a pointer to new_prefix, a buffer declared inside
 # the "running SMPI" block, after that block ends: every count of simulated CPUs and GPUs
 # of a rank reads a dead stack buffer (fixed on StarPU's 1.3 branch after 1.3.10).
-log "applying the SMPI host-count fix"
-(cd "$SRC" && patch -p1 --forward --no-backup-if-mismatch) <<'PATCH'
+starpu_patch "SMPI host-count" <<'PATCH'
 diff -ruN a/src/core/simgrid.c b/src/core/simgrid.c
 --- a/src/core/simgrid.c
 +++ b/src/core/simgrid.c
@@ -80,8 +79,7 @@ PATCH
 # a long simulation runs out of memory mappings ("Failed to protect stack", potrf n = 65536 on
 # 16 nodes).  The reference is given back at once (StarPU fixed this after 1.3.10, in 1.3.11,
 # with a detach; the engine keeps its own reference until the actor ends).
-log "applying the helper-actor reference fix"
-(cd "$SRC" && patch -p1 --forward --no-backup-if-mismatch) <<'PATCH'
+starpu_patch "helper-actor reference" <<'PATCH'
 diff -ruN a/src/core/simgrid_cpp.cpp b/src/core/simgrid_cpp.cpp
 --- a/src/core/simgrid_cpp.cpp
 +++ b/src/core/simgrid_cpp.cpp
@@ -104,8 +102,7 @@ PATCH
 # one, for real (0.75 GB/s here): StarPU-MPI sends each matrix tile as an MPI_Type_vector,
 # so a simulated potrf n = 65536 on 4 nodes spent 67 s copying 34 GB of folded tiles, against
 # 4 s on one node.  Contiguous datatypes go as bytes instead (same size on the network).
-log "applying the contiguous-datatype fix"
-(cd "$SRC" && patch -p1 --forward --no-backup-if-mismatch) <<'PATCH'
+starpu_patch "contiguous-datatype" <<'PATCH'
 --- a/mpi/src/mpi/starpu_mpi_mpi.c
 +++ b/mpi/src/mpi/starpu_mpi_mpi.c
 @@ -40,6 +40,27 @@

@@ -87,6 +87,12 @@ starpu_fetch_source() {
     log "source: $(basename "$SRC")"
 }
 
+# Apply the patch on standard input to $SRC (patch -p1), saying which fix it is ("$1").
+starpu_patch() {
+    log "applying the $1 fix"
+    (cd "$SRC" && patch -p1 --forward --no-backup-if-mismatch) || die "the $1 fix did not apply"
+}
+
 # Append to CONF_ARGS the --disable of every optional feature that neither build needs
 # (only those this configure knows), but for the features named in "$@".
 # NB: not sc-hypervisor: 1.3.10's configure turns --disable-sc-hypervisor into "yes"
