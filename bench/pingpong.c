@@ -12,7 +12,7 @@
  *                 duplicate of MPI_COMM_WORLD, after tila_init: StarPU and StarPU-MPI's
  *                 progress thread are running, as inside any Tila program;
  *   starpu_mpi    a chain of 2 iters tasks, each touching one byte of a B-byte vector
- *                 (STARPU_RW) owned by rank 0, executed alternately on ranks 0 and 1, so
+ *                 (STARPU_RW) owned by rank 0, executed alternately on ranks 1 and 0, so
  *                 that the vector travels 0 -> 1 -> 0 once per round trip;
  *   starpu_local  the same chain with every task on rank 0: two tasks' overhead, no message.
  * Times run from the first submission until starpu_mpi_wait_for_all returns (all tasks
@@ -169,8 +169,17 @@ static struct starpu_codelet touch_cl = {
 };
 
 /*
- * Seconds per round trip of a chain of 2 iters tasks on h: alternately on ranks 0 and 1
+ * Seconds per round trip of a chain of 2 iters tasks on h: alternately on ranks 1 and 0
  * (remote), or all on rank 0.  Returns a negative value when a submission fails.
+ *
+ * The chain ends on rank 0, h's owner.  A task on rank 1 that writes h makes rank 1 send
+ * it back to rank 0, and rank 0 posts that receive with no task waiting for it.
+ * StarPU-MPI 1.3.10's starpu_mpi_barrier does not count a receive whose envelope has not
+ * arrived (an "early request"): rank 0 passed the barrier's checks, its progress thread
+ * blocked in MPI_Barrier, never read rank 1's envelope, and rank 1 waited forever for its
+ * send to complete (with CMA, every run at 1.2 MB; attached with gdb: rank 0 one early
+ * request, rank 1 one send pending).  Ending on the owner makes that receive a task's
+ * input, which starpu_task_wait_for_all waits for.
  */
 static double time_starpu(MPI_Comm comm, starpu_data_handle_t h, int iters, int remote)
 {
@@ -179,7 +188,7 @@ static double time_starpu(MPI_Comm comm, starpu_data_handle_t h, int iters, int 
     double t0 = MPI_Wtime();
     for (int i = 0; i < 2 * iters && !rc; i++)
         rc = starpu_mpi_task_insert(MPI_COMM_WORLD, &touch_cl, STARPU_RW, h, STARPU_EXECUTE_ON_NODE,
-                                    remote ? i % 2 : 0, 0);
+                                    remote ? 1 - i % 2 : 0, 0);
     starpu_task_wait_for_all();
     starpu_mpi_wait_for_all(MPI_COMM_WORLD);
     double t = (MPI_Wtime() - t0) / iters;
