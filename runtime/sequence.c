@@ -126,6 +126,7 @@ void tila_task_done(void *arg)
     starpu_pthread_mutex_lock(&seq->lock);
     if (--seq->pending == 0) starpu_pthread_cond_broadcast(&seq->done);
     starpu_pthread_mutex_unlock(&seq->lock);
+    tila_progress_yield();
 }
 
 /*

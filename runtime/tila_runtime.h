@@ -112,6 +112,17 @@ void tila_nap(long ns);
  */
 const char *tila_naps_start(int progress_shares_core);
 
+/**
+ * Let StarPU-MPI's progress thread run on this core now, where it waits for a worker to
+ * give the core (runtime/nap.c): called as a task ends, when its sends are queued.
+ * Nothing to do under simulation, where nothing naps.
+ */
+#ifdef STARPU_SIMGRID
+static inline void tila_progress_yield(void) {}
+#else
+void tila_progress_yield(void);
+#endif
+
 /** Print "func: message" on stderr, prefixed by the rank when there are several. */
 void tila_error(const char *func, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
