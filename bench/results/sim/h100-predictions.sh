@@ -13,6 +13,9 @@ for pin in on off; do
     $S potrf $N --pin-cost $pin --nb 2048 --n 98304 --nodes 4 --csv $R/h100-potrf-weak-4-$pin.csv
     $S potrf $N --pin-cost $pin --nb 2048 --n 196608 --nodes 16 --csv $R/h100-potrf-weak-16-$pin.csv
 done
+# The same at n = 32768 sqrt(nodes), with its plot (log-log, beside perfect scaling).
+$S potrf $N --pin-cost off --nb 2048 --n 32768,65536,131072 --nodes 1,4,16 --weak \
+    --csv $R/h100-potrf-weak-plot.csv --plot $R/h100-potrf-weak.png
 # Strong scaling of potrf, n = 131072 in 2048-tiles, on 1 to 64 nodes.
 $S potrf $N --pin-cost off --nb 2048 --n 131072 --nodes 1,4,16,64 --csv $R/h100-potrf-strong-off.csv
 # P x Q shapes at 16 nodes.
