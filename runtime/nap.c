@@ -130,6 +130,7 @@ const char *tila_naps_start(int progress_shares_core)
     if (off && !strcmp(off, "0")) return "";
     starpu_idle_hook_register(tila_idle_nap, NULL);
     progress_naps = progress_shares_core;
+    progress_batch = 0; /* until this start's progress thread is SCHED_BATCH */
     return progress_shares_core
                ? ", idle workers and progress thread nap, progress thread runs between tasks"
                : ", idle workers nap";
