@@ -12,13 +12,22 @@
  * where R is in GFLOP/s (LAPACK's flop count) or GB/s (bytes of the matrix read once),
  * C the routine's scaled residual (see bench_*.c).
  * tila-bench (the script) runs this program per implementation and repetition.
+ * With TILA_BENCH_PROFILE=1 (Tila only), every rank also prints, for the timed call alone,
+ * one line per StarPU worker and one for the process:
+ *   PROFILE rank=R worker=W executing=S sleeping=S tasks=N
+ *   PROFILE rank=R cpu_user=S cpu_sys=S switches_voluntary=N switches_involuntary=N
+ * (StarPU's worker profiling and getrusage): time lost waiting shows as sleeping, time
+ * lost inside the tasks as executing above one rank's, context switches as switches.
  *
  * SPDX-License-Identifier: BSD-3-Clause
  */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <time.h>
+
+#include <starpu_profiling.h>
 
 #include "tila_config.h"
 #include "bench_run.h"
@@ -141,6 +150,41 @@ static int parse(int argc, char **argv, bench_cfg_t *c, const bench_routine_t **
     return bench_parse_options(argc, argv, 3, c);
 }
 
+/* TILA_BENCH_PROFILE=1: StarPU's worker profiling and getrusage around the timed call. */
+static int profiling(const bench_cfg_t *c)
+{
+    const char *v = getenv("TILA_BENCH_PROFILE");
+    return c->impl == BENCH_TILA && v && strcmp(v, "0") != 0;
+}
+
+static double seconds_of(struct timeval t) { return t.tv_sec + 1e-6 * t.tv_usec; }
+
+static void profile_begin(struct rusage *before)
+{
+    starpu_profiling_status_set(STARPU_PROFILING_ENABLE);
+    starpu_profiling_init(); /* counts from now */
+    getrusage(RUSAGE_SELF, before);
+}
+
+static void profile_end(const bench_cfg_t *c, const struct rusage *before)
+{
+    struct rusage after;
+    getrusage(RUSAGE_SELF, &after);
+    for (int w = 0; w < (int)starpu_worker_get_count(); w++) {
+        struct starpu_profiling_worker_info info;
+        starpu_profiling_worker_get_info(w, &info);
+        printf("PROFILE rank=%d worker=%d executing=%.4f sleeping=%.4f tasks=%d\n", c->rank, w,
+               1e-6 * starpu_timing_timespec_to_us(&info.executing_time),
+               1e-6 * starpu_timing_timespec_to_us(&info.sleeping_time), info.executed_tasks);
+    }
+    printf("PROFILE rank=%d cpu_user=%.4f cpu_sys=%.4f switches_voluntary=%ld "
+           "switches_involuntary=%ld\n",
+           c->rank, seconds_of(after.ru_utime) - seconds_of(before->ru_utime),
+           seconds_of(after.ru_stime) - seconds_of(before->ru_stime),
+           after.ru_nvcsw - before->ru_nvcsw, after.ru_nivcsw - before->ru_nivcsw);
+    fflush(stdout);
+}
+
 int main(int argc, char **argv)
 {
     int provided;
@@ -178,9 +222,12 @@ int main(int argc, char **argv)
     double seconds = 0;
     if (!rc && here) {
         MPI_Barrier(c.impl == BENCH_LAPACKE ? MPI_COMM_SELF : MPI_COMM_WORLD);
+        struct rusage before;
+        if (profiling(&c)) profile_begin(&before);
         double t0 = now();
         rc = r->run(&c);
         seconds = now() - t0;
+        if (profiling(&c)) profile_end(&c, &before);
     }
     collect(&c);
     if (c.impl == BENCH_TILA) tila_finalize();
