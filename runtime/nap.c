@@ -127,10 +127,12 @@ void tila_progress_yield(void)
 const char *tila_naps_start(int progress_shares_core)
 {
     const char *off = getenv("TILA_IDLE_NAP");
+    /* this start's settings, not a previous tila_init's: no yielding until this start's
+     * progress thread is SCHED_BATCH */
+    progress_naps = progress_batch = 0;
     if (off && !strcmp(off, "0")) return "";
     starpu_idle_hook_register(tila_idle_nap, NULL);
     progress_naps = progress_shares_core;
-    progress_batch = 0; /* until this start's progress thread is SCHED_BATCH */
     return progress_shares_core
                ? ", idle workers and progress thread nap, progress thread runs between tasks"
                : ", idle workers nap";

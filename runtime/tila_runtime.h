@@ -19,7 +19,6 @@
 
 #define TILA_MAX_CUDA_DEVICES 64
 
-
 /** Process-wide state between tila_init and tila_finalize. */
 typedef struct tila_runtime_s {
     int initialized;
