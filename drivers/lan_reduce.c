@@ -17,7 +17,10 @@
  *    summation, two folds): x = q1 + q2 + r, q1 a multiple of 2^(k-52), q2 of 2^(2k-106),
  *    r below 2^(2k-107), with 2^(k-2) at least the number of terms.  Sums of such q1
  *    (q2) are exact in any order, so the MPI_SUM of the second allreduce gives the same
- *    bits whatever order it adds in.
+ *    bits whatever order it adds in.  A sum whose partials all lie on one rank (the
+ *    columns of a 1 x q grid) is finished there, to the same bits, and only its rank's
+ *    largest such sum crosses; with no sum shared, one allreduce of one key in all:
+ *    4 ranks on 2 cores, a 1000^2 one norm of one tile, 2.3 -> 1.5 ms.
  * A tile's own partial is LAPACK's sum over the tile, in LAPACK's order: a column sum
  * differs from LAPACK's running sum by the roundings of the partials (about mb eps
  * relative, against m eps for the running sum itself).  NaN anywhere gives NaN; Inf
@@ -32,6 +35,8 @@
 #include <string.h>
 
 #include "lan_reduce.h"
+
+enum { LAN_NONE = -1, LAN_SHARED = -2 }; /* a sum's owner: no partial yet, several ranks */
 
 /* One partial result on this rank. */
 typedef struct lan_part_s {
@@ -49,6 +54,7 @@ struct tila_lan_s {
     void *value;
     int64_t tag_base;
     int nparts; /**< partials of every rank so far: the index of the next one */
+    int *owner; /**< one, infinity: the rank of sum j's partials, LAN_SHARED if several */
     lan_part_t *parts;
     size_t nlocal, cap;
 };
@@ -56,14 +62,23 @@ struct tila_lan_s {
 tila_lan_t *tila_lan_create(tila_norm_t norm, int len, int nones, int mt, int nt, size_t realsize,
                             void *value)
 {
+    int sums = norm == TILA_NORM_ONE || norm == TILA_NORM_INF;
     tila_lan_t *l = calloc(1, sizeof *l);
-    if (!l) return NULL;
+    int *owner = sums ? malloc((size_t)len * sizeof *owner) : NULL;
+    if (!l || (sums && !owner)) {
+        free(l);
+        free(owner);
+        return NULL;
+    }
+    for (int j = 0; sums && j < len; j++)
+        owner[j] = j < nones ? 0 : LAN_NONE; /* rank 0 adds the unit diagonal */
     /* At most two partials per tile per sum (a symmetric off-diagonal tile feeds two
      * block columns), plus the unit diagonal's one: 2^(k-2) terms or fewer. */
     int k;
     frexp(2.0 * mt * nt + 1, &k);
     k += 2;
     *l = (tila_lan_t){ .norm = norm,
+                       .owner = owner,
                        .len = len,
                        .nones = nones,
                        .sig = { ldexp(1.5, k), ldexp(1.5, 2 * k - 54) },
@@ -77,6 +92,8 @@ int tila_lan_part(tila_lan_t *l, int rank, int first, int count, starpu_data_han
 {
     int64_t tag = l->tag_base + l->nparts++;
     *h = NULL;
+    for (int j = first; l->owner && j < first + count; j++)
+        l->owner[j] = l->owner[j] == LAN_NONE || l->owner[j] == rank ? rank : LAN_SHARED;
     if (rank != tila_rt.rank) return TILA_SUCCESS;
     if (l->nlocal == l->cap) {
         size_t cap = l->cap ? 2 * l->cap : 64;
@@ -168,41 +185,95 @@ static double lan_total(double max, const double s[2])
 
 static double lan_nanmax(double a, double b) { return isnan(b) || b > a ? b : a; }
 
-/* Max, one and infinity norms: largest terms, then (but for max) the exact sums. */
-static int lan_sums(tila_lan_t *l)
+/* Where entry j of this rank's partials goes: its sum's index in key and fold (the
+ * sums this rank finishes alone, indexed by j) or in the sums that cross ranks (their
+ * slot); -1 when it goes to the other kind. */
+static int lan_index(const tila_lan_t *l, const int *slot, int shared, int j)
 {
-    int len = l->len, ones = tila_rt.rank == 0 ? l->nones : 0, rc = TILA_ERR_NOMEM;
-    int64_t *key = calloc((size_t)len, sizeof *key);
-    double *fold = calloc(2 * (size_t)len, sizeof *fold);
-    if (!key || !fold) goto out;
-    for (size_t p = 0; p < l->nlocal; p++)
-        for (int e = 0; e < l->parts[p].count; e++)
-            lan_key_max(&key[l->parts[p].first + e], lan_get(l, &l->parts[p], e));
-    for (int j = 0; j < ones; j++)
-        lan_key_max(&key[j], 1);
-    rc = TILA_ERR_MPI;
-    if (tila_allreduce(key, len, MPI_INT64_T, MPI_MAX)) goto out;
-    if (l->norm == TILA_NORM_MAX) {
-        lan_set(l, lan_unkey(key[0]));
-        rc = TILA_SUCCESS;
-        goto out;
-    }
+    if (shared) return slot[j];
+    return l->owner && l->owner[j] == tila_rt.rank ? j : -1;
+}
+
+/* The largest term of each of this rank's sums of one kind (lan_index) into key. */
+static void lan_keys(const tila_lan_t *l, const int *slot, int shared, int64_t *key)
+{
     for (size_t p = 0; p < l->nlocal; p++)
         for (int e = 0; e < l->parts[p].count; e++) {
-            int j = l->parts[p].first + e;
-            lan_add(l->sig, lan_unkey(key[j]), lan_get(l, &l->parts[p], e), &fold[2 * j]);
+            int s = lan_index(l, slot, shared, l->parts[p].first + e);
+            if (s >= 0) lan_key_max(&key[s], lan_get(l, &l->parts[p], e));
         }
-    for (int j = 0; j < ones; j++)
-        lan_add(l->sig, lan_unkey(key[j]), 1, &fold[2 * j]);
-    if (tila_allreduce(fold, 2 * len, MPI_DOUBLE, MPI_SUM)) goto out;
+    for (int j = 0; tila_rt.rank == 0 && j < l->nones; j++) {
+        int s = lan_index(l, slot, shared, j);
+        if (s >= 0) lan_key_max(&key[s], 1);
+    }
+}
+
+/* Every term of this rank's sums of one kind into their folds, by their largest terms. */
+static void lan_folds(const tila_lan_t *l, const int *slot, int shared, const int64_t *key,
+                      double *fold)
+{
+    for (size_t p = 0; p < l->nlocal; p++)
+        for (int e = 0; e < l->parts[p].count; e++) {
+            int s = lan_index(l, slot, shared, l->parts[p].first + e);
+            if (s >= 0)
+                lan_add(l->sig, lan_unkey(key[s]), lan_get(l, &l->parts[p], e), &fold[2 * s]);
+        }
+    for (int j = 0; tila_rt.rank == 0 && j < l->nones; j++) {
+        int s = lan_index(l, slot, shared, j);
+        if (s >= 0) lan_add(l->sig, lan_unkey(key[s]), 1, &fold[2 * s]);
+    }
+}
+
+/* The largest of n sums from their largest terms and folds. */
+static double lan_largest(int n, const int64_t *key, const double *fold)
+{
     double v = 0;
+    for (int s = 0; s < n; s++)
+        v = lan_nanmax(v, lan_total(lan_unkey(key[s]), &fold[2 * s]));
+    return v;
+}
+
+/*
+ * Max, one and infinity norms.  A sum whose partials all lie on one rank (each column of
+ * a 1 x q grid, the rows of a p x 1 grid, a matrix of one tile) is finished on it, with
+ * the same bits as across ranks (its largest term is the same; the folds are exact).
+ * The others cross ranks: the largest term of each, and each rank's largest finished
+ * sum, in one allreduce; then, unless no sum is shared (every rank knows the owners),
+ * their folds in a second.
+ */
+static int lan_sums(tila_lan_t *l)
+{
+    int len = l->len, ns = 0, rc = TILA_ERR_NOMEM;
+    int *slot = malloc((size_t)len * sizeof *slot);
+    int64_t *key = calloc((size_t)len, sizeof *key), *skey = NULL;
+    double *fold = calloc(2 * (size_t)len, sizeof *fold), *sfold = NULL;
+    if (!slot || !key || !fold) goto out;
     for (int j = 0; j < len; j++)
-        v = lan_nanmax(v, lan_total(lan_unkey(key[j]), &fold[2 * j]));
-    lan_set(l, v);
+        slot[j] = !l->owner || l->owner[j] == LAN_SHARED ? ns++ : -1;
+    skey = calloc((size_t)ns + 1, sizeof *skey);
+    sfold = calloc(2 * (size_t)ns + 1, sizeof *sfold);
+    if (!skey || !sfold) goto out;
+    lan_keys(l, slot, 0, key);
+    lan_folds(l, slot, 0, key, fold);
+    skey[ns] = lan_key(lan_largest(len, key, fold)); /* zero but for the finished sums */
+    lan_keys(l, slot, 1, skey);
+    rc = TILA_ERR_MPI;
+    if (tila_allreduce(skey, ns + 1, MPI_INT64_T, MPI_MAX)) goto out;
+    if (ns > 0 && l->norm != TILA_NORM_MAX) {
+        lan_folds(l, slot, 1, skey, sfold);
+        if (tila_allreduce(sfold, 2 * ns, MPI_DOUBLE, MPI_SUM)) goto out;
+    }
+    if (l->norm == TILA_NORM_MAX)
+        lan_set(l, lan_unkey(skey[0]));
+    else
+        lan_set(l, lan_nanmax(lan_unkey(skey[ns]), lan_largest(ns, skey, sfold)));
     rc = TILA_SUCCESS;
 out:
+    free(slot);
     free(key);
     free(fold);
+    free(skey);
+    free(sfold);
     return rc;
 }
 
@@ -265,6 +336,7 @@ static int lan_wait(tila_wait_hook_t *hook, int status, int run)
     for (size_t p = 0; p < l->nlocal; p++)
         free(l->parts[p].x);
     free(l->parts);
+    free(l->owner);
     free(l);
     return rc;
 }
