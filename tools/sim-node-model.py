@@ -4,7 +4,8 @@
 that no session has calibrated yet (model, not calibrated).
 
   tools/sim-node-model.py [--name h100x4-model] [--cpu-from epyc-avx512] [--gpus 4]
-                          [--cores 64] [--models DIR]
+                          [--cores 64] [--models DIR] [--fit-tiles 768,1024,1536,2048]
+                          [--tiles LIST]
 
 Writes into DIR (default perfmodels/reference/sampling) what StarPU's calibration would
 write for the node NAME: the bus files (bus/NAME.{config,affinity,bandwidth,latency,
@@ -21,8 +22,15 @@ it starts from.
   assumed fractions in KERNELS below.  A compute kernel on a tile of edge b (b^3 = flops/2)
   runs at PEAK * fraction * b / (b + b_half); a memory-bound one moves its tiles' bytes at
   HBM * HBM_FRACTION.  The history-based kernels (QR, copies, norms) get an entry for each
-  tile shape of the CPU calibration, the regression-based ones a fit of a size^b over tiles
-  of 768 to 2048 (FIT_TILES; tasks on other tiles cannot be timed on the GPUs).
+  tile shape of the CPU calibration, the regression-based ones a fit of a size^b over the
+  tiles --fit-tiles (768 to 2048 by default; StarPU times a regression within 0.9-1.1x the
+  sizes it was fitted on, so tasks on other tiles cannot be timed on the GPUs).
+- --tiles adds, for the history kernels whose buffers are known (LAYOUTS), entries for
+  square tiles of those edges that no calibration ran: the GPUs' from the model, the CPUs'
+  extrapolated from the largest calibrated tile (its time scaled by bytes for a memory-bound
+  kernel, by flops for a compute one), each under the footprint StarPU computes for such a
+  task (checked against the calibrated entries first).  With --fit-tiles 4096,...,16384
+  this describes the same node for simulations in large tiles (far fewer tasks to simulate).
 - Buses: each GPU on its own PCIe 5 x16 link to the host, every pair of GPUs on NVLink
   (through NVSwitch: direct copies between GPUs).
 
@@ -58,10 +66,36 @@ KERNELS = {
     "laset": None, "plrnt": None, "plgsy": None,
 }
 MARK = "model, not calibrated"
-# Tiles the GPU regressions are fitted on: a size^b cannot follow LAUNCH + work over a wider
-# range (256 to 2048: 27 % off at 2048); over these the fit is within FIT_ERROR of the model.
+# Default tiles the GPU regressions are fitted on: a size^b cannot follow LAUNCH + work over
+# a wide range (256 to 2048: 27 % off at 2048); over these the fit is within FIT_ERROR of the
+# model, and over 4096 to 16384 too.
 FIT_TILES = (768, 1024, 1536, 2048)
 FIT_ERROR = 0.06
+
+
+def qr_ib(b):
+    """The inner block size of the calibration (perfmodels/calibrate.h) and of tila-bench's
+    and tila-sim's auto on a square matrix."""
+    return min(b, max(32, b // 4 // 8 * 8))
+
+
+# The buffers of a history kernel's task on a square tile of edge b, one list a variant:
+# ("m", rows, cols) a StarPU matrix, ("v", n) a vector, of doubles.  QR: T is ib x b, the
+# scratch ib * b (codelets/tila_codelet.h); the PANEL scheme's kernels (geqrt_col,
+# larft_col) depend on the matrix's height too and are left out.
+LAYOUTS = {
+    "lange": lambda b: [[("m", b, b), ("v", 1)],    # max norm: the tile's largest |a|
+                        [("m", b, b), ("v", 2)],    # Frobenius: scale, sum of squares
+                        [("m", b, b), ("v", b)]],   # one / infinity: column or row sums
+    "lansy_offdiag": lambda b: [[("m", b, b), ("v", b), ("v", b)]],
+    "geqrt": lambda b: [[("m", b, b), ("m", qr_ib(b), b), ("v", qr_ib(b) * b)]],
+    "ormqr": lambda b: [[("m", b, b), ("m", qr_ib(b), b), ("m", b, b), ("v", qr_ib(b) * b)]],
+}
+LAYOUTS["tsqrt"] = LAYOUTS["ttqrt"] = lambda b: [
+    [("m", b, b), ("m", b, b), ("m", qr_ib(b), b), ("v", qr_ib(b) * b)]]
+LAYOUTS["tsmqr"] = LAYOUTS["ttmqr"] = lambda b: [
+    [("m", b, b), ("m", b, b), ("m", b, b), ("m", qr_ib(b), b), ("v", qr_ib(b) * b)]]
+INTERFACE_ID = {"m": 0, "v": 2}  # STARPU_MATRIX_INTERFACE_ID, STARPU_VECTOR_INTERFACE_ID
 
 
 def gpu_seconds(kernel, size, flops):
@@ -77,18 +111,73 @@ def fmt(x):
     return "%-15s" % ("%e" % x)
 
 
+def crc32c(value, crc):
+    """StarPU's starpu_hash_crc32c_be: CRC-32C (0x1EDC6F41, MSB first) of a uint32's bytes
+    in this machine's (little-endian) order, from crc."""
+    for byte in value.to_bytes(4, "little"):
+        crc ^= byte << 24
+        for _ in range(8):
+            crc = ((crc << 1) ^ (0x1EDC6F41 if crc & 0x80000000 else 0)) & 0xFFFFFFFF
+    return crc
+
+
+def footprint(buffers):
+    """A task's footprint and data size as StarPU 1.3 computes them (starpu_task_data_footprint:
+    each handle's interface footprint hashed with its interface id, chained from 0)."""
+    fp, size = 0, 0
+    for buf in buffers:
+        dims = buf[1:] if buf[0] == "m" else (buf[1], 0)
+        fp = crc32c(crc32c(crc32c(dims[0], dims[1]), INTERFACE_ID[buf[0]]), fp)
+        size += 8 * buf[1] * (buf[2] if buf[0] == "m" else 1)
+    return "%08x" % fp, size
+
+
+def entry_line(fp, size, flops, mean):
+    return "\t".join([fp, "%-15d" % size, fmt(flops), fmt(mean), fmt(0.0), fmt(100 * mean),
+                      fmt(100 * mean * mean), "100"])
+
+
+def add_tiles(block, kernel, tiles):
+    """The CPU combination `block` with entries for square tiles `tiles` of a LAYOUTS kernel,
+    extrapolated from the largest calibrated tile whose variants it finds (and checks)."""
+    lines = block.split("\n")
+    have = {l.split()[0]: l.split() for l in lines if re.match(r"^[0-9a-f]{8}\t", l)}
+    largest = math.isqrt(max(int(e[1]) for e in have.values()) // 8)
+    base = next((b for b in range(largest, 0, -1)
+                 if all(footprint(v)[0] in have for v in LAYOUTS[kernel](b))), None)
+    assert base, "%s: no calibrated tile matches LAYOUTS" % kernel
+    for variant in LAYOUTS[kernel](base):
+        fp, size = footprint(variant)
+        assert int(have[fp][1]) == size, "%s: footprint %s has size %s, not %d" % (
+            kernel, fp, have[fp][1], size)
+    power = 2 if KERNELS[kernel] is None else 3
+    new = []
+    for b in tiles:
+        for variant, ref in zip(LAYOUTS[kernel](b), LAYOUTS[kernel](base)):
+            fp, size = footprint(variant)
+            if fp in have:
+                continue
+            old = have[footprint(ref)[0]]
+            scale = (b / base) ** power
+            new.append(entry_line(fp, size, float(old[2]) * scale, float(old[3]) * scale))
+    at = next(i for i, l in enumerate(lines) if l.startswith("# hash"))
+    count = next(i for i, l in enumerate(lines) if l == "# number of entries") + 1
+    lines[count] = str(int(lines[count]) + len(new))
+    return "\n".join(lines[:at + 1] + new + lines[at + 1:])
+
+
 def split_combs(text):
     """The file's header (to its number of combinations) and its combinations' blocks."""
     parts = re.split(r"(?m)^(?=####################\n# COMB_\d+\n)", text)
     return parts[0], parts[1:]
 
 
-def regression_lines(kernel, entries, abc_header):
+def regression_lines(kernel, entries, abc_header, fit_tiles):
     """A regression's two lines and the a b c ones: a size^b through the model's times on
-    FIT_TILES, scaled from the largest tile of the history `entries` (a 1024-tile)."""
+    fit_tiles, scaled from the largest tile of the history `entries` (a 1024-tile)."""
     big = max(entries, key=lambda e: int(e[1]))
     s0, f0 = float(big[1]), float(big[2])
-    pts = [(s0 * (nb / 1024.0) ** 2, f0 * (nb / 1024.0) ** 3) for nb in FIT_TILES]
+    pts = [(s0 * (nb / 1024.0) ** 2, f0 * (nb / 1024.0) ** 3) for nb in fit_tiles]
     xs = [math.log(size) for size, _ in pts]
     ys = [math.log(gpu_seconds(kernel, size, flops) * 1e6) for size, flops in pts]
     n = len(pts)
@@ -102,7 +191,7 @@ def regression_lines(kernel, entries, abc_header):
             abc_header, "\t".join([fmt(alpha), fmt(beta), fmt(0.0)])]
 
 
-def cuda_comb(block, kernel, gpu):
+def cuda_comb(block, kernel, gpu, fit_tiles):
     """The CPU combination `block` of a model file made into the one of CUDA device `gpu`
     under the model (StarPU keeps one per device unless STARPU_PERF_MODEL_HOMOGENEOUS_CUDA)."""
     lines = block.split("\n")
@@ -119,14 +208,13 @@ def cuda_comb(block, kernel, gpu):
             line = "# Model for cuda%d_impl0 (Comb%d)" % (gpu, gpu + 1)
         elif line.startswith("# sumlnx") and KERNELS.get(kernel) and lines[i + 1].split()[6] != "0":
             entries = [l.split() for l in lines if re.match(r"^[0-9a-f]{8}\t", l)]
-            out += [line] + regression_lines(kernel, entries, lines[i + 2])
+            out += [line] + regression_lines(kernel, entries, lines[i + 2], fit_tiles)
             i += 4
             continue
         elif re.match(r"^[0-9a-f]{8}\t", line):
             e = line.split()
-            mean = gpu_seconds(kernel, float(e[1]), float(e[2])) * 1e6
-            line = "\t".join([e[0], "%-15s" % e[1], fmt(float(e[2])), fmt(mean), fmt(0.0),
-                              fmt(100 * mean), fmt(100 * mean * mean), "100"])
+            line = entry_line(e[0], int(e[1]), float(e[2]),
+                              gpu_seconds(kernel, float(e[1]), float(e[2])) * 1e6)
         out.append(line)
         i += 1
     return "\n".join(out)
@@ -142,18 +230,21 @@ def extend_cpu_range(block, max_nb):
     return re.sub(r"(?m)(?<=maxx\n)[^\n]+", widen, block)
 
 
-def write_models(src, dst, cpu_from, name, max_nb, gpus):
+def write_models(src, dst, cpu_from, name, fit_tiles, tiles, gpus):
     for f in sorted(os.listdir(src)):
         m = re.match(r"^tila_d(\w+)\.%s$" % re.escape(cpu_from), f)
         if not m or m.group(1) not in KERNELS:
             continue
         with open(os.path.join(src, f)) as fin:
             head, combs = split_combs(fin.read())
-        cpu = extend_cpu_range(combs[0].rstrip("\n"), max_nb)
+        cpu = extend_cpu_range(combs[0].rstrip("\n"), max(fit_tiles))
+        if tiles and m.group(1) in LAYOUTS:
+            cpu = add_tiles(cpu, m.group(1), tiles)
         head = re.sub(r"(?m)(?<=# number of combinations\n)\d+", str(1 + gpus), head)
         with open(os.path.join(dst, "tila_d%s.%s" % (m.group(1), name)), "w") as fout:
             fout.write(head + cpu + "\n" +
-                       "".join(cuda_comb(cpu, m.group(1), g) + "\n" for g in range(gpus)))
+                       "".join(cuda_comb(cpu, m.group(1), g, fit_tiles) + "\n"
+                               for g in range(gpus)))
 
 
 def matrix(values, gpus):
@@ -225,10 +316,16 @@ def main():
     ap.add_argument("--gpus", type=int, default=4)
     ap.add_argument("--cores", type=int, default=64)
     ap.add_argument("--models", default=os.path.join(TOP, "perfmodels", "reference", "sampling"))
+    tile_list = lambda text: [int(x) for x in text.split(",") if x]
+    ap.add_argument("--fit-tiles", type=tile_list, default=list(FIT_TILES),
+                    help="tiles the GPU regressions are fitted on")
+    ap.add_argument("--tiles", type=tile_list, default=[],
+                    help="square tiles to add to the history kernels of LAYOUTS")
     args = ap.parse_args()
     write_bus(os.path.join(args.models, "bus"), args.name, args.cores, args.gpus)
     codelets = os.path.join(args.models, "codelets", "45")
-    write_models(codelets, codelets, args.cpu_from, args.name, max(FIT_TILES), args.gpus)
+    write_models(codelets, codelets, args.cpu_from, args.name, args.fit_tiles, args.tiles,
+                 args.gpus)
     print("sim-node-model: wrote node '%s' (%s) into %s" % (args.name, MARK, args.models))
 
 
