@@ -4,11 +4,14 @@
  * rank an SMPI process; bench/tila-sim starts it under starpu_smpirun).
  *
  *   tila-sim-run potrf|potrs|geqrf|lange|gemm --n N [--m M] [--k K] [--nrhs R] [--nb NB]
- *                [--ib IB] [--p P --q Q] [--variant V] [--devmap cyclic|2d]
+ *                [--ib IB] [--p P --q Q] [--variant V] [--devmap cyclic|2d] [--warm]
  *
  * --devmap: the device level of the mapping on nodes of several GPUs: Tila's default
  * (cyclic by local tile column), or a user's mapping (sim_device_2d) given to the
  * descriptors through tila_dist_t's device_of.
+ * --warm: the routine runs once before the timed call, which so finds the tiles where the
+ * first call left them (a norm: on the GPUs that read them), as a matrix that earlier
+ * work left on the GPUs would be; for routines that only read their operands.
  *
  * The real scheduler and task graph run; no kernel does (StarPU takes each task's time
  * from its performance model), tiles take no memory (runtime/desc.c, init.c), so the
@@ -96,14 +99,19 @@ static double sim_amount(const bench_cfg_t *c)
     return 2 * m * n * k;
 }
 
-/* The routine and options; --devmap (this program's own, taken out of argv) in *devmap_2d. */
-static int sim_parse(int argc, char **argv, bench_cfg_t *c, int *devmap_2d)
+/* The routine and options; --devmap and --warm (this program's own, taken out of argv) in
+ * *devmap_2d and *warm. */
+static int sim_parse(int argc, char **argv, bench_cfg_t *c, int *devmap_2d, int *warm)
 {
     static const char *const names[] = { "potrf", "potrs", "geqrf", "lange", "gemm" };
     for (size_t i = 0; argc > 1 && i < sizeof names / sizeof names[0]; i++)
         if (!strcmp(argv[1], names[i])) c->routine = names[i];
     int kept = 2;
     for (int i = 2; i < argc; i++) {
+        if (!strcmp(argv[i], "--warm")) {
+            *warm = 1;
+            continue;
+        }
         if (strcmp(argv[i], "--devmap") || i + 1 == argc) {
             argv[kept++] = argv[i];
             continue;
@@ -150,21 +158,22 @@ int main(int argc, char **argv)
 {
     bench_cfg_t c = { .nrhs = 1, .nb = 256, .p = 1, .q = 1 };
     sim_ops_t o = { 0 };
-    int devmap_2d = 0;
+    int devmap_2d = 0, warm = 0;
     setenv("STARPU_COMM_STATS", "1", 0);
     if (tila_init(&argc, &argv) != TILA_SUCCESS) return 1;
     int rank = tila_comm_rank(), ranks = tila_comm_size();
-    if (sim_parse(argc, argv, &c, &devmap_2d) || c.p * c.q != ranks) {
+    if (sim_parse(argc, argv, &c, &devmap_2d, &warm) || c.p * c.q != ranks) {
         if (rank == 0)
             fprintf(stderr,
                     "usage: tila-sim-run potrf|potrs|geqrf|lange|gemm --n N [--m M] [--k K] "
                     "[--nrhs R] [--nb NB] [--ib IB] [--p P --q Q (P Q = %d ranks)] "
-                    "[--variant V] [--devmap cyclic|2d]\n",
+                    "[--variant V] [--devmap cyclic|2d] [--warm]\n",
                     ranks);
         tila_finalize();
         return 2;
     }
     int rc = sim_setup(&c, devmap_2d, &o);
+    if (!rc && warm) rc = sim_call(&c, &o);
     double busy[4] = { 0 }, before[2], after[2];
     starpu_profiling_status_set(STARPU_PROFILING_ENABLE);
     starpu_task_wait_for_all();
