@@ -5,6 +5,7 @@
  * SPDX-License-Identifier: BSD-3-Clause
  */
 #include <math.h>
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -166,8 +167,11 @@ typedef void *(*tila_tile_ptr_fn)(const tila_desc_t *A, int m, int n, tila_tile_
                                   int *tile_ld);
 
 /*
- * Register every tile: the ones this rank owns at `ptr(m, n)` with leading dimension
- * `tile_ld`, the others as placeholders (home node -1) for StarPU-MPI to fill.
+ * Register the tiles this rank owns, at `ptr(m, n)` with leading dimension `tile_ld`.  The
+ * others get a placeholder (home node -1, for StarPU-MPI to fill) when a task first names
+ * them (tila_tile_placeholder): a rank names few of the tiles it does not own (a norm, none),
+ * and a StarPU handle costs kilobytes (its replicate on every memory node), so a 10^6 matrix
+ * in 1024-tiles would have cost every rank gigabytes.
  */
 static void tila_desc_register(tila_desc_t *A, tila_tile_ptr_fn tile_ptr, tila_tile_src_t *src)
 {
@@ -177,20 +181,32 @@ static void tila_desc_register(tila_desc_t *A, tila_tile_ptr_fn tile_ptr, tila_t
     for (int n = 0; n < A->nt; n++)
         for (int m = 0; m < A->mt; m++) {
             size_t k = (size_t)n * A->mt + m;
-            int rows = tila_tile_rows(A, m), cols = tila_tile_cols(A, n);
-            if (A->owner[k] == tila_rt.rank) {
-                int tld;
-                void *ptr = tile_ptr(A, m, n, src, &tld);
-                starpu_matrix_data_register(&A->handles[k], STARPU_MAIN_RAM, (uintptr_t)ptr,
-                                            (uint32_t)tld, (uint32_t)rows, (uint32_t)cols,
-                                            A->eltsize);
-            }
-            else {
-                starpu_matrix_data_register(&A->handles[k], -1, 0, (uint32_t)rows, (uint32_t)rows,
-                                            (uint32_t)cols, A->eltsize);
-            }
+            if (A->owner[k] != tila_rt.rank) continue;
+            int tld;
+            void *ptr = tile_ptr(A, m, n, src, &tld);
+            starpu_matrix_data_register(&A->handles[k], STARPU_MAIN_RAM, (uintptr_t)ptr,
+                                        (uint32_t)tld, (uint32_t)tila_tile_rows(A, m),
+                                        (uint32_t)tila_tile_cols(A, n), A->eltsize);
             starpu_mpi_data_register(A->handles[k], A->tag_base + (int64_t)k, A->owner[k]);
         }
+}
+
+starpu_data_handle_t tila_tile_placeholder(const tila_desc_t *A, int m, int n)
+{
+    /* Threads submitting to the same descriptor register a tile once. */
+    static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
+    size_t k = (size_t)n * A->mt + m;
+    pthread_mutex_lock(&lock);
+    starpu_data_handle_t h = A->handles[k];
+    if (!h) {
+        int rows = tila_tile_rows(A, m);
+        starpu_matrix_data_register(&h, -1, 0, (uint32_t)rows, (uint32_t)rows,
+                                    (uint32_t)tila_tile_cols(A, n), A->eltsize);
+        starpu_mpi_data_register(h, A->tag_base + (int64_t)k, A->owner[k]);
+        __atomic_store_n(&A->handles[k], h, __ATOMIC_RELEASE);
+    }
+    pthread_mutex_unlock(&lock);
+    return h;
 }
 
 /*

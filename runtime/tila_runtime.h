@@ -66,9 +66,13 @@ static inline int tila_tile_cols(const tila_desc_t *A, int n)
 {
     return n == A->nt - 1 ? A->n - n * A->nb : A->nb;
 }
+/** Tile (m, n) of A: a handle registered at creation (the tiles this rank owns) or at
+ * first use (tila_tile_placeholder, desc.c). */
+starpu_data_handle_t tila_tile_placeholder(const tila_desc_t *A, int m, int n);
 static inline starpu_data_handle_t tila_tile(const tila_desc_t *A, int m, int n)
 {
-    return A->handles[(size_t)n * A->mt + m];
+    starpu_data_handle_t h = __atomic_load_n(&A->handles[(size_t)n * A->mt + m], __ATOMIC_ACQUIRE);
+    return h ? h : tila_tile_placeholder(A, m, n);
 }
 
 /* Tile (i, j) of op(X): tile (i, j) of X, or (j, i) when transposed. */
