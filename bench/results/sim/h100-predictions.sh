@@ -33,3 +33,22 @@ $S potrf $N --pin-cost off --nb 2048 --n 131072 --nodes 16 --bw 100GBps --csv $R
 $S geqrf $N --pin-cost off --nb 1024 --n 32768 --tree flat,binary --nodes 1,4,16 --csv $R/h100-geqrf.csv
 # Norms M and F of n = 131072 in 1024-tiles, 1 and 64 nodes.
 $S lange $N --pin-cost off --norm M,F --nb 1024 --n 131072 --nodes 1,64 --csv $R/h100-lange.csv
+# Large tiles (node h100x4-model-big: the same model, its regressions fitted on 4096- to
+# 16384-tiles), GPUs only (--cores 0): far fewer tasks, so 64 and 256 nodes fit in minutes.
+B="--node h100x4-model-big --cores 0 --pin-cost off"
+# Weak scaling of potrf in 8192-tiles, n = 49152 sqrt(nodes) (1 to 64), n = 98304 sqrt(nodes)
+# (1 to 16) and n = 32768 sqrt(nodes) (1 to 256; the 256 nodes take 18 min here).
+$S potrf $B --nb 8192 --n 49152,98304,196608,393216 --nodes 1,4,16,64 --weak \
+    --csv $R/h100big-potrf-weak-49152.csv --plot $R/h100big-potrf-weak-49152.png
+$S potrf $B --nb 8192 --n 98304,196608,393216 --nodes 1,4,16 --weak --csv $R/h100big-potrf-weak-98304.csv
+$S potrf $B --nb 8192 --n 32768,65536,131072,262144,524288 --nodes 1,4,16,64,256 --weak \
+    --csv $R/h100big-potrf-weak-32768.csv
+# Strong scaling of potrf, n = 196608 in 4096-tiles, 4 to 64 nodes.
+$S potrf $B --nb 4096 --n 196608 --nodes 4,16,64 --csv $R/h100big-potrf-strong.csv
+# The norms of a 10^6 x 10^6 matrix (8 TB) in 8000-tiles on 64 nodes: the tiles in host memory
+# (read over PCIe), then on the GPUs (--warm: a second call).
+$S lange $B --nb 8000 --n 1000000 --norm M,O,I,F --nodes 64 --csv $R/h100big-lange-1e6.csv
+$S lange $B --nb 8000 --n 1000000 --norm M,O,I,F --nodes 64 --warm --csv $R/h100big-lange-1e6-warm.csv
+# Weak scaling of geqrf (flat tree) in 8192-tiles, n = 49152 sqrt(nodes), 1 to 64 nodes.
+$S geqrf $B --nb 8192 --tree flat --n 49152,98304,196608,393216 --nodes 1,4,16,64 --weak \
+    --csv $R/h100big-geqrf-weak.csv
