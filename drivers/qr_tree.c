@@ -2,12 +2,17 @@
  * @file qr_tree.c
  * @brief Tiled QR, precision-free part: the T descriptor and the reduction tree.
  *
- * A panel (tile column k, tile rows k .. mt - 1) is reduced in domains of d consecutive
- * tile rows starting at row k: GEQRT factors each domain's first tile, TS kernels
- * eliminate the other tiles of the domain one after the other into it (a flat chain), and
- * TT kernels merge the domains' triangles pairwise, in a binary tree, into row k.  d >= mt
- * is the flat tree of Buttari et al.; d = 1 is a pure binary tree.  T keeps d, so that the
- * routines applying Q replay the same operations.
+ * A panel (tile column k, tile rows k .. mt - 1) is reduced in domains: GEQRT factors
+ * each domain's first tile, TS kernels eliminate the other tiles of the domain one after
+ * the other into it (a flat chain), and TT kernels merge the domains' triangles pairwise,
+ * in binary trees, into row k.  FLAT: one domain, the flat tree of Buttari et al.
+ * BINARY: the panel's rows are grouped by the rank holding them (row k's rank first, then
+ * by rank; row k + 1 joins row k's group), each group cut in domains of at most d rows;
+ * the TT trees merge each group's domains first, then the groups' first domains, so that
+ * a panel crosses ranks in one TS and log2(ranks) TT steps, not at every tile (the
+ * hierarchical trees of Dongarra et al.).  One rank: domains of d consecutive rows from
+ * row k; d = 1 is a pure binary tree.  T keeps the scheme and d, so that the routines
+ * applying Q replay the same operations.
  *
  * The PANEL scheme has no tree: tile column k is factored by one task (GEQRT_COL) as one
  * panel, and T holds one nb x nb triangular factor per tile column (tile (0, k)).
@@ -45,7 +50,9 @@ static int tila_qr_columns_local(const tila_desc_t *A)
 
 /*
  * AUTO: the binary tree when A has more than twice as many tile rows as tile columns;
- * else PANEL when its tile columns each live on one rank, FLAT otherwise.
+ * else PANEL when its tile columns each live on one rank, FLAT otherwise.  (On square
+ * matrices across ranks the binary tree moves less but runs longer: an UNMQR and a TTMQR
+ * a rank and tile column where the flat tree runs one TSMQR; docs/SIMULATION.md.)
  */
 static tila_qr_tree_t tila_qr_auto(const tila_desc_t *A)
 {
@@ -126,7 +133,8 @@ int tila_desc_create_qr_t(tila_desc_t **T, const tila_desc_t *A, int ib, tila_qr
         return TILA_SUCCESS;
     }
     int domain = tila_qr_domain(A->mt, A->nt, tree);
-    int halves = domain >= A->mt ? 1 : 2;
+    /* The binary tree of one domain a panel is the flat tree. */
+    int halves = tree == TILA_QR_TREE_FLAT || (domain >= A->mt && tila_qr_columns_local(A)) ? 1 : 2;
     tila_dist_t dist = { .rank_of = tila_qr_t_rank,
                          .rank_arg = (void *)A,
                          .device_of = tila_qr_t_device,
@@ -164,18 +172,88 @@ int tila_check_qr_t(const char *func, int pos, const tila_desc_t *A, const tila_
     return 0;
 }
 
-int tila_qr_plan(const tila_desc_t *T, int mt, int k, tila_qr_op_t *ops)
+static int tila_qr_row_cmp(const void *a, const void *b)
 {
-    int d = T->qr_domain, n = 0, nheads = (mt - k + d - 1) / d;
-    for (int h = k; h < mt; h += d)
-        ops[n++] = (tila_qr_op_t){ TILA_QR_GEQRT, h, h };
-    for (int h = k; h < mt; h += d)
-        for (int m = h + 1; m < h + d && m < mt; m++)
-            ops[n++] = (tila_qr_op_t){ TILA_QR_TS, h, m };
-    for (int s = 1; s < nheads; s *= 2)
-        for (int i = 0; i + s < nheads; i += 2 * s)
-            ops[n++] = (tila_qr_op_t){ TILA_QR_TT, k + i * d, k + (i + s) * d };
-    return n;
+    const tila_qr_row_t *x = a, *y = b;
+    if (x->key != y->key) return x->key < y->key ? -1 : 1;
+    return (x->m > y->m) - (x->m < y->m);
+}
+
+static void tila_qr_reverse(tila_qr_row_t *rows, int i, int j)
+{
+    for (; i < j; i++, j--) {
+        tila_qr_row_t x = rows[i];
+        rows[i] = rows[j];
+        rows[j] = x;
+    }
+}
+
+/* Turn rows[0 .. n - 1] left by s. */
+static void tila_qr_rotate(tila_qr_row_t *rows, int n, int s)
+{
+    tila_qr_reverse(rows, 0, s - 1);
+    tila_qr_reverse(rows, s, n - 1);
+    tila_qr_reverse(rows, 0, n - 1);
+}
+
+/* The TT operations merging the triangles of rows[at[0 .. n - 1]] pairwise into at[0]. */
+static int tila_qr_merge(const tila_qr_row_t *rows, const int *at, int n, tila_qr_op_t *ops)
+{
+    int c = 0;
+    for (int s = 1; s < n; s *= 2)
+        for (int i = 0; i + s < n; i += 2 * s)
+            ops[c++] = (tila_qr_op_t){ TILA_QR_TT, rows[at[i]].m, rows[at[i + s]].m };
+    return c;
+}
+
+int tila_qr_plan(const tila_desc_t *T, int mt, int k, tila_qr_walk_t *w)
+{
+    tila_qr_row_t *rows = w->rows;
+    tila_qr_op_t *ops = w->ops;
+    int *at = w->heads; /* the domains' heads, as positions in rows */
+    int d = T->qr_domain, nrows = mt - k, nheads = 0, n = 0;
+    /* Group the rows by rank, row k's first (key -1); FLAT: one group.  Row k + 1, the
+     * next panel's diagonal, is eliminated first into row k, whatever its rank. */
+    const int *owner = T->owner + (size_t)k * T->mt;
+    int groups = 0;
+    for (int i = 0; i < nrows; i++) {
+        int r = owner[k + i], key = T->qr_tree == TILA_QR_TREE_FLAT || i < 2 ? -1 : r;
+        rows[i] = (tila_qr_row_t){ key == owner[k] ? -1 : key, k + i };
+        groups |= rows[i].key != -1;
+    }
+    qsort(rows, (size_t)nrows, sizeof *rows, tila_qr_row_cmp);
+    /*
+     * Across ranks, each group's order (after rows k and k + 1) turns by one row a panel:
+     * the head of a domain, final only when the panel's last TT is done, is the last row
+     * its group eliminates in the next panel, and the next panel's head is the first row
+     * this one eliminates, final early: the panels pipeline as the flat tree's do.
+     */
+    for (int a = groups ? 0 : nrows, b; a < nrows; a = b) {
+        for (b = a + 1; b < nrows && rows[b].key == rows[a].key; b++)
+            ;
+        int from = a == 0 ? (nrows > 1 ? 2 : 1) : a;
+        if (b - from > 1) tila_qr_rotate(rows + from, b - from, k % (b - from));
+    }
+    /* Domains: each group's rows, d at a time; GEQRT on their heads. */
+    for (int i = 0; i < nrows; i++)
+        if (i == 0 || rows[i].key != rows[i - 1].key || i - at[nheads - 1] == d) {
+            at[nheads++] = i;
+            ops[n++] = (tila_qr_op_t){ TILA_QR_GEQRT, rows[i].m, rows[i].m };
+        }
+    /* TS chains into the heads. */
+    for (int i = 0, h = 0; i < nrows; i++) {
+        if (h + 1 < nheads && i == at[h + 1]) h++;
+        if (i != at[h]) ops[n++] = (tila_qr_op_t){ TILA_QR_TS, rows[at[h]].m, rows[i].m };
+    }
+    /* TT trees: each group's heads into its first, then the groups' first heads. */
+    int ngroups = 0;
+    for (int a = 0, b; a < nheads; a = b) {
+        for (b = a + 1; b < nheads && rows[at[b]].key == rows[at[a]].key; b++)
+            ;
+        n += tila_qr_merge(rows, at + a, b - a, ops + n);
+        at[ngroups++] = at[a];
+    }
+    return n + tila_qr_merge(rows, at, ngroups, ops + n);
 }
 
 starpu_data_handle_t tila_qr_t_tile(const tila_desc_t *T, int nt, int k, const tila_qr_op_t *op)
@@ -183,10 +261,23 @@ starpu_data_handle_t tila_qr_t_tile(const tila_desc_t *T, int nt, int k, const t
     return tila_tile(T, op->m, op->kind == TILA_QR_TT ? k + nt : k);
 }
 
+static void tila_qr_walk_free(tila_qr_walk_t *w)
+{
+    free(w->ops);
+    free(w->rows);
+    free(w->heads);
+}
+
 int tila_qr_walk_begin(tila_qr_walk_t *w, const tila_desc_t *A, const tila_desc_t *T)
 {
-    w->ops = malloc(sizeof *w->ops * 2 * (size_t)(A->mt > 0 ? A->mt : 1));
-    if (!w->ops) return TILA_ERR_NOMEM;
+    size_t mt = (size_t)(A->mt > 0 ? A->mt : 1);
+    w->ops = malloc(sizeof *w->ops * 2 * mt);
+    w->rows = malloc(sizeof *w->rows * mt);
+    w->heads = malloc(sizeof *w->heads * mt);
+    if (!w->ops || !w->rows || !w->heads) {
+        tila_qr_walk_free(w);
+        return TILA_ERR_NOMEM;
+    }
     size_t elems = tila_qr_scratch_elems(T->qr_ib, T->nb);
     starpu_vector_data_register(&w->ws, -1, 0, (uint32_t)elems, T->eltsize);
     return TILA_SUCCESS;
@@ -195,5 +286,5 @@ int tila_qr_walk_begin(tila_qr_walk_t *w, const tila_desc_t *A, const tila_desc_
 void tila_qr_walk_end(tila_qr_walk_t *w)
 {
     starpu_data_unregister_submit(w->ws);
-    free(w->ops);
+    tila_qr_walk_free(w);
 }

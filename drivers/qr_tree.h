@@ -23,13 +23,6 @@ typedef struct tila_qr_op_s {
     int p, m;
 } tila_qr_op_t;
 
-/**
- * The operations that reduce tile column k (tile rows k .. mt - 1) to one triangle at row
- * k, in an order valid for factoring and for applying Q^H from the left (apply Q by going
- * backwards).  `ops` has room for 2 (mt - k) entries.  @return the number of operations.
- */
-int tila_qr_plan(const tila_desc_t *T, int mt, int k, tila_qr_op_t *ops);
-
 /** Tile of T holding the factors of an operation of panel k of A (nt: A's tile columns). */
 starpu_data_handle_t tila_qr_t_tile(const tila_desc_t *T, int nt, int k, const tila_qr_op_t *op);
 
@@ -40,11 +33,25 @@ starpu_data_handle_t tila_qr_t_tile(const tila_desc_t *T, int nt, int k, const t
  */
 int tila_check_qr_t(const char *func, int pos, const tila_desc_t *A, const tila_desc_t *T);
 
+/** A tile row of a panel and the key that groups the rows of one rank (qr_tree.c). */
+typedef struct tila_qr_row_s {
+    int key, m;
+} tila_qr_row_t;
+
 /** What a routine walking the panels of (A, T) needs: one panel's operations, scratch. */
 typedef struct tila_qr_walk_s {
-    tila_qr_op_t *ops;       /**< room for one panel's operations */
+    tila_qr_op_t *ops;       /**< room for one panel's operations (2 A.mt) */
+    tila_qr_row_t *rows;     /**< the panel's tile rows, grouped (A.mt) */
+    int *heads;              /**< the domains' first rows (A.mt) */
     starpu_data_handle_t ws; /**< the QR codelets' scratch workspace (STARPU_SCRATCH) */
 } tila_qr_walk_t;
+
+/**
+ * The operations that reduce tile column k (tile rows k .. mt - 1) to one triangle at row
+ * k, into w->ops, in an order valid for factoring and for applying Q^H from the left
+ * (apply Q by going backwards).  @return the number of operations.
+ */
+int tila_qr_plan(const tila_desc_t *T, int mt, int k, tila_qr_walk_t *w);
 
 /** Allocate a walk for A's panels and T's ib.  @return 0 or TILA_ERR_NOMEM. */
 int tila_qr_walk_begin(tila_qr_walk_t *w, const tila_desc_t *A, const tila_desc_t *T);

@@ -120,9 +120,11 @@ typedef struct tila_scalapack_grid_s {
 /**
  * How a tiled QR factorization reduces each tile column (see tila_desc_create_qr_t).
  * FLAT: the diagonal tile eliminates every tile below it in turn (tile kernels GEQRT,
- * TSQRT; updates TSMQR of rank ib).  BINARY: the column is cut into domains of
- * consecutive tiles, each reduced by a flat chain, and the domains' triangles are merged
- * pairwise by a binary tree (tall and skinny matrices: more parallelism).  PANEL: the
+ * TSQRT; updates TSMQR of rank ib).  BINARY: the column is cut into domains, each
+ * reduced by a flat chain, and the domains' triangles are merged pairwise by binary trees
+ * (tall and skinny matrices: more parallelism); the domains are the tiles of one rank,
+ * merged within the rank first, so that a column crosses ranks in log2(ranks) steps
+ * (tall and skinny matrices across ranks: far fewer messages).  PANEL: the
  * whole tile column is factored by one task as one panel (LAPACK's blocked Householder
  * QR, one block reflector of nb columns per tile column), and each tile column to its
  * right is updated by GEMMs of rank nb (W = V^H C_j, W = T^H W, C_j -= V W; TRMMs for the

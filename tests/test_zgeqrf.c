@@ -5,8 +5,8 @@
  *
  * What it proves: for square, tall-skinny (m = 16 n), wide and degenerate (0, n < nb)
  * matrices with partial edge tiles, inner blocks ib that do not divide nb (or the sizes
- * given, see main.c), both reduction trees, the PANEL scheme and every P x Q grid of the
- * world:
+ * given, see main.c), both reduction trees, the PANEL scheme, every P x Q grid of the
+ * world and, on several ranks, a user mapping (panels meet the ranks in no cyclic order):
  *  - A = Q R: ||A - Q R||_F / (m ||A||_F eps) < tol, with Q the thin m x min(m, n) Q that
  *    tila_zungqr forms and R the upper trapezoid tila_zgeqrf leaves in A;
  *  - Q has orthonormal columns: ||I - Q^H Q||_F / (m eps) < tol.
@@ -142,11 +142,21 @@ static double check_larft(tila_desc_t *A, tila_desc_t *T, int *rc)
     return sqrt(diff) / ((norm > 0 ? sqrt(norm) : 1) * max1(k) * DBL_EPSILON);
 }
 
+/* The user mapping (grid 0 x 0): a panel's rows reach the ranks in no cyclic order. */
+static int scattered(int m, int n, void *arg) { return (m * (m + 1) / 2 + n) % *(int *)arg; }
+
 static void run_one(const tila_test_opts_t *o, int m, int n, int nb, int ib, tila_qr_tree_t tree,
                     int with_unmqr, const int grid[2])
 {
-    char prec = tila_test_prec_letter(TILA_COMPLEX64);
+    char prec = tila_test_prec_letter(TILA_COMPLEX64), on[32];
+    int size = tila_comm_size();
     tila_dist_t dist = { .p = grid[0], .q = grid[1] };
+    if (grid[0])
+        snprintf(on, sizeof on, "%dx%d", grid[0], grid[1]);
+    else {
+        dist = (tila_dist_t){ .rank_of = scattered, .rank_arg = &size };
+        snprintf(on, sizeof on, "user");
+    }
     int k = m < n ? m : n;
     tila_desc_t *A = random_desc(m, n, nb, &dist, o->seed), *T, *Q;
     tila_complex64_t *a0 = tila_test_zgather(A);
@@ -176,16 +186,14 @@ static void run_one(const tila_test_opts_t *o, int m, int n, int nb, int ib, til
     }
     const char *tn = tila_test_qr_tree_name(T);
     tila_test_check(rc == 0 && rcq == 0 && err_qr < o->tol, "geqrf", prec, err_qr,
-                    "m=%d n=%d nb=%d ib=%d tree=%s grid=%dx%d rc=%d", m, n, nb, ib, tn, grid[0],
-                    grid[1], rc);
+                    "m=%d n=%d nb=%d ib=%d tree=%s grid=%s rc=%d", m, n, nb, ib, tn, on, rc);
     tila_test_check(rcq == 0 && err_orth < o->tol, "ungqr", prec, err_orth,
-                    "m=%d n=%d nb=%d ib=%d tree=%s grid=%dx%d rc=%d", m, n, nb, ib, tn, grid[0],
-                    grid[1], rcq);
+                    "m=%d n=%d nb=%d ib=%d tree=%s grid=%s rc=%d", m, n, nb, ib, tn, on, rcq);
     if (tree == TILA_QR_TREE_PANEL) {
         int rcl;
         double err = check_larft(A, T, &rcl);
         tila_test_check(rcl == 0 && err < o->tol, "larft", prec, err,
-                        "m=%d n=%d nb=%d grid=%dx%d rc=%d", m, n, nb, grid[0], grid[1], rcl);
+                        "m=%d n=%d nb=%d grid=%s rc=%d", m, n, nb, on, rcl);
     }
     static const tila_side_t sides[] = { TILA_LEFT, TILA_RIGHT };
     static const tila_trans_t transs[] = { TILA_NOTRANS, TILA_CONJTRANS };
@@ -194,8 +202,8 @@ static void run_one(const tila_test_opts_t *o, int m, int n, int nb, int ib, til
             int rcu;
             double err = check_unmqr(o, sides[s], transs[t], A, T, q, 5, &dist, &rcu);
             tila_test_check(rcu == 0 && err < o->tol, "unmqr", prec, err,
-                            "side=%s trans=%s m=%d n=%d nb=%d ib=%d tree=%s grid=%dx%d rc=%d",
-                            s ? "R" : "L", t ? "C" : "N", m, n, nb, ib, tn, grid[0], grid[1], rcu);
+                            "side=%s trans=%s m=%d n=%d nb=%d ib=%d tree=%s grid=%s rc=%d",
+                            s ? "R" : "L", t ? "C" : "N", m, n, nb, ib, tn, on, rcu);
         }
     free(a0);
     free(r);
@@ -258,10 +266,14 @@ void tila_test_zgeqrf(const tila_test_opts_t *o)
         { 96, 6, 4, 3, TILA_QR_TREE_PANEL, 0 },     { 130, 100, 40, 24, TILA_QR_TREE_PANEL, 0 },
     };
     tila_test_seen_t seen = { 0 };
-    int grids[8][2], ngrids = tila_test_grids(grids, 8);
+    int grids[9][2], ngrids = tila_test_grids(grids, 8);
     int square = ngrids / 2; /* the squarest: P and Q > 1 from 4 ranks on */
     char prec = tila_test_prec_letter(TILA_COMPLEX64);
     check_args();
+    if (tila_comm_size() > 1) { /* and the user mapping */
+        grids[ngrids][0] = grids[ngrids][1] = 0;
+        ngrids++;
+    }
     for (int g = 0; g < ngrids; g++)
         for (int c = 0; c < (int)(sizeof cases / sizeof cases[0]); c++) {
             if (!cases[c][5] && g != square) continue;
