@@ -206,18 +206,22 @@ static int tila_qr_merge(const tila_qr_row_t *rows, const int *at, int n, tila_q
     return c;
 }
 
-int tila_qr_plan(const tila_desc_t *T, int mt, int k, tila_qr_walk_t *w)
+int tila_qr_plan(const tila_desc_t *A, const tila_desc_t *T, int k, tila_qr_walk_t *w)
 {
     tila_qr_row_t *rows = w->rows;
     tila_qr_op_t *ops = w->ops;
     int *at = w->heads; /* the domains' heads, as positions in rows */
-    int d = T->qr_domain, nrows = mt - k, nheads = 0, n = 0;
-    /* Group the rows by rank, row k's first (key -1); FLAT: one group.  Row k + 1, the
-     * next panel's diagonal, is eliminated first into row k, whatever its rank. */
+    int mt = A->mt, d = T->qr_domain, nrows = mt - k, nheads = 0, n = 0;
+    /*
+     * Group the rows by rank, row k's first (key -1); FLAT: one group.  Row k + 1, the
+     * next panel's diagonal, is eliminated first into row k, whatever its rank; a last
+     * tile row shorter than a tile, which cannot hold a domain's triangle, last.
+     */
     const int *owner = T->owner + (size_t)k * T->mt;
-    int groups = 0;
+    int groups = 0, short_last = A->m % A->mb != 0;
     for (int i = 0; i < nrows; i++) {
         int r = owner[k + i], key = T->qr_tree == TILA_QR_TREE_FLAT || i < 2 ? -1 : r;
+        if (short_last && k + i == mt - 1) key = -1;
         rows[i] = (tila_qr_row_t){ key == owner[k] ? -1 : key, k + i };
         groups |= rows[i].key != -1;
     }
@@ -231,8 +235,8 @@ int tila_qr_plan(const tila_desc_t *T, int mt, int k, tila_qr_walk_t *w)
     for (int a = groups ? 0 : nrows, b; a < nrows; a = b) {
         for (b = a + 1; b < nrows && rows[b].key == rows[a].key; b++)
             ;
-        int from = a == 0 ? (nrows > 1 ? 2 : 1) : a;
-        if (b - from > 1) tila_qr_rotate(rows + from, b - from, k % (b - from));
+        int from = a == 0 ? 2 : a, to = a == 0 && short_last ? b - 1 : b;
+        if (to - from > 1) tila_qr_rotate(rows + from, to - from, k % (to - from));
     }
     /* Domains: each group's rows, d at a time; GEQRT on their heads. */
     for (int i = 0; i < nrows; i++)

@@ -47,11 +47,11 @@ typedef struct tila_qr_walk_s {
 } tila_qr_walk_t;
 
 /**
- * The operations that reduce tile column k (tile rows k .. mt - 1) to one triangle at row
- * k, into w->ops, in an order valid for factoring and for applying Q^H from the left
- * (apply Q by going backwards).  @return the number of operations.
+ * The operations that reduce tile column k of A (tile rows k .. A.mt - 1) to one triangle
+ * at row k, into w->ops, in an order valid for factoring and for applying Q^H from the
+ * left (apply Q by going backwards).  @return the number of operations.
  */
-int tila_qr_plan(const tila_desc_t *T, int mt, int k, tila_qr_walk_t *w);
+int tila_qr_plan(const tila_desc_t *A, const tila_desc_t *T, int k, tila_qr_walk_t *w);
 
 /** Allocate a walk for A's panels and T's ib.  @return 0 or TILA_ERR_NOMEM. */
 int tila_qr_walk_begin(tila_qr_walk_t *w, const tila_desc_t *A, const tila_desc_t *T);

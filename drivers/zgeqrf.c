@@ -81,7 +81,7 @@ int tila_zgeqrf_async(tila_desc_t *A, tila_desc_t *T, tila_sequence_t *seq, tila
     tila_qr_walk_t w;
     if ((rc = tila_qr_walk_begin(&w, A, T))) return rc;
     for (int k = 0; k < kt && !rc; k++) {
-        int nops = tila_qr_plan(T, A->mt, k, &w);
+        int nops = tila_qr_plan(A, T, k, &w);
         for (int i = 0; i < nops && !rc; i++) {
             /* The panel's kernels are on the critical path: each one unlocks a row of
              * updates, and the updates of the next column unlock the next panel. */

@@ -174,7 +174,7 @@ int tila_zunmqr_submit(tila_side_t side, tila_trans_t trans, const tila_desc_t *
     if (rc) return rc;
     for (int s = 0; s < kt && !rc; s++) {
         int k = forward ? s : kt - 1 - s;
-        int nops = tila_qr_plan(T, A->mt, k, &w);
+        int nops = tila_qr_plan(A, T, k, &w);
         /* Panels to be applied first go first in every worker's queue. */
         t.priority = kt - s;
         for (int i = 0; i < nops && !rc; i++) {

@@ -251,10 +251,12 @@ void tila_test_zgeqrf(const tila_test_opts_t *o)
      * wide; n < nb; empty; tiles and ib large enough for the recursive TS and TT kernels
      * (two levels, ib not dividing nb, edge tiles; a 10-row last tile under a 40-column
      * TT, whose blocks are trapezoids); the PANEL scheme square, wide, tall and with
-     * 40-wide tiles (panels across ranks on grids with P > 1).  The cases marked 1, which
-     * cover every scheme, square, tall and wide, run unmqr's four variants and on every
-     * grid; the others on the squarest grid only (the suite stays near a minute at 4 ranks
-     * on 2 cores). */
+     * 40-wide tiles (panels across ranks on grids with P > 1); the binary tree square and
+     * tall with a short last tile row, which its domains of one rank's tiles must never
+     * make a domain's head (fewer rows than a triangle).  The cases marked 1, which cover
+     * every scheme, square, tall and wide, run unmqr's four variants and on every grid;
+     * the others on the squarest grid only (the suite stays near a minute at 4 ranks on 2
+     * cores). */
     static const int cases[][6] = {
         { 37, 37, 8, 3, TILA_QR_TREE_FLAT, 1 },     { 40, 40, 8, 8, TILA_QR_TREE_AUTO, 0 },
         { 96, 6, 4, 3, TILA_QR_TREE_FLAT, 0 },      { 96, 6, 4, 3, TILA_QR_TREE_BINARY, 1 },
@@ -264,6 +266,7 @@ void tila_test_zgeqrf(const tila_test_opts_t *o)
         { 130, 100, 40, 24, TILA_QR_TREE_FLAT, 0 }, { 170, 40, 40, 24, TILA_QR_TREE_BINARY, 1 },
         { 37, 37, 8, 3, TILA_QR_TREE_PANEL, 1 },    { 20, 45, 8, 3, TILA_QR_TREE_PANEL, 1 },
         { 96, 6, 4, 3, TILA_QR_TREE_PANEL, 0 },     { 130, 100, 40, 24, TILA_QR_TREE_PANEL, 0 },
+        { 37, 37, 8, 3, TILA_QR_TREE_BINARY, 1 },   { 150, 12, 8, 3, TILA_QR_TREE_BINARY, 1 },
     };
     tila_test_seen_t seen = { 0 };
     int grids[9][2], ngrids = tila_test_grids(grids, 8);
