@@ -52,3 +52,15 @@ $S lange $B --nb 8000 --n 1000000 --norm M,O,I,F --nodes 64 --warm --csv $R/h100
 # Weak scaling of geqrf (flat tree) in 8192-tiles, n = 49152 sqrt(nodes), 1 to 64 nodes.
 $S geqrf $B --nb 8192 --tree flat --n 49152,98304,196608,393216 --nodes 1,4,16,64 --weak \
     --csv $R/h100big-geqrf-weak.csv
+# geqrf's trees across ranks (session 21): tall and skinny (4 tile columns, 12 x nodes tile rows,
+# one process column), the binary tree (domains of each rank's tiles) and the flat tree, 4 to
+# 64 nodes (flat: to 16); then square, binary against flat, 4 and 16 nodes.
+# h100big-geqrf-tall-before.csv: the same binary runs with the tree before session 21
+# (domains of consecutive tile rows: drivers/ at commit 3f11dc4).
+for c in "4 393216 binary,flat" "16 1572864 binary,flat" "64 6291456 binary"; do
+    set -- $c
+    $S geqrf $B --nb 8192 --ib 2048 --tree $3 --m $2 --n 32768 --nodes $1 --p $1 --q 1 \
+        --csv $R/h100big-geqrf-tall-$1.csv
+done
+$S geqrf $B --nb 8192 --ib 2048 --tree binary,flat --n 98304,196608 --nodes 4,16 --weak \
+    --csv $R/h100big-geqrf-square-trees.csv
