@@ -52,6 +52,10 @@ $S lange $B --nb 8000 --n 1000000 --norm M,O,I,F --nodes 64 --warm --csv $R/h100
 # Weak scaling of geqrf (flat tree) in 8192-tiles, n = 49152 sqrt(nodes), 1 to 64 nodes.
 $S geqrf $B --nb 8192 --tree flat --n 49152,98304,196608,393216 --nodes 1,4,16,64 --weak \
     --csv $R/h100big-geqrf-weak.csv
+# The same for n = 32768 sqrt(nodes), potrf's 256-node series, 1 to 64 nodes (256: n = 524288
+# did not fit in this machine's 24 GB, docs/SIMULATION.md section 6).
+$S geqrf $B --nb 8192 --ib 2048 --tree flat --n 32768,65536,131072,262144 --nodes 1,4,16,64 --weak \
+    --csv $R/h100big-geqrf-weak-32768.csv
 # geqrf's trees across ranks (session 21): tall and skinny (4 tile columns, 12 x nodes tile rows,
 # one process column), the binary tree (domains of each rank's tiles) and the flat tree, 4 to
 # 64 nodes (flat: to 16); then square, binary against flat, 4 and 16 nodes.
