@@ -68,3 +68,5 @@ for c in "4 393216 binary,flat" "16 1572864 binary,flat" "64 6291456 binary"; do
 done
 $S geqrf $B --nb 8192 --ib 2048 --tree binary,flat --n 98304,196608 --nodes 4,16 --weak \
     --csv $R/h100big-geqrf-square-trees.csv
+$S geqrf $B --nb 8192 --ib 2048 --tree binary --n 393216 --nodes 64 \
+    --csv $R/h100big-geqrf-square-binary-64.csv
