@@ -51,7 +51,7 @@ static int tila_qr_columns_local(const tila_desc_t *A)
 /*
  * AUTO: the binary tree when A has more than twice as many tile rows as tile columns;
  * else PANEL when its tile columns each live on one rank, FLAT otherwise.  (On square
- * matrices across ranks the binary tree moves half as much but ran 1.2-1.4x as long, here
+ * matrices across ranks the binary tree moves half as much but ran up to 1.4x as long, here
  * and simulated on GPU nodes up to 64: docs/SIMULATION.md.)
  */
 static tila_qr_tree_t tila_qr_auto(const tila_desc_t *A)
