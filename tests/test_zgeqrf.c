@@ -145,18 +145,21 @@ static double check_larft(tila_desc_t *A, tila_desc_t *T, int *rc)
 /* The user mapping (grid 0 x 0): a panel's rows reach the ranks in no cyclic order. */
 static int scattered(int m, int n, void *arg) { return (m * (m + 1) / 2 + n) % *(int *)arg; }
 
+/* A grid's name in the report lines: "PxQ", or "user" for the user mapping (0 x 0). */
+static const char *grid_name(const int grid[2], char *buf, size_t len)
+{
+    if (grid[0]) snprintf(buf, len, "%dx%d", grid[0], grid[1]);
+    return grid[0] ? buf : "user";
+}
+
 static void run_one(const tila_test_opts_t *o, int m, int n, int nb, int ib, tila_qr_tree_t tree,
                     int with_unmqr, const int grid[2])
 {
-    char prec = tila_test_prec_letter(TILA_COMPLEX64), on[32];
+    char prec = tila_test_prec_letter(TILA_COMPLEX64), buf[32];
     int size = tila_comm_size();
     tila_dist_t dist = { .p = grid[0], .q = grid[1] };
-    if (grid[0])
-        snprintf(on, sizeof on, "%dx%d", grid[0], grid[1]);
-    else {
-        dist = (tila_dist_t){ .rank_of = scattered, .rank_arg = &size };
-        snprintf(on, sizeof on, "user");
-    }
+    if (!grid[0]) dist = (tila_dist_t){ .rank_of = scattered, .rank_arg = &size };
+    const char *on = grid_name(grid, buf, sizeof buf);
     int k = m < n ? m : n;
     tila_desc_t *A = random_desc(m, n, nb, &dist, o->seed), *T, *Q;
     tila_complex64_t *a0 = tila_test_zgather(A);
@@ -271,7 +274,7 @@ void tila_test_zgeqrf(const tila_test_opts_t *o)
     tila_test_seen_t seen = { 0 };
     int grids[9][2], ngrids = tila_test_grids(grids, 8);
     int square = ngrids / 2; /* the squarest: P and Q > 1 from 4 ranks on */
-    char prec = tila_test_prec_letter(TILA_COMPLEX64);
+    char prec = tila_test_prec_letter(TILA_COMPLEX64), buf[32];
     check_args();
     if (tila_comm_size() > 1) { /* and the user mapping */
         grids[ngrids][0] = grids[ngrids][1] = 0;
@@ -299,8 +302,8 @@ void tila_test_zgeqrf(const tila_test_opts_t *o)
                                 continue;
                             if (skip)
                                 tila_test_report("SKIP", "geqrf", prec, 0,
-                                                 "m=%d n=%d nb=%d ib=%d grid=%dx%d: ib > nb", m, n,
-                                                 nb, ib, grids[g][0], grids[g][1]);
+                                                 "m=%d n=%d nb=%d ib=%d grid=%s: ib > nb", m, n, nb,
+                                                 ib, grid_name(grids[g], buf, sizeof buf));
                             else
                                 run_one(o, m, n, nb, ib, tree, cases[c][5], grids[g]);
                         }
