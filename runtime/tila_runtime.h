@@ -66,9 +66,10 @@ static inline int tila_tile_cols(const tila_desc_t *A, int n)
 {
     return n == A->nt - 1 ? A->n - n * A->nb : A->nb;
 }
-/** Tile (m, n) of A: a handle registered at creation (the tiles this rank owns) or at
- * first use (tila_tile_placeholder, desc.c). */
+/** Register tile (m, n), which this rank does not own, on first use (desc.c). */
 starpu_data_handle_t tila_tile_placeholder(const tila_desc_t *A, int m, int n);
+/** Tile (m, n) of A: a handle registered at creation (the tiles this rank owns) or at
+ * first use (tila_tile_placeholder). */
 static inline starpu_data_handle_t tila_tile(const tila_desc_t *A, int m, int n)
 {
     starpu_data_handle_t h = __atomic_load_n(&A->handles[(size_t)n * A->mt + m], __ATOMIC_ACQUIRE);
