@@ -260,9 +260,22 @@ int tila_qr_plan(const tila_desc_t *A, const tila_desc_t *T, int k, tila_qr_walk
     return n + tila_qr_merge(rows, at, ngroups, ops + n);
 }
 
-starpu_data_handle_t tila_qr_t_tile(const tila_desc_t *T, int nt, int k, const tila_qr_op_t *op)
+starpu_data_handle_t tila_qr_t_tile(const tila_task_t *t, const tila_desc_t *T, int nt, int k,
+                                    const tila_qr_op_t *op)
 {
-    return tila_tile(T, op->m, op->kind == TILA_QR_TT ? k + nt : k);
+    return tila_task_tile(t, T, op->m, op->kind == TILA_QR_TT ? k + nt : k);
+}
+
+void tila_qr_flush_panel(const tila_desc_t *A, const tila_desc_t *T, int k, int r_row)
+{
+    for (int m = k; m < A->mt; m++)
+        tila_tile_flush(A, m, k);
+    for (int n = k + 1; r_row && n < A->nt; n++)
+        tila_tile_flush(A, k, n);
+    /* Panel k's factors: T(m, k), T(m, k + nt) for TT (tila_qr_t_tile); PANEL's T(0, k). */
+    for (int n = k; n < T->nt; n += A->nt)
+        for (int m = 0; m < T->mt; m++)
+            tila_tile_flush(T, m, n);
 }
 
 static void tila_qr_walk_free(tila_qr_walk_t *w)

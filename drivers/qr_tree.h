@@ -23,8 +23,17 @@ typedef struct tila_qr_op_s {
     int p, m;
 } tila_qr_op_t;
 
-/** Tile of T holding the factors of an operation of panel k of A (nt: A's tile columns). */
-starpu_data_handle_t tila_qr_t_tile(const tila_desc_t *T, int nt, int k, const tila_qr_op_t *op);
+/** Tile of T holding the factors of an operation of panel k of A (nt: A's tile columns), as
+ * task t names it (tila_task_tile). */
+starpu_data_handle_t tila_qr_t_tile(const tila_task_t *t, const tila_desc_t *T, int nt, int k,
+                                    const tila_qr_op_t *op);
+
+/**
+ * Every task of panel k of (A, T) is submitted: flush (tila_tile_flush) its reflectors,
+ * tile column k of A from row k, and T's factors of the panel; with `r_row` also tile row
+ * k of A right of the diagonal, final once geqrf has applied panel k.
+ */
+void tila_qr_flush_panel(const tila_desc_t *A, const tila_desc_t *T, int k, int r_row);
 
 /**
  * Check that T was made by tila_desc_create_qr_t for a matrix tiled like A (whose square

@@ -24,7 +24,7 @@ int tila_zgeadd_async(tila_complex64_t alpha, tila_desc_t *A, tila_complex64_t b
         for (int m = 0; m < B->mt && !rc; m++) {
             tila_task_on(&t, B, m, n);
             rc = tila_insert_zgeadd(&t, tila_tile_rows(B, m), tila_tile_cols(B, n), alpha,
-                                    tila_tile(A, m, n), beta, tila_tile(B, m, n));
+                                    tila_task_tile(&t, A, m, n), beta, tila_task_tile(&t, B, m, n));
         }
     return rc;
 }

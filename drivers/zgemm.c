@@ -53,14 +53,15 @@ int tila_zgemm_async(tila_trans_t transa, tila_trans_t transb, tila_complex64_t 
             tila_task_on(&t, C, m, n);
             if (kt == 0) {
                 /* op(A) op(B) is empty: C = beta C. */
-                rc = tila_insert_zlascal(&t, rows, cols, beta, tila_tile(C, m, n));
+                rc = tila_insert_zlascal(&t, rows, cols, beta, tila_task_tile(&t, C, m, n));
                 continue;
             }
             for (int k = 0; k < kt && !rc; k++) {
                 int inner = k == kt - 1 ? ak - k * akb : akb;
-                rc = tila_insert_zgemm(&t, transa, transb, rows, cols, inner, alpha,
-                                       tila_op_tile(A, transa, m, k), tila_op_tile(B, transb, k, n),
-                                       k == 0 ? beta : (tila_complex64_t)1.0, tila_tile(C, m, n));
+                rc = tila_insert_zgemm(
+                    &t, transa, transb, rows, cols, inner, alpha,
+                    tila_task_op_tile(&t, A, transa, m, k), tila_task_op_tile(&t, B, transb, k, n),
+                    k == 0 ? beta : (tila_complex64_t)1.0, tila_task_tile(&t, C, m, n));
             }
         }
     return rc;

@@ -16,17 +16,18 @@ static int zgeqrf_panel_op(tila_task_t *t, tila_desc_t *A, tila_desc_t *T, int k
                            const tila_qr_op_t *op, starpu_data_handle_t ws)
 {
     int ib = T->qr_ib, kn = tila_tile_cols(A, k), rows = tila_tile_rows(A, op->m);
-    starpu_data_handle_t Tk = tila_qr_t_tile(T, A->nt, k, op);
     tila_task_on(t, A, op->m, k);
+    starpu_data_handle_t Tk = tila_qr_t_tile(t, T, A->nt, k, op);
     switch (op->kind) {
-    case TILA_QR_GEQRT: return tila_insert_zgeqrt(t, rows, kn, ib, tila_tile(A, op->m, k), Tk, ws);
+    case TILA_QR_GEQRT:
+        return tila_insert_zgeqrt(t, rows, kn, ib, tila_task_tile(t, A, op->m, k), Tk, ws);
     case TILA_QR_TS:
-        return tila_insert_ztsqrt(t, rows, kn, ib, tila_tile(A, op->p, k), tila_tile(A, op->m, k),
-                                  Tk, ws);
+        return tila_insert_ztsqrt(t, rows, kn, ib, tila_task_tile(t, A, op->p, k),
+                                  tila_task_tile(t, A, op->m, k), Tk, ws);
     case TILA_QR_TT:
         /* Tile op->m holds a triangle of min(rows, kn) rows (its GEQRT's R). */
-        return tila_insert_zttqrt(t, rows < kn ? rows : kn, kn, ib, tila_tile(A, op->p, k),
-                                  tila_tile(A, op->m, k), Tk, ws);
+        return tila_insert_zttqrt(t, rows < kn ? rows : kn, kn, ib, tila_task_tile(t, A, op->p, k),
+                                  tila_task_tile(t, A, op->m, k), Tk, ws);
     }
     return TILA_ERR_STARPU;
 }
@@ -50,15 +51,16 @@ static int zgeqrf_col(tila_task_t *t, tila_desc_t *A, tila_desc_t *T, int kt)
         t->priority = tila_qr_priority(A->nt, k, 1);
         tila_task_on(t, A, k, k);
         for (int i = k; i < A->mt; i++)
-            col[i - k] = tila_tile(A, i, k);
+            col[i - k] = tila_task_tile(t, A, i, k);
         starpu_data_handle_t E;
         rc = tila_insert_zgeqrt_col(t, A->m - k * A->mb, tila_tile_cols(A, k), A->mb, col,
-                                    tila_tile(T, 0, k), work);
+                                    tila_task_tile(t, T, 0, k), work);
         if (!rc) rc = tila_zqr_col_v(t, A, k, &ws, &E);
         for (int n = k + 1; n < A->nt && !rc; n++) {
             t->priority = tila_qr_priority(A->nt, n, 0);
             rc = tila_zqr_col_apply(t, TILA_LEFT, TILA_CONJTRANS, A, T, k, E, A, n, &ws);
         }
+        tila_qr_flush_panel(A, T, k, 1);
         tila_workspace_release(&ws);
     }
     starpu_data_unregister_submit(work);
@@ -93,6 +95,7 @@ int tila_zgeqrf_async(tila_desc_t *A, tila_desc_t *T, tila_sequence_t *seq, tila
                                        w.ws);
             }
         }
+        tila_qr_flush_panel(A, T, k, 1);
     }
     tila_qr_walk_end(&w);
     return rc;

@@ -29,9 +29,9 @@ static int copy_retiled(tila_task_t *t, tila_desc_t *A, tila_desc_t *B)
                     i1 = i1 < r1 ? i1 : r1;
                     j1 = j1 < c1 ? j1 : c1;
                     int whole = i0 == r0 && i1 == r1 && j0 == c0 && j1 == c1;
-                    rc = tila_insert_zlacpy_at(t, i1 - i0, j1 - j0, tila_tile(A, i, j),
-                                               i0 - i * A->mb, j0 - j * A->nb, tila_tile(B, m, n),
-                                               i0 - r0, j0 - c0, whole);
+                    rc = tila_insert_zlacpy_at(t, i1 - i0, j1 - j0, tila_task_tile(t, A, i, j),
+                                               i0 - i * A->mb, j0 - j * A->nb,
+                                               tila_task_tile(t, B, m, n), i0 - r0, j0 - c0, whole);
                 }
         }
     return rc;
@@ -60,7 +60,7 @@ int tila_zlacpy_async(tila_uplo_t uplo, tila_desc_t *A, tila_desc_t *B, tila_seq
             if (part == TILA_TILE_NONE) continue;
             tila_task_on(&t, B, m, n);
             rc = tila_insert_zlacpy(&t, part, tila_tile_rows(A, m), tila_tile_cols(A, n),
-                                    tila_tile(A, m, n), tila_tile(B, m, n));
+                                    tila_task_tile(&t, A, m, n), tila_task_tile(&t, B, m, n));
         }
     return rc;
 }

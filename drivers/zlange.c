@@ -52,7 +52,8 @@ static int zlan_tile(zlan_ctx_t *c, tila_lan_kind_t kind, tila_uplo_t uplo, tila
     tila_task_on(&c->t, A, m, n);
     if ((rc = zlan_part(c, byrow ? m * A->mb : n * A->nb, byrow ? rows : cols, &h)) || !h)
         return rc;
-    return tila_insert_zlange(&c->t, c->norm, kind, uplo, diag, rows, cols, tila_tile(A, m, n), h);
+    return tila_insert_zlange(&c->t, c->norm, kind, uplo, diag, rows, cols,
+                              tila_task_tile(&c->t, A, m, n), h);
 }
 
 /* Off-diagonal tile (m, n) of a symmetric or Hermitian matrix. */
@@ -65,7 +66,8 @@ static int zlan_offdiag(zlan_ctx_t *c, int m, int n)
     if ((rc = zlan_part(c, n * A->nb, cols, &col)) || (rc = zlan_part(c, m * A->mb, rows, &row)) ||
         !col)
         return rc;
-    return tila_insert_zlansy_offdiag(&c->t, c->norm, rows, cols, tila_tile(A, m, n), col, row);
+    return tila_insert_zlansy_offdiag(&c->t, c->norm, rows, cols, tila_task_tile(&c->t, A, m, n),
+                                      col, row);
 }
 
 /* Submit the tile tasks: the stored tiles (the trapezoid or triangle `uplo`). */

@@ -40,9 +40,9 @@ int tila_zlarft_async(tila_desc_t *A, const tila_complex64_t *tau, tila_desc_t *
     for (int k = 0; k < kt && !rc; k++) {
         tila_task_on(&t, A, k, k);
         for (int i = k; i < A->mt; i++)
-            col[i - k] = tila_tile(A, i, k);
+            col[i - k] = tila_task_tile(&t, A, i, k);
         rc = tila_insert_zlarft_col(&t, A->m - k * A->mb, tila_zqr_col_k(A, k), A->mb, col,
-                                    tau + (size_t)k * A->nb, tila_tile(T, 0, k), work);
+                                    tau + (size_t)k * A->nb, tila_task_tile(&t, T, 0, k), work);
     }
     starpu_data_unregister_submit(work);
     free(col);

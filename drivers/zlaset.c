@@ -30,7 +30,7 @@ int tila_zlaset_async(tila_uplo_t uplo, tila_complex64_t alpha, tila_complex64_t
             /* With square tiles, only diagonal tiles hold diagonal entries. */
             tila_task_on(&t, A, m, n);
             rc = tila_insert_zlaset(&t, part, tila_tile_rows(A, m), tila_tile_cols(A, n), alpha,
-                                    m == n ? beta : alpha, tila_tile(A, m, n));
+                                    m == n ? beta : alpha, tila_task_tile(&t, A, m, n));
         }
     return rc;
 }

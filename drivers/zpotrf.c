@@ -16,9 +16,10 @@
 enum { PRIO_POTRF = 3, PRIO_TRSM = 2, PRIO_NEXT = 1, PRIO_UPDATE = 0 };
 
 /* Tile (i, j) of the triangle as if it were lower: (i, j) itself, or (j, i) for upper. */
-static starpu_data_handle_t tri(const tila_desc_t *A, tila_uplo_t uplo, int i, int j)
+static starpu_data_handle_t tri(const tila_task_t *t, const tila_desc_t *A, tila_uplo_t uplo, int i,
+                                int j)
 {
-    return uplo == TILA_LOWER ? tila_tile(A, i, j) : tila_tile(A, j, i);
+    return uplo == TILA_LOWER ? tila_task_tile(t, A, i, j) : tila_task_tile(t, A, j, i);
 }
 
 static void tri_on(tila_task_t *t, const tila_desc_t *A, tila_uplo_t uplo, int i, int j)
@@ -56,37 +57,40 @@ int tila_zpotrf_async(tila_uplo_t uplo, tila_desc_t *A, tila_sequence_t *seq, ti
         int nk = tila_tile_cols(A, k);
         t.priority = PRIO_POTRF;
         tila_task_on(&t, A, k, k);
-        rc = tila_insert_zpotrf(&t, uplo, nk, tila_tile(A, k, k), k * A->nb, lwork, work);
+        rc = tila_insert_zpotrf(&t, uplo, nk, tila_task_tile(&t, A, k, k), k * A->nb, lwork, work);
         for (int m = k + 1; m < nt && !rc; m++) {
             t.priority = PRIO_TRSM;
             tri_on(&t, A, uplo, m, k);
-            rc = tila_insert_ztrsm(
-                &t, side, uplo, TILA_CONJTRANS, TILA_NONUNIT, lower ? tila_tile_rows(A, m) : nk,
-                lower ? nk : tila_tile_cols(A, m), 1.0, tila_tile(A, k, k), tri(A, uplo, m, k));
+            rc = tila_insert_ztrsm(&t, side, uplo, TILA_CONJTRANS, TILA_NONUNIT,
+                                   lower ? tila_tile_rows(A, m) : nk,
+                                   lower ? nk : tila_tile_cols(A, m), 1.0,
+                                   tila_task_tile(&t, A, k, k), tri(&t, A, uplo, m, k));
         }
         /* The diagonal tile has all its readers: drop its copies on other ranks. */
-        starpu_mpi_cache_flush(tila_starpu_comm(), tila_tile(A, k, k));
+        tila_tile_flush(A, k, k);
         for (int m = k + 1; m < nt && !rc; m++) {
             int nm = tila_tile_rows(A, m);
             t.priority = m == k + 1 ? PRIO_NEXT : PRIO_UPDATE;
             tila_task_on(&t, A, m, m);
-            rc = tila_insert_zherk(&t, uplo, herk_trans, nm, nk, -1.0, tri(A, uplo, m, k), 1.0,
-                                   tila_tile(A, m, m));
+            rc = tila_insert_zherk(&t, uplo, herk_trans, nm, nk, -1.0, tri(&t, A, uplo, m, k), 1.0,
+                                   tila_task_tile(&t, A, m, m));
             for (int n = k + 1; n < m && !rc; n++) {
                 t.priority = n == k + 1 ? PRIO_NEXT : PRIO_UPDATE;
                 tri_on(&t, A, uplo, m, n);
                 rc = lower
-                         ? tila_insert_zgemm(&t, TILA_NOTRANS, TILA_CONJTRANS, nm,
-                                             tila_tile_rows(A, n), nk, -1.0, tila_tile(A, m, k),
-                                             tila_tile(A, n, k), 1.0, tila_tile(A, m, n))
+                         ? tila_insert_zgemm(
+                               &t, TILA_NOTRANS, TILA_CONJTRANS, nm, tila_tile_rows(A, n), nk, -1.0,
+                               tila_task_tile(&t, A, m, k), tila_task_tile(&t, A, n, k), 1.0,
+                               tila_task_tile(&t, A, m, n))
                          : tila_insert_zgemm(&t, TILA_CONJTRANS, TILA_NOTRANS, tila_tile_cols(A, n),
-                                             nm, nk, -1.0, tila_tile(A, k, n), tila_tile(A, k, m),
-                                             1.0, tila_tile(A, n, m));
+                                             nm, nk, -1.0, tila_task_tile(&t, A, k, n),
+                                             tila_task_tile(&t, A, k, m), 1.0,
+                                             tila_task_tile(&t, A, n, m));
             }
         }
         /* The panel's tiles have all their readers too. */
         for (int m = k + 1; m < nt; m++)
-            starpu_mpi_cache_flush(tila_starpu_comm(), tri(A, uplo, m, k));
+            tila_tile_flush(A, lower ? m : k, lower ? k : m);
     }
     starpu_data_unregister_submit(work);
     return rc;

@@ -20,22 +20,25 @@ int tila_zqr_apply_op(tila_task_t *t, tila_side_t side, tila_trans_t trans, cons
     int cm = left ? op->m : j, cn = left ? j : op->m, cp_m = left ? op->p : j,
         cp_n = left ? j : op->p;
     int other = left ? tila_tile_cols(C, j) : tila_tile_rows(C, j);
-    starpu_data_handle_t V = tila_tile(A, op->m, k), Tk = tila_qr_t_tile(T, A->nt, k, op);
     tila_task_on(t, C, cm, cn);
+    starpu_data_handle_t V = tila_task_tile(t, A, op->m, k),
+                         Tk = tila_qr_t_tile(t, T, A->nt, k, op);
     switch (op->kind) {
     case TILA_QR_GEQRT: {
         int kq = rows < kn ? rows : kn;
         return tila_insert_zunmqr(t, side, trans, left ? rows : other, left ? other : rows, kq, ib,
-                                  V, Tk, tila_tile(C, cm, cn), ws);
+                                  V, Tk, tila_task_tile(t, C, cm, cn), ws);
     }
     case TILA_QR_TS:
         return tila_insert_ztsmqr(t, side, trans, left ? rows : other, left ? other : rows, kn, ib,
-                                  tila_tile(C, cp_m, cp_n), tila_tile(C, cm, cn), V, Tk, ws);
+                                  tila_task_tile(t, C, cp_m, cp_n), tila_task_tile(t, C, cm, cn), V,
+                                  Tk, ws);
     case TILA_QR_TT: {
         /* The eliminated triangle is the first min(rows, kn) rows of tile op->m. */
         int l = rows < kn ? rows : kn;
         return tila_insert_zttmqr(t, side, trans, left ? l : other, left ? other : l, kn, l, ib,
-                                  tila_tile(C, cp_m, cp_n), tila_tile(C, cm, cn), V, Tk, ws);
+                                  tila_task_tile(t, C, cp_m, cp_n), tila_task_tile(t, C, cm, cn), V,
+                                  Tk, ws);
     }
     }
     return TILA_ERR_STARPU;
@@ -49,7 +52,7 @@ int tila_zqr_col_v(tila_task_t *t, const tila_desc_t *A, int k, tila_workspace_t
     if (rows == kq) return 0;
     tila_task_on(t, A, k, k);
     if (!(*E = tila_workspace_tile(ws, t->rank, rows, kq))) return TILA_ERR_NOMEM;
-    int rc = tila_insert_zlacpy(t, TILA_GENERAL, rows, kq, tila_tile(A, k, k), *E);
+    int rc = tila_insert_zlacpy(t, TILA_GENERAL, rows, kq, tila_task_tile(t, A, k, k), *E);
     return rc ? rc : tila_insert_zlaset(t, TILA_UPPER, rows, kq, 0.0, 1.0, *E);
 }
 
@@ -57,9 +60,10 @@ int tila_zqr_col_v(tila_task_t *t, const tila_desc_t *A, int k, tila_workspace_t
  * The panel's reflectors from the top: E (panel k's unit lower top block) for tile row k,
  * A's tiles below it.  Without E the GEMMs start at row k + 1 (col_v_triangle has row k).
  */
-static starpu_data_handle_t col_v(const tila_desc_t *A, int k, starpu_data_handle_t E, int i)
+static starpu_data_handle_t col_v(const tila_task_t *t, const tila_desc_t *A, int k,
+                                  starpu_data_handle_t E, int i)
 {
-    return i == k ? E : tila_tile(A, i, k);
+    return i == k ? E : tila_task_tile(t, A, i, k);
 }
 
 /*
@@ -73,13 +77,13 @@ static int col_v_triangle(tila_task_t *t, int left, const tila_desc_t *A, int k,
 {
     int kq = tila_zqr_col_k(A, k), other = left ? tila_tile_cols(C, j) : tila_tile_rows(C, j);
     int m = left ? kq : other, n = left ? other : kq;
-    starpu_data_handle_t Ckj = left ? tila_tile(C, k, j) : tila_tile(C, j, k);
     tila_trans_t op = left == close ? TILA_NOTRANS : TILA_CONJTRANS;
     tila_task_on(t, C, left ? k : j, left ? j : k);
+    starpu_data_handle_t Ckj = left ? tila_task_tile(t, C, k, j) : tila_task_tile(t, C, j, k);
     int rc = close ? 0 : tila_insert_zlacpy(t, TILA_GENERAL, m, n, Ckj, W);
     if (!rc)
         rc = tila_insert_ztrmm(t, left ? TILA_LEFT : TILA_RIGHT, TILA_LOWER, op, TILA_UNIT, m, n,
-                               1.0, tila_tile(A, k, k), W);
+                               1.0, tila_task_tile(t, A, k, k), W);
     return rc || !close ? rc : tila_insert_zgeadd(t, m, n, -1.0, W, 1.0, Ckj);
 }
 
@@ -101,27 +105,27 @@ int tila_zqr_col_apply(tila_task_t *t, tila_side_t side, tila_trans_t trans, con
         tila_complex64_t beta = i == k ? 0.0 : 1.0;
         if (left)
             rc = tila_insert_zgemm(t, TILA_CONJTRANS, TILA_NOTRANS, kq, other, rows, 1.0,
-                                   col_v(A, k, E, i), tila_tile(C, i, j), beta, W);
+                                   col_v(t, A, k, E, i), tila_task_tile(t, C, i, j), beta, W);
         else
             rc = tila_insert_zgemm(t, TILA_NOTRANS, TILA_NOTRANS, other, kq, rows, 1.0,
-                                   tila_tile(C, j, i), col_v(A, k, E, i), beta, W);
+                                   tila_task_tile(t, C, j, i), col_v(t, A, k, E, i), beta, W);
     }
     /* W = op(T) W or W op(T): op(Q) = I - V op(T) V^H. */
     if (!rc)
         rc = tila_insert_ztrmm(t, side, TILA_UPPER, trans, TILA_NONUNIT, left ? kq : other,
-                               left ? other : kq, 1.0, tila_tile(T, 0, k), W);
+                               left ? other : kq, 1.0, tila_task_tile(t, T, 0, k), W);
     /* C_j -= V W or W V^H, each tile on its owner, the triangle's last. */
     for (int i = E ? k : k + 1; i < A->mt && !rc; i++) {
         int rows = tila_tile_rows(A, i);
         if (left) {
             tila_task_on(t, C, i, j);
             rc = tila_insert_zgemm(t, TILA_NOTRANS, TILA_NOTRANS, rows, other, kq, -1.0,
-                                   col_v(A, k, E, i), W, 1.0, tila_tile(C, i, j));
+                                   col_v(t, A, k, E, i), W, 1.0, tila_task_tile(t, C, i, j));
         }
         else {
             tila_task_on(t, C, j, i);
             rc = tila_insert_zgemm(t, TILA_NOTRANS, TILA_CONJTRANS, other, rows, kq, -1.0, W,
-                                   col_v(A, k, E, i), 1.0, tila_tile(C, j, i));
+                                   col_v(t, A, k, E, i), 1.0, tila_task_tile(t, C, j, i));
         }
     }
     return rc || E ? rc : col_v_triangle(t, left, A, k, C, j, W, 1);
@@ -151,6 +155,7 @@ static int zunmqr_col_submit(tila_side_t side, tila_trans_t trans, const tila_de
         for (int j = 0; j < across && !rc; j++)
             if (!identity_cols || !identity_skip(A, C, k, j))
                 rc = tila_zqr_col_apply(t, side, trans, A, T, k, E, C, j, &ws);
+        tila_qr_flush_panel(A, T, k, 0);
         tila_workspace_release(&ws);
     }
     return rc;
@@ -184,6 +189,7 @@ int tila_zunmqr_submit(tila_side_t side, tila_trans_t trans, const tila_desc_t *
                 rc = tila_zqr_apply_op(&t, side, trans, A, T, k, op, C, j, w.ws);
             }
         }
+        tila_qr_flush_panel(A, T, k, 0);
     }
     tila_qr_walk_end(&w);
     return rc;

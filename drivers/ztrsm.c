@@ -67,8 +67,8 @@ static int trsm_left_narrow(tila_task_t *t, tila_uplo_t uplo, tila_trans_t trans
             if (!(*xk = tila_workspace_tile(ws, t->rank, order, tila_tile_cols(B, n))))
                 rc = TILA_ERR_NOMEM;
             else
-                rc = tila_insert_zgeadd(t, order, tila_tile_cols(B, n), alpha, tila_tile(B, k, n),
-                                        0.0, *xk);
+                rc = tila_insert_zgeadd(t, order, tila_tile_cols(B, n), alpha,
+                                        tila_task_tile(t, B, k, n), 0.0, *xk);
         }
     }
     for (int kk = 0; kk < mt && !rc; kk++) {
@@ -82,12 +82,12 @@ static int trsm_left_narrow(tila_task_t *t, tila_uplo_t uplo, tila_trans_t trans
                 rc = tila_insert_zgeadd(t, order, tila_tile_cols(B, n), 1.0, b->sums[s].w, 1.0, xk);
             if (!rc)
                 rc = tila_insert_ztrsm(t, TILA_LEFT, uplo, trans, diag, order, tila_tile_cols(B, n),
-                                       1.0, tila_tile(A, k, k), xk);
+                                       1.0, tila_task_tile(t, A, k, k), xk);
             t->priority = 0;
             tila_task_on(t, B, k, n);
             if (!rc)
                 rc = tila_insert_zlacpy(t, TILA_GENERAL, order, tila_tile_cols(B, n), xk,
-                                        tila_tile(B, k, n));
+                                        tila_task_tile(t, B, k, n));
         }
         for (int mm = kk + 1; mm < mt && !rc; mm++) {
             int m = forward ? mm : mt - 1 - mm, rows = tila_tile_cols(A, m);
@@ -102,7 +102,7 @@ static int trsm_left_narrow(tila_task_t *t, tila_uplo_t uplo, tila_trans_t trans
                     rc = TILA_ERR_NOMEM;
                 else
                     rc = tila_insert_zgemm(t, trans, TILA_NOTRANS, rows, tila_tile_cols(B, n),
-                                           order, -1.0, tila_op_tile(A, trans, m, k),
+                                           order, -1.0, tila_task_op_tile(t, A, trans, m, k),
                                            tiles[(size_t)n * mt + k].x, beta, c);
             }
         }
@@ -143,7 +143,7 @@ int tila_ztrsm_left_submit(tila_task_t *t, tila_uplo_t uplo, tila_trans_t trans,
             t->priority = 1;
             tila_task_on(t, B, k, n);
             rc = tila_insert_ztrsm(t, TILA_LEFT, uplo, trans, diag, order, tila_tile_cols(B, n),
-                                   lalpha, tila_tile(A, k, k), tila_tile(B, k, n));
+                                   lalpha, tila_task_tile(t, A, k, k), tila_task_tile(t, B, k, n));
         }
         for (int mm = kk + 1; mm < mt && !rc; mm++) {
             int m = forward ? mm : mt - 1 - mm;
@@ -152,7 +152,8 @@ int tila_ztrsm_left_submit(tila_task_t *t, tila_uplo_t uplo, tila_trans_t trans,
                 tila_task_on(t, B, m, n);
                 rc = tila_insert_zgemm(
                     t, trans, TILA_NOTRANS, tila_tile_cols(A, m), tila_tile_cols(B, n), order, -1.0,
-                    tila_op_tile(A, trans, m, k), tila_tile(B, k, n), lalpha, tila_tile(B, m, n));
+                    tila_task_op_tile(t, A, trans, m, k), tila_task_tile(t, B, k, n), lalpha,
+                    tila_task_tile(t, B, m, n));
             }
         }
     }
@@ -171,18 +172,18 @@ static int trsm_right(tila_task_t *t, tila_uplo_t uplo, tila_trans_t trans, tila
             t->priority = 1;
             tila_task_on(t, B, m, k);
             rc = tila_insert_ztrsm(t, TILA_RIGHT, uplo, trans, diag, tila_tile_rows(B, m),
-                                   tila_tile_cols(B, k), lalpha, tila_tile(A, k, k),
-                                   tila_tile(B, m, k));
+                                   tila_tile_cols(B, k), lalpha, tila_task_tile(t, A, k, k),
+                                   tila_task_tile(t, B, m, k));
         }
         for (int nn = kk + 1; nn < nt && !rc; nn++) {
             int n = forward ? nn : nt - 1 - nn;
             for (int m = 0; m < B->mt && !rc; m++) {
                 t->priority = nn == kk + 1;
                 tila_task_on(t, B, m, n);
-                rc = tila_insert_zgemm(t, TILA_NOTRANS, trans, tila_tile_rows(B, m),
-                                       tila_tile_cols(B, n), tila_tile_cols(B, k), -1.0,
-                                       tila_tile(B, m, k), tila_op_tile(A, trans, k, n), lalpha,
-                                       tila_tile(B, m, n));
+                rc = tila_insert_zgemm(
+                    t, TILA_NOTRANS, trans, tila_tile_rows(B, m), tila_tile_cols(B, n),
+                    tila_tile_cols(B, k), -1.0, tila_task_tile(t, B, m, k),
+                    tila_task_op_tile(t, A, trans, k, n), lalpha, tila_task_tile(t, B, m, n));
             }
         }
     }

@@ -168,10 +168,10 @@ typedef void *(*tila_tile_ptr_fn)(const tila_desc_t *A, int m, int n, tila_tile_
 
 /*
  * Register the tiles this rank owns, at `ptr(m, n)` with leading dimension `tile_ld`.  The
- * others get a placeholder (home node -1, for StarPU-MPI to fill) when a task first names
- * them (tila_tile_placeholder): a rank names few of the tiles it does not own (a norm, none),
- * and a StarPU handle costs kilobytes (its replicate on every memory node), so a 10^6 matrix
- * in 1024-tiles would have cost every rank gigabytes.
+ * others get a placeholder (home node -1, for StarPU-MPI to fill) when a task this rank runs
+ * first names them (tila_tile_placeholder, tila_task_tile): a rank names few of the tiles it
+ * does not own (a norm, none), and a StarPU handle costs kilobytes (its replicate on every
+ * memory node), so a 10^6 matrix in 1024-tiles would have cost every rank gigabytes.
  */
 static void tila_desc_register(tila_desc_t *A, tila_tile_ptr_fn tile_ptr, tila_tile_src_t *src)
 {
@@ -207,6 +207,13 @@ starpu_data_handle_t tila_tile_placeholder(const tila_desc_t *A, int m, int n)
     }
     pthread_mutex_unlock(&lock);
     return h;
+}
+
+void tila_tile_flush(const tila_desc_t *A, int m, int n)
+{
+    /* A rank that never registered the tile has no copy of it and sent none. */
+    starpu_data_handle_t h = tila_tile_registered(A, m, n);
+    if (h) starpu_mpi_cache_flush(tila_starpu_comm(), h);
 }
 
 /*

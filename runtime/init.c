@@ -305,6 +305,12 @@ int tila_init(int *argc, char ***argv)
     rc = tila_comm_start();
     if (rc == TILA_SUCCESS) rc = tila_device_workers_init();
     if (rc != TILA_SUCCESS) return rc;
+    /* Owned by another rank, so StarPU-MPI never sends or receives it from here. */
+    if (tila_rt.size > 1) {
+        starpu_void_data_register(&tila_rt.absent);
+        starpu_mpi_data_register(tila_rt.absent, tila_rt.next_tag++,
+                                 (tila_rt.rank + 1) % tila_rt.size);
+    }
 #ifdef TILA_USE_CUDA
     tila_cuda_workers_init();
 #endif
@@ -317,6 +323,7 @@ int tila_finalize(void)
     if (!tila_rt.initialized) return TILA_SUCCESS;
     starpu_task_wait_for_all();
     starpu_mpi_wait_for_all(MPI_COMM_WORLD);
+    if (tila_rt.absent) starpu_data_unregister(tila_rt.absent);
 #ifdef TILA_USE_CUDA
     tila_cuda_workers_fini();
 #endif

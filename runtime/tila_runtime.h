@@ -29,8 +29,11 @@ typedef struct tila_runtime_s {
     int64_t next_tag;                      /**< first MPI tag of the next descriptor */
     int ncuda;                             /**< CUDA devices with a worker here */
     int cuda_devid[TILA_MAX_CUDA_DEVICES]; /**< device number of each */
-    unsigned nwords; /**< 32-bit words of a worker bitmap (StarPU's task->workerids) */
+    unsigned nwords;          /**< 32-bit words of a worker bitmap (StarPU's task->workerids) */
     uint32_t *device_workers; /**< per device, a bitmap: CPU workers + that device's CUDA ones */
+    /** Stands for the tiles of a task this rank takes no part in (tila_task_tile); NULL
+     * on one rank. */
+    starpu_data_handle_t absent;
 } tila_runtime_t;
 
 extern tila_runtime_t tila_rt;
@@ -68,20 +71,26 @@ static inline int tila_tile_cols(const tila_desc_t *A, int n)
 }
 /** Register tile (m, n), which this rank does not own, on first use (desc.c). */
 starpu_data_handle_t tila_tile_placeholder(const tila_desc_t *A, int m, int n);
+/** Tile (m, n) of A if this rank has registered it, else NULL. */
+static inline starpu_data_handle_t tila_tile_registered(const tila_desc_t *A, int m, int n)
+{
+    return __atomic_load_n(&A->handles[(size_t)n * A->mt + m], __ATOMIC_ACQUIRE);
+}
 /** Tile (m, n) of A: a handle registered at creation (the tiles this rank owns) or at
  * first use (tila_tile_placeholder). */
 static inline starpu_data_handle_t tila_tile(const tila_desc_t *A, int m, int n)
 {
-    starpu_data_handle_t h = __atomic_load_n(&A->handles[(size_t)n * A->mt + m], __ATOMIC_ACQUIRE);
+    starpu_data_handle_t h = tila_tile_registered(A, m, n);
     return h ? h : tila_tile_placeholder(A, m, n);
 }
 
-/* Tile (i, j) of op(X): tile (i, j) of X, or (j, i) when transposed. */
-static inline starpu_data_handle_t tila_op_tile(const tila_desc_t *X, tila_trans_t trans, int i,
-                                                int j)
-{
-    return trans == TILA_NOTRANS ? tila_tile(X, i, j) : tila_tile(X, j, i);
-}
+/**
+ * Every task that reads tile (m, n) on another rank than its owner is submitted: drop
+ * those copies (StarPU-MPI's cache keeps a received tile until its handle goes) and let
+ * the owner send it again to later readers.  Every rank calls it at the same point of the
+ * submission; a rank that never registered the tile skips it.
+ */
+void tila_tile_flush(const tila_desc_t *A, int m, int n);
 
 /** No part of the tile is in the triangle (see tila_tile_part). */
 #define TILA_TILE_NONE ((tila_uplo_t)0)
@@ -234,6 +243,27 @@ typedef struct tila_cl_base_s {
 } tila_cl_base_t;
 
 tila_task_t tila_task_init(tila_sequence_t *seq, tila_request_t *req, int priority);
+
+/**
+ * Tile (m, n) of A as task t names it, once tila_task_on* has placed t.  A rank that
+ * neither runs t nor owns the tile gets tila_rt.absent instead: StarPU-MPI does nothing
+ * with the tile there, and the rank does not register a handle for it (kilobytes each:
+ * every tile of a large matrix on every rank would cost each rank gigabytes).
+ */
+static inline starpu_data_handle_t tila_task_tile(const tila_task_t *t, const tila_desc_t *A, int m,
+                                                  int n)
+{
+    starpu_data_handle_t h = tila_tile_registered(A, m, n);
+    if (h) return h;
+    return t->rank == tila_rt.rank ? tila_tile_placeholder(A, m, n) : tila_rt.absent;
+}
+
+/* Tile (i, j) of op(X) for task t: tile (i, j) of X, or (j, i) when transposed. */
+static inline starpu_data_handle_t tila_task_op_tile(const tila_task_t *t, const tila_desc_t *X,
+                                                     tila_trans_t trans, int i, int j)
+{
+    return trans == TILA_NOTRANS ? tila_task_tile(t, X, i, j) : tila_task_tile(t, X, j, i);
+}
 
 /** Run the task on the owner of tile (m, n) of A, on the device level A gives it. */
 void tila_task_on(tila_task_t *t, const tila_desc_t *A, int m, int n);
