@@ -477,5 +477,5 @@ int tila_desc_tile_device(const tila_desc_t *A, int m, int n)
 
 starpu_data_handle_t tila_desc_tile_handle(const tila_desc_t *A, int m, int n)
 {
-    return tila_desc_in(A, m, n) ? tila_tile(A, m, n) : NULL;
+    return tila_desc_in(A, m, n) ? tila_tile_placeholder(A, m, n) : NULL;
 }

@@ -69,19 +69,14 @@ static inline int tila_tile_cols(const tila_desc_t *A, int n)
 {
     return n == A->nt - 1 ? A->n - n * A->nb : A->nb;
 }
-/** Register tile (m, n), which this rank does not own, on first use (desc.c). */
+/** Tile (m, n) of A: its handle, registered here first (as a placeholder, desc.c) when this
+ * rank does not own it and has not named it before.  Drivers name tiles with
+ * tila_task_tile, which registers only what the rank's own tasks need. */
 starpu_data_handle_t tila_tile_placeholder(const tila_desc_t *A, int m, int n);
 /** Tile (m, n) of A if this rank has registered it, else NULL. */
 static inline starpu_data_handle_t tila_tile_registered(const tila_desc_t *A, int m, int n)
 {
     return __atomic_load_n(&A->handles[(size_t)n * A->mt + m], __ATOMIC_ACQUIRE);
-}
-/** Tile (m, n) of A: a handle registered at creation (the tiles this rank owns) or at
- * first use (tila_tile_placeholder). */
-static inline starpu_data_handle_t tila_tile(const tila_desc_t *A, int m, int n)
-{
-    starpu_data_handle_t h = tila_tile_registered(A, m, n);
-    return h ? h : tila_tile_placeholder(A, m, n);
 }
 
 /**
