@@ -37,7 +37,8 @@ $S lange $N --pin-cost off --norm M,F --nb 1024 --n 131072 --nodes 1,64 --csv $R
 # 16384-tiles), GPUs only (--cores 0): far fewer tasks, so 64 and 256 nodes fit in minutes.
 B="--node h100x4-model-big --cores 0 --pin-cost off"
 # Weak scaling of potrf in 8192-tiles, n = 49152 sqrt(nodes) (1 to 64), n = 98304 sqrt(nodes)
-# (1 to 16) and n = 32768 sqrt(nodes) (1 to 256; the 256 nodes take 18 min here).
+# (1 to 16) and n = 32768 sqrt(nodes) (1 to 256; the 256 nodes took 18 min here before session
+# 23 mapped folded memory in SMPI's local mode, docs/SIMULATION.md section 6).
 $S potrf $B --nb 8192 --n 49152,98304,196608,393216 --nodes 1,4,16,64 --weak \
     --csv $R/h100big-potrf-weak-49152.csv --plot $R/h100big-potrf-weak-49152.png
 $S potrf $B --nb 8192 --n 98304,196608,393216 --nodes 1,4,16 --weak --csv $R/h100big-potrf-weak-98304.csv
@@ -52,11 +53,11 @@ $S lange $B --nb 8000 --n 1000000 --norm M,O,I,F --nodes 64 --warm --csv $R/h100
 # Weak scaling of geqrf (flat tree) in 8192-tiles, n = 49152 sqrt(nodes), 1 to 64 nodes.
 $S geqrf $B --nb 8192 --tree flat --n 49152,98304,196608,393216 --nodes 1,4,16,64 --weak \
     --csv $R/h100big-geqrf-weak.csv
-# The same for n = 32768 sqrt(nodes), potrf's 256-node series, 1 to 64 nodes (256: n = 524288
-# did not fit in this machine's 24 GB before session 22; docs/SIMULATION.md section 6). Since
-# session 22 (panels flushed, ranks register only their tasks' tiles) the 64 nodes predict
-# 43.897 s instead of 43.970 s, in 68 s of host time instead of 199 s.
-$S geqrf $B --nb 8192 --ib 2048 --tree flat --n 32768,65536,131072,262144 --nodes 1,4,16,64 --weak \
+# The same for n = 32768 sqrt(nodes), potrf's 256-node series, 1 to 256 nodes (session 23; the
+# 256 nodes map about 97000 receive buffers at once, above Linux's default vm.max_map_count,
+# and take 10 min and 5.4 GB here; docs/SIMULATION.md section 6).
+sysctl -w vm.max_map_count=262144
+$S geqrf $B --nb 8192 --ib 2048 --tree flat --n 32768,65536,131072,262144,524288 --nodes 1,4,16,64,256 --weak \
     --csv $R/h100big-geqrf-weak-32768.csv
 # geqrf's trees across ranks (session 21): tall and skinny (4 tile columns, 12 x nodes tile rows,
 # one process column), the binary tree (domains of each rank's tiles) and the flat tree, 4 to
