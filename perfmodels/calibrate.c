@@ -116,12 +116,16 @@ static void symbol(char *out, size_t len, char prec, size_t s)
 /*
  * Visit every (worker kind, history entry) of a model; returns the number of entries
  * with fewer than `samples` measurements (all of them if the model has none yet).
+ * StarPU reloads a regression model's fit but not its per-size history, so there each
+ * entry holds the last round's measurements only, and the fit, which holds them all,
+ * is what must reach `samples` for each size (and is printed after the sizes).
  */
 static int visit(const char *sym, int samples, int print)
 {
     struct starpu_perfmodel model;
     memset(&model, 0, sizeof model);
     if (starpu_perfmodel_load_symbol(sym, &model) != 0) return 1;
+    int regression = model.type == STARPU_REGRESSION_BASED;
     int short_of = 0, entries = 0;
     for (int comb = 0; comb < starpu_perfmodel_get_narch_combs(); comb++) {
         struct starpu_perfmodel_arch *arch = starpu_perfmodel_arch_comb_fetch(comb);
@@ -129,10 +133,11 @@ static int visit(const char *sym, int samples, int print)
         if (!pa) continue;
         char name[64];
         starpu_perfmodel_get_arch_name(arch, name, sizeof name, 0);
+        int here = 0;
         for (struct starpu_perfmodel_history_list *l = pa->list; l; l = l->next) {
             struct starpu_perfmodel_history_entry *e = l->entry;
-            entries++;
-            short_of += e->nsample < (unsigned)samples;
+            here++;
+            short_of += !regression && e->nsample < (unsigned)samples;
             if (print) {
                 double dev =
                     e->nsample > 1 ? sqrt(fabs(e->sum2 / e->nsample - e->mean * e->mean)) : 0;
@@ -141,6 +146,16 @@ static int visit(const char *sym, int samples, int print)
                        e->mean > 0 ? 100 * dev / e->mean : 0);
             }
         }
+        const struct starpu_perfmodel_regression_model *r = &pa->regression;
+        if (regression && here) {
+            short_of += r->valid && r->nsample >= (unsigned)(samples * here) ? 0 : here;
+            if (print)
+                printf("%-14s %10s %-12s fit %.4g size^%.4f over %.1f-%.1f KiB, %u samples "
+                       "(the sizes above: the last round's)\n",
+                       sym, "all", name, r->alpha, r->beta, r->minx / 1024.0, r->maxx / 1024.0,
+                       r->nsample);
+        }
+        entries += here;
     }
     starpu_perfmodel_unload_model(&model);
     return entries ? short_of : 1;

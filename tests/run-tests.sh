@@ -2,8 +2,10 @@
 # SPDX-License-Identifier: BSD-3-Clause
 # Run tila-tests at 1, 2 and 4 MPI ranks (RANKS="1 2 4" by default) and add up the
 # results; with KERNEL_TESTS=PATH/TO/tila-kernel-tests, the tile-kernel tests first (one
-# process, no MPI); with SCALAPACK_LAYER=PATH/TO/libtila_scalapack.so, ScaLAPACK's own
-# testers through it, and with LAPACK_LAYER=PATH/TO/libtila_lapack.so, LAPACK's, last.  Prints every configuration's line, then "N passed, N failed, N skipped".
+# process, no MPI); with CALIBRATE=PATH/TO/tila-calibrate, its convergence on small
+# tiles; with SCALAPACK_LAYER=PATH/TO/libtila_scalapack.so, ScaLAPACK's own
+# testers through it, and with LAPACK_LAYER=PATH/TO/libtila_lapack.so, LAPACK's, last.
+# Prints every configuration's line, then "N passed, N failed, N skipped".
 # Exit 0 only when nothing failed and every run finished.
 set -u
 prog=${1:?usage: run-tests.sh PATH/TO/tila-tests [ARGS...]}
@@ -36,6 +38,19 @@ if [ -n "${KERNEL_TESTS:-}" ]; then
     echo "== tila-kernel-tests (tile kernels against LAPACKE, no StarPU)"
     timeout "$limit" "$KERNEL_TESTS" >"$log" 2>"$log.err"
     count kernels $?
+fi
+# tila-calibrate, with CALIBRATE=PATH/TO/tila-calibrate: on two small tiles every model,
+# per-size history or regression fit, reaches its samples within a few rounds.
+if [ -n "${CALIBRATE:-}" ]; then
+    echo "== tila-calibrate (tiles 64 and 128, double, 5 samples)"
+    home=$(mktemp -d)
+    timeout "$limit" "$CALIBRATE" --sizes 64,128 --prec d --samples 5 --rounds 10 \
+        --home "$home" >"$log.out" 2>"$log.err"
+    st=$?
+    if [ "$st" -eq 0 ]; then echo "PASS calibrate converges" >"$log"
+    else echo "FAIL calibrate did not converge in 10 rounds (status $st)" >"$log"; fi
+    count calibrate "$st"
+    rm -rf "$home" "$log.out"
 fi
 for np in $ranks; do
     # Two workers per rank when the machine has room, else one.
