@@ -73,3 +73,8 @@ $S geqrf $B --nb 8192 --ib 2048 --tree binary,flat --n 98304,196608 --nodes 4,16
     --csv $R/h100big-geqrf-square-trees.csv
 $S geqrf $B --nb 8192 --ib 2048 --tree binary --n 393216 --nodes 64 \
     --csv $R/h100big-geqrf-square-binary-64.csv
+# Strong scaling of geqrf, n = 196608, 4 to 64 nodes, both trees, in 4096-tiles (ib 1024: the
+# model has no 4096-tile QR kernels at ib 2048) and in 8192-tiles (session 24; the 4096-tile
+# flat runs take 100-140 s each here, the rest 3-45 s).
+$S geqrf $B --nb 4096 --ib 1024 --tree flat,binary --n 196608 --nodes 4,16,64 --csv $R/h100big-geqrf-strong-4096.csv
+$S geqrf $B --nb 8192 --ib 2048 --tree flat,binary --n 196608 --nodes 4,16,64 --csv $R/h100big-geqrf-strong-8192.csv
