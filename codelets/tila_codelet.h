@@ -78,6 +78,24 @@ static inline void tila_cl_panel_tiles(void *buffers[], int count, void *room, v
     }
 }
 
+/**
+ * The panel kernels' performance-model footprint: StarPU's default (every buffer's shape)
+ * but the last buffer, the scratch, which is sized for the matrix's first, tallest
+ * column.  So a column of a given height and tile size is one history entry in every
+ * matrix, and a calibration of those heights times it in any run (perfmodels/README.md).
+ */
+static inline uint32_t tila_cl_panel_footprint(struct starpu_task *task)
+{
+    uint32_t footprint = 0;
+    for (unsigned i = 0; i + 1 < STARPU_TASK_GET_NBUFFERS(task); i++) {
+        starpu_data_handle_t handle = STARPU_TASK_GET_HANDLE(task, i);
+        uint32_t shape = starpu_data_get_interface_ops(handle)->footprint(handle);
+        shape = starpu_hash_crc32c_be(shape, (uint32_t)starpu_data_get_interface_id(handle));
+        footprint = starpu_hash_crc32c_be(shape, footprint);
+    }
+    return footprint;
+}
+
 /** Which tile kernel a norm's tile task runs. */
 typedef enum tila_lan_kind_e {
     TILA_LAN_GE, /**< general tile */

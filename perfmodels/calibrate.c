@@ -3,14 +3,16 @@
  * @brief tila-calibrate: calibrate every codelet's performance model on this machine.
  *
  *   tila-calibrate [--sizes 128,256,512,768,1024] [--prec sdcz] [--samples 10]
- *                  [--rounds 30] [--plots DIR] [--home DIR]
+ *                  [--rounds 30] [--panel-tiles 4] [--plots DIR] [--home DIR]
  *
  * Runs every codelet on each tile size, on every kind of worker present (StarPU's dmda
  * scheduler with STARPU_CALIBRATE=1 tries each kind until it is calibrated), round after
  * round, until each model has at least --samples measurements of every size on every
- * worker kind.  Then prints one line per (codelet, size, worker kind): mean time,
- * GFLOP/s and samples, and with --plots writes a PNG per codelet (time against size,
- * by starpu_perfmodel_plot and gnuplot).  The models go under StarPU's own folder in
+ * worker kind.  The PANEL scheme's column kernels are timed per column height, on columns
+ * of 1 to --panel-tiles tiles (4 by default; a simulated QR of n rows needs n / nb).  Then
+ * prints one line per (codelet, size, worker kind): mean time, GFLOP/s and samples, and
+ * with --plots writes a PNG per codelet (time against size, by starpu_perfmodel_plot and
+ * gnuplot).  The models go under StarPU's own folder in
  * STARPU_HOME, which defaults to ./tila-calibration (not the user's ~/.starpu) unless
  * STARPU_HOME or --home says otherwise.  Warns when the machine is busy: calibrating
  * on a loaded machine gives "too big deviation" flushes and slow models.
@@ -56,12 +58,12 @@ static const struct {
 };
 #define NSTEMS (sizeof stems / sizeof stems[0])
 
-typedef int (*workload_fn)(int nb, unsigned long long seed);
+typedef int (*workload_fn)(int nb, int panel_tiles, unsigned long long seed);
 static const workload_fn workloads[4] = { tila_calibrate_sworkload, tila_calibrate_dworkload,
                                           tila_calibrate_cworkload, tila_calibrate_zworkload };
 
 typedef struct opts_s {
-    int sizes[32], nsizes, samples, rounds, round;
+    int sizes[32], nsizes, samples, rounds, round, panel_tiles;
     char prec[5];
     const char *plots;
 } opts_t;
@@ -73,6 +75,7 @@ static int parse(int argc, char **argv, opts_t *o)
     o->nsizes = 5;
     o->samples = 10;
     o->rounds = 30;
+    o->panel_tiles = 4;
     strcpy(o->prec, "sdcz");
     o->plots = NULL;
     o->round = 0;
@@ -92,6 +95,8 @@ static int parse(int argc, char **argv, opts_t *o)
             o->samples = atoi(v);
         else if (!strcmp(a, "--rounds"))
             o->rounds = atoi(v);
+        else if (!strcmp(a, "--panel-tiles"))
+            o->panel_tiles = atoi(v);
         else if (!strcmp(a, "--plots"))
             o->plots = v;
         else if (!strcmp(a, "--home"))
@@ -104,7 +109,7 @@ static int parse(int argc, char **argv, opts_t *o)
     }
     /* Precisions: one or more of s, d, c, z (they index the workloads). */
     if (!o->prec[0] || o->prec[strspn(o->prec, "sdcz")]) return -1;
-    return o->samples > 0 && o->rounds > 0 ? 0 : -1;
+    return o->samples > 0 && o->rounds > 0 && o->panel_tiles > 0 ? 0 : -1;
 }
 
 static void symbol(char *out, size_t len, char prec, size_t s)
@@ -118,9 +123,11 @@ static void symbol(char *out, size_t len, char prec, size_t s)
  * with fewer than `samples` measurements (all of them if the model has none yet).
  * StarPU reloads a regression model's fit but not its per-size history, so there each
  * entry holds the last round's measurements only, and the fit, which holds them all,
- * is what must reach `samples` for each size (and is printed after the sizes).
+ * is what must reach `samples` for each size (and is printed after the sizes).  A fit
+ * needs sizes at least 10 % apart: a regression model of one size is counted in `unfit`,
+ * not as short, since more rounds cannot help it.
  */
-static int visit(const char *sym, int samples, int print)
+static int visit(const char *sym, int samples, int print, int *unfit)
 {
     struct starpu_perfmodel model;
     memset(&model, 0, sizeof model);
@@ -147,8 +154,10 @@ static int visit(const char *sym, int samples, int print)
             }
         }
         const struct starpu_perfmodel_regression_model *r = &pa->regression;
+        int one_size = r->nsample >= (unsigned)(samples * here) && r->minx >= 0.9 * r->maxx;
+        *unfit += regression && here && one_size;
         if (regression && here) {
-            short_of += r->valid && r->nsample >= (unsigned)(samples * here) ? 0 : here;
+            short_of += (r->valid || one_size) && r->nsample >= (unsigned)(samples * here) ? 0 : here;
             if (print)
                 printf("%-14s %10s %-12s fit %.4g size^%.4f over %.1f-%.1f KiB, %u samples "
                        "(the sizes above: the last round's)\n",
@@ -161,14 +170,15 @@ static int visit(const char *sym, int samples, int print)
     return entries ? short_of : 1;
 }
 
-static int models_short(const opts_t *o, int print)
+static int models_short(const opts_t *o, int print, int *unfit)
 {
     int short_of = 0;
     char sym[64];
+    *unfit = 0;
     for (const char *p = o->prec; *p; p++)
         for (size_t s = 0; s < NSTEMS; s++) {
             symbol(sym, sizeof sym, *p, s);
-            short_of += visit(sym, o->samples, print);
+            short_of += visit(sym, o->samples, print, unfit);
         }
     return short_of;
 }
@@ -217,7 +227,8 @@ static int round_here(int argc, char **argv, const opts_t *o)
     int rc = tila_init(&argc, &argv); /* starts MPI, and tila_finalize ends it */
     for (int s = 0; s < o->nsizes && !rc; s++)
         for (const char *p = o->prec; *p && !rc; p++)
-            rc = workloads[strchr("sdcz", *p) - "sdcz"](o->sizes[s], (unsigned long long)o->round);
+            rc = workloads[strchr("sdcz", *p) - "sdcz"](o->sizes[s], o->panel_tiles,
+                                                         (unsigned long long)o->round);
     tila_finalize(); /* writes the models */
     return rc ? 1 : 0;
 }
@@ -253,7 +264,8 @@ int main(int argc, char **argv)
     opts_t o;
     if (parse(argc, argv, &o)) {
         fprintf(stderr, "usage: tila-calibrate [--sizes 128,256,512,768,1024] [--prec sdcz] "
-                        "[--samples 10] [--rounds 30] [--plots DIR] [--home DIR]\n");
+                        "[--samples 10] [--rounds 30] [--panel-tiles 4] [--plots DIR] "
+                        "[--home DIR]\n");
         return 2;
     }
     setenv("STARPU_HOME", "tila-calibration", 0);
@@ -272,9 +284,9 @@ int main(int argc, char **argv)
            getenv("STARPU_HOME"), getenv("STARPU_SCHED"), o.samples);
     fflush(stdout);
     starpu_perfmodel_initialize();
-    int round, rc = 0, short_of = 0;
+    int round, rc = 0, short_of = 0, unfit = 0;
     for (round = 1; round <= o.rounds && !rc; round++) {
-        if (round > 1 && (short_of = models_short(&o, 0)) == 0) break;
+        if (round > 1 && (short_of = models_short(&o, 0, &unfit)) == 0) break;
         if (round > 1)
             printf("round %d: %d model entr%s short of %d samples\n", round - 1, short_of,
                    short_of == 1 ? "y" : "ies", o.samples);
@@ -284,12 +296,17 @@ int main(int argc, char **argv)
     }
     printf("\n%-14s %10s %-12s %12s %9s %8s %8s\n", "codelet", "size KiB", "worker", "mean us",
            "GFLOP/s", "samples", "stddev");
-    short_of = models_short(&o, 1);
+    short_of = models_short(&o, 1, &unfit);
     if (o.plots) plot(&o);
     if (short_of)
         fprintf(stderr,
                 "tila-calibrate: %d model entries have fewer than %d samples after %d "
                 "round(s)\n",
                 short_of, o.samples, round - 1);
-    return rc || short_of ? 1 : 0;
+    if (unfit)
+        fprintf(stderr,
+                "tila-calibrate: %d regression model%s (a size^b) hold%s one tile size only and "
+                "cannot time any task: calibrate two sizes at least (--sizes 256,512)\n",
+                unfit, unfit == 1 ? "" : "s", unfit == 1 ? "s" : "");
+    return rc || short_of || unfit ? 1 : 0;
 }

@@ -19,9 +19,9 @@ static inline int tila_calibrate_ib(int nb)
     return ib < nb ? ib : nb;
 }
 
-int tila_calibrate_sworkload(int nb, unsigned long long seed);
-int tila_calibrate_dworkload(int nb, unsigned long long seed);
-int tila_calibrate_cworkload(int nb, unsigned long long seed);
-int tila_calibrate_zworkload(int nb, unsigned long long seed);
+int tila_calibrate_sworkload(int nb, int panel_tiles, unsigned long long seed);
+int tila_calibrate_dworkload(int nb, int panel_tiles, unsigned long long seed);
+int tila_calibrate_cworkload(int nb, int panel_tiles, unsigned long long seed);
+int tila_calibrate_zworkload(int nb, int panel_tiles, unsigned long long seed);
 
 #endif /* CALIBRATE_H */

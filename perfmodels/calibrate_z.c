@@ -10,15 +10,31 @@
 
 #include "calibrate.h"
 
+/* The PANEL scheme's QR of one column of m x nb: one GEQRT_COL of that height. */
+static int panel_column(int m, int nb, int ib, unsigned long long seed)
+{
+    tila_desc_t *A, *T = NULL;
+    int rc = tila_desc_create(&A, TILA_COMPLEX64, m, nb, nb, nb, NULL);
+    if (rc) return rc;
+    rc = tila_zplrnt(A, seed);
+    rc |= tila_desc_create_qr_t(&T, A, ib, TILA_QR_TREE_PANEL);
+    rc |= rc ? 0 : tila_zgeqrf(A, T);
+    tila_desc_destroy(&T);
+    tila_desc_destroy(&A);
+    return rc;
+}
+
 /*
  * An n = 4 nb matrix (square tiles, no edge tile, so every task has the calibrated
  * size): generators, copies, a product, a product with no inner dimension (LASCAL),
  * norms, a positive definite solve (POTRF, TRSM, HERK/SYRK, GEMM), a QR factorization
  * with the flat tree and Q^H applied (GEQRT, TSQRT, UNMQR, TSMQR), one of a tall
  * matrix with the binary tree (TTQRT, TTMQR), and one with the PANEL scheme (GEQRT_COL,
- * TRMM) whose T is then rebuilt from scalar factors (LARFT_COL).
+ * TRMM) whose T is then rebuilt from scalar factors (LARFT_COL).  Its columns are 1 to 4
+ * tiles tall; single columns of 1 to panel_tiles tiles time GEQRT_COL at every height up
+ * to panel_tiles, in the same entries (tila_cl_panel_footprint).
  */
-int tila_calibrate_zworkload(int nb, unsigned long long seed)
+int tila_calibrate_zworkload(int nb, int panel_tiles, unsigned long long seed)
 {
     int n = 4 * nb, ib = tila_calibrate_ib(nb), rc;
     double norm;
@@ -54,6 +70,8 @@ int tila_calibrate_zworkload(int nb, unsigned long long seed)
         tau[j] = 1.5; /* not 0: ?larft skips the reflectors whose tau is 0 */
     rc |= tau ? tila_zlarft(B, tau, TP) : TILA_ERR_NOMEM;
     free(tau);
+    for (int h = 1; h <= panel_tiles && !rc; h++)
+        rc = panel_column(h * nb, nb, ib, seed + 3);
     tila_desc_destroy(&TP);
     tila_desc_destroy(&T);
     tila_desc_destroy(&TG);

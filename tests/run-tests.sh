@@ -41,13 +41,19 @@ if [ -n "${KERNEL_TESTS:-}" ]; then
 fi
 # tila-calibrate, with CALIBRATE=PATH/TO/tila-calibrate: on two small tiles every model,
 # per-size history or regression fit, reaches its samples (the QR column kernels get one
-# a round: 6 rounds on an idle machine, a flushed model needs more).
+# a round: 6 rounds on an idle machine, a flushed model needs more), and the PANEL
+# kernel has one entry a column height and tile size, whatever matrix the column is in.
 if [ -n "${CALIBRATE:-}" ]; then
-    echo "== tila-calibrate (tiles 64 and 128, double, 5 samples)"
+    echo "== tila-calibrate (tiles 64 and 128, double, 5 samples, columns of 1-6 tiles)"
     home=$(mktemp -d)
     timeout "$limit" "$CALIBRATE" --sizes 64,128 --prec d --samples 5 --rounds 20 \
-        --home "$home" >"$log.out" 2>"$log.err"
+        --panel-tiles 6 --home "$home" >"$log.out" 2>"$log.err"
     st=$?
+    heights=$(grep -c '^tila_dgeqrt_col ' "$log.out")
+    if [ "$st" -eq 0 ] && [ "$heights" -ne 12 ]; then
+        echo "tila_dgeqrt_col has $heights entries, not 12 (6 heights x 2 tiles)" >>"$log.err"
+        st=1
+    fi
     if [ "$st" -eq 0 ]; then echo "PASS calibrate converges" >"$log"
     else echo "FAIL calibrate (status $st): $(tail -n 1 "$log.err")" >"$log"; fi
     count calibrate "$st"
