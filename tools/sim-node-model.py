@@ -82,7 +82,7 @@ def qr_ib(b):
 # The buffers of a history kernel's task on a square tile of edge b, one list a variant:
 # ("m", rows, cols) a StarPU matrix, ("v", n) a vector, of doubles.  QR: T is ib x b, the
 # scratch ib * b (codelets/tila_codelet.h); the PANEL scheme's kernels (geqrt_col,
-# larft_col) depend on the matrix's height too and are left out.
+# larft_col), one entry a column height, are left out.
 LAYOUTS = {
     "lange": lambda b: [[("m", b, b), ("v", 1)],    # max norm: the tile's largest |a|
                         [("m", b, b), ("v", 2)],    # Frobenius: scale, sum of squares
