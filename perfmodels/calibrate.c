@@ -12,9 +12,8 @@
  * of 1 to --panel-tiles tiles (4 by default; a simulated QR of n rows needs n / nb).  Then
  * prints one line per (codelet, size, worker kind): mean time, GFLOP/s and samples, and
  * with --plots writes a PNG per codelet (time against size, by starpu_perfmodel_plot and
- * gnuplot).  The models go under StarPU's own folder in
- * STARPU_HOME, which defaults to ./tila-calibration (not the user's ~/.starpu) unless
- * STARPU_HOME or --home says otherwise.  Warns when the machine is busy: calibrating
+ * gnuplot).  The models go under StarPU's own folder in STARPU_HOME, which defaults to
+ * ./tila-calibration (not the user's ~/.starpu) unless STARPU_HOME or --home says otherwise.  Warns when the machine is busy: calibrating
  * on a loaded machine gives "too big deviation" flushes and slow models.
  *
  * SPDX-License-Identifier: BSD-3-Clause
@@ -157,7 +156,8 @@ static int visit(const char *sym, int samples, int print, int *unfit)
         int one_size = r->nsample >= (unsigned)(samples * here) && r->minx >= 0.9 * r->maxx;
         *unfit += regression && here && one_size;
         if (regression && here) {
-            short_of += (r->valid || one_size) && r->nsample >= (unsigned)(samples * here) ? 0 : here;
+            short_of +=
+                (r->valid || one_size) && r->nsample >= (unsigned)(samples * here) ? 0 : here;
             if (print)
                 printf("%-14s %10s %-12s fit %.4g size^%.4f over %.1f-%.1f KiB, %u samples "
                        "(the sizes above: the last round's)\n",
@@ -228,7 +228,7 @@ static int round_here(int argc, char **argv, const opts_t *o)
     for (int s = 0; s < o->nsizes && !rc; s++)
         for (const char *p = o->prec; *p && !rc; p++)
             rc = workloads[strchr("sdcz", *p) - "sdcz"](o->sizes[s], o->panel_tiles,
-                                                         (unsigned long long)o->round);
+                                                        (unsigned long long)o->round);
     tila_finalize(); /* writes the models */
     return rc ? 1 : 0;
 }
