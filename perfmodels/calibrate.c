@@ -13,8 +13,9 @@
  * prints one line per (codelet, size, worker kind): mean time, GFLOP/s and samples, and
  * with --plots writes a PNG per codelet (time against size, by starpu_perfmodel_plot and
  * gnuplot).  The models go under StarPU's own folder in STARPU_HOME, which defaults to
- * ./tila-calibration (not the user's ~/.starpu) unless STARPU_HOME or --home says otherwise.  Warns when the machine is busy: calibrating
- * on a loaded machine gives "too big deviation" flushes and slow models.
+ * ./tila-calibration (not the user's ~/.starpu) unless STARPU_HOME or --home says
+ * otherwise.  Warns when the machine is busy: calibrating on a loaded machine gives "too
+ * big deviation" flushes and slow models.
  *
  * SPDX-License-Identifier: BSD-3-Clause
  */
@@ -153,11 +154,11 @@ static int visit(const char *sym, int samples, int print, int *unfit)
             }
         }
         const struct starpu_perfmodel_regression_model *r = &pa->regression;
-        int one_size = r->nsample >= (unsigned)(samples * here) && r->minx >= 0.9 * r->maxx;
-        *unfit += regression && here && one_size;
         if (regression && here) {
-            short_of +=
-                (r->valid || one_size) && r->nsample >= (unsigned)(samples * here) ? 0 : here;
+            int enough = r->nsample >= (unsigned)(samples * here);
+            int one_size = enough && r->minx >= 0.9 * r->maxx;
+            *unfit += one_size;
+            short_of += enough && (r->valid || one_size) ? 0 : here;
             if (print)
                 printf("%-14s %10s %-12s fit %.4g size^%.4f over %.1f-%.1f KiB, %u samples "
                        "(the sizes above: the last round's)\n",
