@@ -42,7 +42,8 @@ fi
 # tila-calibrate, with CALIBRATE=PATH/TO/tila-calibrate: on two small tiles every model,
 # per-size history or regression fit, reaches its samples (the QR column kernels get one
 # a round: 6 rounds on an idle machine, a flushed model needs more), and the PANEL
-# kernel has one entry a column height and tile size, whatever matrix the column is in.
+# kernel has one entry a column height and tile size: 1-4 from a square matrix, 5-6 from
+# single columns.
 if [ -n "${CALIBRATE:-}" ]; then
     echo "== tila-calibrate (tiles 64 and 128, double, 5 samples, columns of 1-6 tiles)"
     home=$(mktemp -d)
