@@ -2,8 +2,10 @@
  * @file lan_reduce.c
  * @brief The norms' reduction across ranks: every tile task leaves its partial result
  * (the tile's column or row sums, its max, its Frobenius pair) on its own rank; at the
- * sequence's wait each rank folds its partials and one or two allreduces combine the
- * ranks: O(log P) messages, none of them on the tasks' path.
+ * sequence's wait each rank folds its partials and allreduces combine the ranks: the
+ * first keys ride in the allreduce that agrees on the status (a wait hook's keys), and
+ * Frobenius and the sums that cross ranks take one or two of their own.  O(log P)
+ * messages, none of them on the tasks' path.
  *
  * What the value depends on: the tile size, nothing else (not the grid, the mapping, the
  * number of ranks or the workers).
@@ -19,8 +21,9 @@
  *    (q2) are exact in any order, so the MPI_SUM of the second allreduce gives the same
  *    bits whatever order it adds in.  A sum whose partials all lie on one rank (the
  *    columns of a 1 x q grid) is finished there, to the same bits, and only its rank's
- *    largest such sum crosses; with no sum shared, one allreduce of one key in all:
- *    4 ranks on 2 cores, a 1000^2 one norm of one tile, 2.3 -> 1.5 ms.
+ *    largest such sum crosses, with the status; with no sum shared, no allreduce beyond
+ *    the status's (4 ranks on 2 cores, a 1000^2 one norm of one tile: 2.3 ms with every
+ *    sum crossing, 1.5 ms with one allreduce of its own).
  * A tile's own partial is LAPACK's sum over the tile, in LAPACK's order: a column sum
  * differs from LAPACK's running sum by the roundings of the partials (about mb eps
  * relative, against m eps for the running sum itself).  NaN anywhere gives NaN; Inf
@@ -57,11 +60,19 @@ struct tila_lan_s {
     int *owner; /**< one, infinity: the rank of sum j's partials, LAN_SHARED if several */
     lan_part_t *parts;
     size_t nlocal, cap;
+    int home;      /**< the partials are unregistered (back in parts[].x) */
+    int *slot, ns; /**< one, infinity: sum j's index among the ns shared ones, or -1 */
+    int64_t *skey; /**< their largest terms */
+    double *sfold; /**< their folds */
 };
 
-tila_lan_t *tila_lan_create(tila_norm_t norm, int len, int nones, int mt, int nt, size_t realsize,
-                            void *value)
+/* The hook's first keys: Frobenius' three (lan_fro), the others' one (lan_sums). */
+static int lan_nkeys(tila_norm_t norm) { return norm == TILA_NORM_FRO ? 3 : 1; }
+
+tila_lan_t *tila_lan_create(tila_sequence_t *seq, tila_norm_t norm, int len, int nones, int mt,
+                            int nt, size_t realsize, void *value)
 {
+    tila_sequence_keys(seq, lan_nkeys(norm));
     int sums = norm == TILA_NORM_ONE || norm == TILA_NORM_INF;
     tila_lan_t *l = calloc(1, sizeof *l);
     int *owner = sums ? malloc((size_t)len * sizeof *owner) : NULL;
@@ -237,44 +248,50 @@ static double lan_largest(int n, const int64_t *key, const double *fold)
  * Max, one and infinity norms.  A sum whose partials all lie on one rank (each column of
  * a 1 x q grid, the rows of a p x 1 grid, a matrix of one tile) is finished on it, with
  * the same bits as across ranks (its largest term is the same; the folds are exact).
- * The others cross ranks: the largest term of each, and each rank's largest finished
- * sum, in one allreduce; then, unless no sum is shared (every rank knows the owners),
- * their folds in a second.
+ * The first key, which crosses with the status: the largest partial (max), or the
+ * largest sum this rank finished.  The sums that cross ranks (every rank knows which
+ * from the calls of tila_lan_part) take two allreduces more: their largest terms, then
+ * their folds.  Everything is allocated here, before the status is agreed, so that a rank
+ * short of memory fails the status instead of leaving the others in an allreduce.
  */
-static int lan_sums(tila_lan_t *l)
+static int lan_sums_first(tila_lan_t *l, int64_t *key0)
 {
-    int len = l->len, ns = 0, rc = TILA_ERR_NOMEM;
-    int *slot = malloc((size_t)len * sizeof *slot);
-    int64_t *key = calloc((size_t)len, sizeof *key), *skey = NULL;
-    double *fold = calloc(2 * (size_t)len, sizeof *fold), *sfold = NULL;
-    if (!slot || !key || !fold) goto out;
-    for (int j = 0; j < len; j++)
-        slot[j] = !l->owner || l->owner[j] == LAN_SHARED ? ns++ : -1;
-    skey = calloc((size_t)ns + 1, sizeof *skey);
-    sfold = calloc(2 * (size_t)ns + 1, sizeof *sfold);
-    if (!skey || !sfold) goto out;
-    lan_keys(l, slot, 0, key);
-    lan_folds(l, slot, 0, key, fold);
-    skey[ns] = lan_key(lan_largest(len, key, fold)); /* zero but for the finished sums */
-    lan_keys(l, slot, 1, skey);
-    rc = TILA_ERR_MPI;
-    if (tila_allreduce(skey, ns + 1, MPI_INT64_T, MPI_MAX)) goto out;
-    if (ns > 0 && l->norm != TILA_NORM_MAX) {
-        lan_folds(l, slot, 1, skey, sfold);
-        if (tila_allreduce(sfold, 2 * ns, MPI_DOUBLE, MPI_SUM)) goto out;
+    if (l->norm == TILA_NORM_MAX) {
+        for (size_t p = 0; p < l->nlocal; p++)
+            lan_key_max(key0, lan_get(l, &l->parts[p], 0));
+        return TILA_SUCCESS;
     }
-    if (l->norm == TILA_NORM_MAX)
-        lan_set(l, lan_unkey(skey[0]));
-    else
-        lan_set(l, lan_nanmax(lan_unkey(skey[ns]), lan_largest(ns, skey, sfold)));
+    int len = l->len, rc = TILA_ERR_NOMEM;
+    int64_t *key = calloc((size_t)len, sizeof *key);
+    double *fold = calloc(2 * (size_t)len, sizeof *fold);
+    if (!key || !fold || !(l->slot = malloc((size_t)len * sizeof *l->slot))) goto out;
+    for (int j = 0; j < len; j++)
+        l->slot[j] = l->owner[j] == LAN_SHARED ? l->ns++ : -1;
+    l->skey = calloc((size_t)l->ns + 1, sizeof *l->skey);
+    l->sfold = calloc(2 * (size_t)l->ns + 1, sizeof *l->sfold);
+    if (!l->skey || !l->sfold) goto out;
+    lan_keys(l, l->slot, 0, key);
+    lan_folds(l, l->slot, 0, key, fold);
+    *key0 = lan_key(lan_largest(len, key, fold));
+    lan_keys(l, l->slot, 1, l->skey);
     rc = TILA_SUCCESS;
 out:
-    free(slot);
     free(key);
     free(fold);
-    free(skey);
-    free(sfold);
     return rc;
+}
+
+static int lan_sums(tila_lan_t *l, int64_t key0)
+{
+    double v = lan_unkey(key0);
+    if (l->ns > 0) {
+        if (tila_allreduce(l->skey, l->ns, MPI_INT64_T, MPI_MAX)) return TILA_ERR_MPI;
+        lan_folds(l, l->slot, 1, l->skey, l->sfold);
+        if (tila_allreduce(l->sfold, 2 * l->ns, MPI_DOUBLE, MPI_SUM)) return TILA_ERR_MPI;
+        v = lan_nanmax(v, lan_largest(l->ns, l->skey, l->sfold));
+    }
+    lan_set(l, v);
+    return TILA_SUCCESS;
 }
 
 /* ---- Frobenius --------------------------------------------------------------------------- */
@@ -298,23 +315,29 @@ static enum lan_fro_kind lan_fro_term(const tila_lan_t *l, const lan_part_t *p, 
     return LAN_TERM;
 }
 
-static int lan_fro(tila_lan_t *l)
+/* Frobenius' first keys: the largest exponent of a term, any Inf, any NaN. */
+static void lan_fro_first(const tila_lan_t *l, int64_t key[3])
 {
-    int g[3] = { INT_MIN, 0, 0 }; /* largest exponent, any Inf, any NaN */
-    double f, fold[2] = { 0, 0 };
+    double f;
     int e;
     for (size_t p = 0; p < l->nlocal; p++) {
         enum lan_fro_kind kind = lan_fro_term(l, &l->parts[p], &f, &e);
-        if (kind == LAN_TERM && e > g[0]) g[0] = e;
-        g[1] |= kind == LAN_INF;
-        g[2] |= kind == LAN_NAN;
+        if (kind == LAN_TERM && e > key[0]) key[0] = e;
+        if (kind == LAN_INF) key[1] = 1;
+        if (kind == LAN_NAN) key[2] = 1;
     }
-    if (tila_allreduce(g, 3, MPI_INT, MPI_MAX)) return TILA_ERR_MPI;
-    if (g[2] || g[1] || g[0] == INT_MIN) {
-        lan_set(l, g[2] ? (double)NAN : g[1] ? (double)INFINITY : 0);
+}
+
+/* The terms scaled by the largest exponent into two folds, summed across ranks. */
+static int lan_fro(tila_lan_t *l, const int64_t key[3])
+{
+    if (key[2] > 0 || key[1] > 0 || key[0] == INT64_MIN) {
+        lan_set(l, key[2] > 0 ? (double)NAN : key[1] > 0 ? (double)INFINITY : 0);
         return TILA_SUCCESS;
     }
-    int top = g[0] + (g[0] & 1); /* even, so that its square root is a power of two */
+    int top = (int)(key[0] + (key[0] & 1)); /* even: its square root is a power of two */
+    double f, fold[2] = { 0, 0 };
+    int e;
     for (size_t p = 0; p < l->nlocal; p++)
         if (lan_fro_term(l, &l->parts[p], &f, &e) == LAN_TERM)
             lan_deposit(l->sig, ldexp(f, e - top), fold);
@@ -325,18 +348,36 @@ static int lan_fro(tila_lan_t *l)
 
 /* ---- At the wait --------------------------------------------------------------------- */
 
-static int lan_wait(tila_wait_hook_t *hook, int status, int run)
+/* The tasks are done: unregistering brings each partial home. */
+static void lan_home(tila_lan_t *l)
+{
+    for (size_t p = 0; !l->home && p < l->nlocal; p++)
+        starpu_data_unregister(l->parts[p].h);
+    l->home = 1;
+}
+
+static int lan_first(tila_wait_hook_t *hook, int64_t *key)
+{
+    tila_lan_t *l = (tila_lan_t *)hook;
+    lan_home(l);
+    if (l->norm != TILA_NORM_FRO) return lan_sums_first(l, key);
+    lan_fro_first(l, key);
+    return TILA_SUCCESS;
+}
+
+static int lan_wait(tila_wait_hook_t *hook, int status, int run, const int64_t *key)
 {
     tila_lan_t *l = (tila_lan_t *)hook;
     int rc = TILA_SUCCESS;
-    /* The tasks are done: unregistering brings each partial home. */
-    for (size_t p = 0; p < l->nlocal; p++)
-        starpu_data_unregister(l->parts[p].h);
-    if (run && status == 0) rc = l->norm == TILA_NORM_FRO ? lan_fro(l) : lan_sums(l);
+    lan_home(l);
+    if (run && status == 0) rc = l->norm == TILA_NORM_FRO ? lan_fro(l, key) : lan_sums(l, key[0]);
     for (size_t p = 0; p < l->nlocal; p++)
         free(l->parts[p].x);
     free(l->parts);
     free(l->owner);
+    free(l->slot);
+    free(l->skey);
+    free(l->sfold);
     free(l);
     return rc;
 }
@@ -345,6 +386,8 @@ void tila_lan_submitted(tila_lan_t *l, tila_sequence_t *seq, tila_request_t *req
 {
     tila_rt.next_tag = l->tag_base + l->nparts;
     if (rc) tila_sequence_fail(seq, req, rc);
+    l->hook.nkeys = lan_nkeys(l->norm);
+    l->hook.keys = lan_first;
     l->hook.fn = lan_wait;
     tila_sequence_on_wait(seq, &l->hook);
 }

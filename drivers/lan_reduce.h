@@ -17,10 +17,11 @@ typedef struct tila_lan_s tila_lan_t;
  * one and infinity norms (the matrix's columns or rows), of which the first `nones` start
  * at one (a unit diagonal); len = 1 for max and Frobenius.  The partials and *value are
  * reals of `realsize` bytes (float or double), the reduction is computed in double.
- * Collective.  NULL when out of memory.
+ * It reserves its keys in seq's wait first (tila_sequence_keys), so call it before
+ * anything that can fail.  Collective.  NULL when out of memory.
  */
-tila_lan_t *tila_lan_create(tila_norm_t norm, int len, int nones, int mt, int nt, size_t realsize,
-                            void *value);
+tila_lan_t *tila_lan_create(tila_sequence_t *seq, tila_norm_t norm, int len, int nones, int mt,
+                            int nt, size_t realsize, void *value);
 
 /**
  * The next partial result, `count` reals written by a tile task on `rank`: the tile's sums

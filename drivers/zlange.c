@@ -9,8 +9,9 @@
  * a symmetric or Hermitian matrix gives its column sums to its block column and its
  * row sums to the block column of its transpose.  No task depends on another and no
  * tile or partial crosses ranks: the partials are reduced across ranks at the
- * sequence's wait, by one or two allreduces (lan_reduce.c, which says what the value
- * depends on: the tile size only).
+ * sequence's wait, in the allreduce that agrees on the status, and for Frobenius and the
+ * sums that cross ranks one or two more (lan_reduce.c, which says what the value depends
+ * on: the tile size only).
  *
  * SPDX-License-Identifier: BSD-3-Clause
  */
@@ -104,7 +105,7 @@ static int zlan_submit(tila_norm_t norm, tila_lan_kind_t kind, tila_uplo_t uplo,
     int nones = kind == TILA_LAN_TR && diag == TILA_UNIT ? (A->m < A->n ? A->m : A->n) : 0;
     if (norm == TILA_NORM_MAX || norm == TILA_NORM_FRO) sums = 1, nones = 0;
     zlan_ctx_t c = { .t = tila_task_init(seq, req, 0), .norm = norm, .A = A };
-    c.lan = tila_lan_create(norm, sums, nones, A->mt, A->nt, sizeof *value, value);
+    c.lan = tila_lan_create(seq, norm, sums, nones, A->mt, A->nt, sizeof *value, value);
     int rc = c.lan ? zlan_tiles(&c, kind, uplo, diag) : TILA_ERR_NOMEM;
     if (!c.lan) {
         tila_sequence_fail(seq, req, rc);

@@ -4,8 +4,9 @@
  *
  * A sequence counts the tasks submitted in it that run on this rank; each task's
  * callback counts down, so tila_sequence_wait waits for those tasks alone (never for
- * the whole of StarPU), then agrees on the status with every rank, then runs the work
- * the calls left for the wait (their hooks: the norms' reductions across ranks).
+ * the whole of StarPU), then agrees on the status with every rank, in one allreduce that
+ * also carries the first keys of the work the calls left for the wait (their hooks: the
+ * norms' reductions across ranks), then runs that work.
  * It waits with StarPU's thread primitives: under simulation they are SimGrid's, so
  * the wait lets simulated time run on.
  *
@@ -21,6 +22,7 @@ struct tila_sequence_s {
     starpu_pthread_cond_t done;
     long pending;                          /**< tasks of this sequence not yet completed here */
     int status;                            /**< first failure, atomically set once */
+    int nkeys;                             /**< the hooks' keys (tila_sequence_keys) */
     tila_request_t *requests;              /**< requests of the calls made in this sequence */
     tila_wait_hook_t *hooks, **hooks_tail; /**< work left for the wait, in submission order */
 };
@@ -39,6 +41,8 @@ int tila_sequence_create(tila_sequence_t **seq)
     return TILA_SUCCESS;
 }
 
+void tila_sequence_keys(tila_sequence_t *seq, int nkeys) { seq->nkeys += nkeys; }
+
 void tila_sequence_on_wait(tila_sequence_t *seq, tila_wait_hook_t *hook)
 {
     hook->next = NULL;
@@ -46,8 +50,22 @@ void tila_sequence_on_wait(tila_sequence_t *seq, tila_wait_hook_t *hook)
     seq->hooks_tail = &hook->next;
 }
 
-/* Run and forget the hooks (see tila_wait_hook_t); the first failure is returned. */
-static int tila_sequence_run_hooks(tila_sequence_t *seq, int run)
+/* The hooks' first keys from key[0] on, nkeys in all; the first failure is returned. */
+static int tila_sequence_hook_keys(tila_sequence_t *seq, int64_t *key, int nkeys)
+{
+    int rc = 0, off = 0;
+    for (int i = 0; i < nkeys; i++)
+        key[i] = INT64_MIN;
+    for (tila_wait_hook_t *hook = seq->hooks; hook; off += hook->nkeys, hook = hook->next) {
+        int hrc = off + hook->nkeys <= nkeys ? hook->keys(hook, key + off) : TILA_ERR_MPI;
+        rc = rc ? rc : hrc;
+    }
+    return rc;
+}
+
+/* Run and forget the hooks (see tila_wait_hook_t), with the keys' maxima over the ranks
+ * when run; the first failure is returned. */
+static int tila_sequence_run_hooks(tila_sequence_t *seq, int run, const int64_t *key)
 {
     int rc = 0;
     tila_wait_hook_t *hook = seq->hooks;
@@ -55,8 +73,10 @@ static int tila_sequence_run_hooks(tila_sequence_t *seq, int run)
     seq->hooks_tail = &seq->hooks;
     while (hook) {
         tila_wait_hook_t *next = hook->next;
-        int hrc = hook->fn(hook, seq->status, run);
+        int nkeys = hook->nkeys; /* fn frees the hook */
+        int hrc = hook->fn(hook, seq->status, run, run ? key : NULL);
         rc = rc ? rc : hrc;
+        if (run) key += nkeys;
         hook = next;
     }
     return rc;
@@ -69,7 +89,7 @@ int tila_sequence_destroy(tila_sequence_t **seq)
     while ((*seq)->pending > 0)
         starpu_pthread_cond_wait(&(*seq)->done, &(*seq)->lock);
     starpu_pthread_mutex_unlock(&(*seq)->lock);
-    tila_sequence_run_hooks(*seq, 0);
+    tila_sequence_run_hooks(*seq, 0, NULL);
     starpu_pthread_mutex_destroy(&(*seq)->lock);
     starpu_pthread_cond_destroy(&(*seq)->done);
     free(*seq);
@@ -130,12 +150,13 @@ void tila_task_done(void *arg)
 }
 
 /*
- * Statuses are agreed on with one MPI_MIN: success maps to INT_MAX, so an argument or
- * runtime error (negative) wins over a numerical failure, and the smallest failing
- * global index wins among those (LAPACK reports the first column that fails).
+ * Statuses are agreed on as the largest of their negated keys (in the hooks' MPI_MAX):
+ * success maps to INT_MAX, so an argument or runtime error (negative) wins over a
+ * numerical failure, and the smallest failing global index wins among those (LAPACK
+ * reports the first column that fails).
  */
-static int tila_status_key(int s) { return s == 0 ? INT_MAX : s; }
-static int tila_status_unkey(int k) { return k == INT_MAX ? 0 : k; }
+static int64_t tila_status_key(int s) { return -(int64_t)(s == 0 ? INT_MAX : s); }
+static int tila_status_unkey(int64_t k) { return k == -(int64_t)INT_MAX ? 0 : (int)-k; }
 
 int tila_sequence_wait(tila_sequence_t *seq)
 {
@@ -153,19 +174,23 @@ int tila_sequence_wait(tila_sequence_t *seq)
         n++;
     starpu_pthread_mutex_unlock(&seq->lock);
 
-    int stack[16], *keys = n <= 16 ? stack : malloc(sizeof(int) * (size_t)n);
+    int count = n + seq->nkeys;
+    int64_t stack[32], *keys = count <= 32 ? stack : malloc(sizeof(int64_t) * (size_t)count);
     if (!keys) return TILA_ERR_NOMEM;
+    int hrc = tila_sequence_hook_keys(seq, keys + n, seq->nkeys);
+    if (hrc) tila_sequence_fail(seq, NULL, hrc);
     int i = 0;
     keys[i++] = tila_status_key(tila_sequence_status(seq));
     for (tila_request_t *r = seq->requests; r; r = r->next)
         keys[i++] = tila_status_key(r->status);
-    if (tila_rt.size > 1) rc = tila_allreduce(keys, n, MPI_INT, MPI_MIN);
+    if (tila_rt.size > 1) rc = tila_allreduce(keys, count, MPI_INT64_T, MPI_MAX);
     i = 0;
     seq->status = tila_status_unkey(keys[i++]);
     for (tila_request_t *r = seq->requests; r; r = r->next)
         r->status = tila_status_unkey(keys[i++]);
+    seq->nkeys = 0;
+    hrc = tila_sequence_run_hooks(seq, rc == 0, keys + n);
     if (keys != stack) free(keys);
-    int hrc = tila_sequence_run_hooks(seq, rc == 0);
     rc = rc ? rc : hrc;
     return rc ? rc : seq->status;
 }

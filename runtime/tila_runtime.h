@@ -168,18 +168,28 @@ int tila_check_same_tiling(const char *func, int pos, const char *name, const ti
 
 /**
  * Work a call leaves for its sequence's wait: the norms reduce their partial results
- * across ranks there, with collectives, once the tasks are done.  tila_sequence_wait
- * calls fn(hook, status, 1) on every rank, in the order the hooks were added (calls are
- * submitted in the same order everywhere), after the status is agreed (`status`, the
- * same on every rank); a sequence destroyed without a wait calls fn(hook, status, 0),
- * which must only release.  The hook is embedded in the call's own state, which fn
- * frees.  @return 0 or a code for the wait to return.
+ * across ranks there, with collectives, once the tasks are done.  The first round of that
+ * reduction rides in the allreduce that agrees on the status: once this rank's tasks are
+ * done, tila_sequence_wait calls keys(hook, key) for every hook, in the order the hooks
+ * were added (calls are submitted in the same order everywhere), which writes the hook's
+ * nkeys 64-bit keys (they start at INT64_MIN) and returns 0 or a failure of this rank;
+ * the maxima of the keys over the ranks come back with the status, and fn(hook, status,
+ * 1, key) gets them with the status (the same on every rank).  A sequence destroyed
+ * without a wait calls fn(hook, status, 0, NULL), which must only release.  The hook is
+ * embedded in the call's own state, which fn frees.  Every rank must count the same keys
+ * whatever failed on it, so a call reserves them with tila_sequence_keys before anything
+ * that can fail; a rank that then has no hook leaves its keys at INT64_MIN, and its
+ * failure makes the status nonzero everywhere.  @return 0 or a code for the wait to return.
  */
 typedef struct tila_wait_hook_s {
-    int (*fn)(struct tila_wait_hook_s *hook, int status, int run);
+    int nkeys;
+    int (*keys)(struct tila_wait_hook_s *hook, int64_t *key);
+    int (*fn)(struct tila_wait_hook_s *hook, int status, int run, const int64_t *key);
     struct tila_wait_hook_s *next;
 } tila_wait_hook_t;
 
+/** Reserve nkeys keys in the allreduce of seq's wait, for a hook added later. */
+void tila_sequence_keys(tila_sequence_t *seq, int nkeys);
 void tila_sequence_on_wait(tila_sequence_t *seq, tila_wait_hook_t *hook);
 
 /** Attach a request to its sequence (status reset to 0). */

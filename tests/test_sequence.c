@@ -109,9 +109,48 @@ static void chained(void)
     tila_desc_destroy(&D);
 }
 
+/*
+ * Norms beside a failing call: the norms' first keys cross in the allreduce that agrees on
+ * the status, so a sequence whose potrf fails (a negative diagonal: info 1) must still
+ * agree on info, leave the norms' values alone and release them; so must a sequence
+ * destroyed without a wait; the next norm is then the one a sequence of its own gives.
+ */
+static void norms_beside_failure(void)
+{
+    tila_desc_t *A, *B;
+    tila_sequence_t *seq;
+    tila_request_t r[3] = { TILA_REQUEST_INITIALIZER, TILA_REQUEST_INITIALIZER,
+                            TILA_REQUEST_INITIALIZER };
+    tila_desc_create(&A, TILA_REAL64, 20, 20, 6, 6, NULL);
+    tila_desc_create(&B, TILA_REAL64, 23, 17, 6, 6, NULL);
+    tila_dlaset(TILA_GENERAL, 0, -1, A);
+    tila_dplrnt(B, 3);
+    double want[2], v[2] = { -1, -1 }, after[2];
+    int rc = tila_dlange(TILA_NORM_ONE, B, &want[0]) | tila_dlange(TILA_NORM_FRO, B, &want[1]);
+    tila_sequence_create(&seq);
+    rc |= tila_dpotrf_async(TILA_LOWER, A, seq, &r[0]);
+    rc |= tila_dlange_async(TILA_NORM_ONE, B, &v[0], seq, &r[1]);
+    rc |= tila_dlange_async(TILA_NORM_FRO, B, &v[1], seq, &r[2]);
+    int status = tila_sequence_wait(seq);
+    tila_sequence_destroy(&seq);
+    tila_sequence_create(&seq);
+    rc |= tila_dlange_async(TILA_NORM_ONE, B, &after[0], seq, &r[1]);
+    tila_sequence_destroy(&seq);
+    rc |= tila_dlange(TILA_NORM_ONE, B, &after[0]) | tila_dlange(TILA_NORM_FRO, B, &after[1]);
+    int ok = rc == 0 && status == 1 && r[0].status == 1 && v[0] == -1 && v[1] == -1 &&
+             after[0] == want[0] && after[1] == want[1] && want[0] > 0,
+        all;
+    MPI_Allreduce(&ok, &all, 1, MPI_INT, MPI_LAND, MPI_COMM_WORLD);
+    tila_test_check(all, "sequence", '-', 0,
+                    "norms beside a failing potrf, and destroyed without a wait (info %d)", status);
+    tila_desc_destroy(&A);
+    tila_desc_destroy(&B);
+}
+
 void tila_test_sequence(const tila_test_opts_t *o)
 {
     (void)o;
     wait_is_local();
     chained();
+    norms_beside_failure();
 }
