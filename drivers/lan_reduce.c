@@ -32,7 +32,6 @@
  *
  * SPDX-License-Identifier: BSD-3-Clause
  */
-#include <limits.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
