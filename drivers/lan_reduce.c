@@ -266,6 +266,7 @@ static int lan_sums_first(tila_lan_t *l, int64_t *key0)
     if (!key || !fold || !(l->slot = malloc((size_t)len * sizeof *l->slot))) goto out;
     for (int j = 0; j < len; j++)
         l->slot[j] = l->owner[j] == LAN_SHARED ? l->ns++ : -1;
+    /* + 1: never calloc(0), whose NULL would read as out of memory */
     l->skey = calloc((size_t)l->ns + 1, sizeof *l->skey);
     l->sfold = calloc(2 * (size_t)l->ns + 1, sizeof *l->sfold);
     if (!l->skey || !l->sfold) goto out;
