@@ -21,7 +21,6 @@
 int main(int argc, char **argv)
 {
     example_opts_t o = { .n = 4096, .nb = 320, .k = 1, .seed = 42 };
-    example_defaults();
     if (tila_init(&argc, &argv) != TILA_SUCCESS) return 1;
     if (example_parse(argc, argv, &o,
                       "cholesky [--n N] [--nb NB] [--k NRHS] [--p P --q Q] "
@@ -50,7 +49,7 @@ int main(int argc, char **argv)
     tila_seconds_t t2 = example_now();
     if (tila_comm_rank() == 0) {
         printf("cholesky: n=%d nb=%d nrhs=%d ranks=%d workers/rank=%u sched=%s\n", o.n, o.nb, o.k,
-               tila_comm_size(), starpu_worker_get_count(), getenv("STARPU_SCHED"));
+               tila_comm_size(), starpu_worker_get_count(), example_sched());
         printf("cholesky: dpotrf %.3f s  %.1f GFLOP/s  info=%d\n", t1 - t0,
                (double)o.n * o.n * o.n / 3.0 / (t1 - t0) * 1e-9, info);
         printf("cholesky: dpotrs %.3f s  %.1f GFLOP/s\n", t2 - t1,

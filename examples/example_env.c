@@ -14,6 +14,7 @@
 
 #ifdef TILA_HAVE_OPENBLAS
 char *openblas_get_corename(void);
+int openblas_get_num_threads(void);
 #endif
 
 /* Does the usage string offer option `opt` (as a whole word)? */
@@ -66,7 +67,11 @@ int example_parse(int argc, char **argv, example_opts_t *o, const char *usage)
     return 0;
 }
 
-void example_defaults(void) { setenv("STARPU_SCHED", "lws", 0); }
+const char *example_sched(void)
+{
+    struct starpu_sched_policy *policy = starpu_sched_ctx_get_sched_policy(0);
+    return policy && policy->policy_name ? policy->policy_name : "?";
+}
 
 tila_desc_t *example_desc(const char *prog, int m, int n, const example_opts_t *o)
 {
@@ -121,11 +126,11 @@ void example_check_env(void)
                     "warning: OpenBLAS runs its '%s' kernels on a CPU that supports "
                     "%s ones (dgemm several times slower): set OPENBLAS_CORETYPE=%s\n",
                     core, want, want);
-#endif
-    const char *threads = getenv("OPENBLAS_NUM_THREADS");
-    if (!threads || atoi(threads) != 1)
+    /* tila_init makes OpenBLAS single-threaded unless the user's variables say otherwise */
+    if (openblas_get_num_threads() != 1)
         fprintf(stderr, "warning: OpenBLAS may start its own threads inside each StarPU worker "
                         "(oversubscribed cores): set OPENBLAS_NUM_THREADS=1\n");
+#endif
     if (tila_comm_size() > 1 && !getenv("STARPU_WORKERS_GETBIND") && !getenv("STARPU_MPI_NOBIND") &&
         !getenv("STARPU_WORKERS_NOBIND"))
         fprintf(stderr, "warning: StarPU-MPI binds every rank's workers from core 0, so ranks "

@@ -29,11 +29,11 @@ int example_parse(int argc, char **argv, example_opts_t *o, const char *usage);
 void example_check_env(void);
 
 /**
- * Before tila_init: the scheduler the examples run with unless STARPU_SCHED says
- * otherwise: lws, measured best for potrf and geqrf on CPU-only nodes (bench/README.md);
- * with GPUs, use dmdas with calibrated models (perfmodels/README.md).
+ * The name of the scheduler the program runs with (StarPU's global context): Tila's
+ * default, lws, unless STARPU_SCHED names another (with GPUs, use dmdas with calibrated
+ * models: perfmodels/README.md).
  */
-void example_defaults(void);
+const char *example_sched(void);
 
 /**
  * A new m x n double descriptor with o->nb square tiles on the o->p x o->q grid (or the

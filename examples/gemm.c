@@ -19,7 +19,6 @@
 int main(int argc, char **argv)
 {
     example_opts_t o = { .n = 2048, .nb = 256, .seed = 42 };
-    example_defaults();
     if (tila_init(&argc, &argv) != TILA_SUCCESS) return 1;
     if (example_parse(argc, argv, &o,
                       "gemm [--m M] [--n N] [--k K] [--nb NB] "

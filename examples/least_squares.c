@@ -55,7 +55,6 @@ static double normal_equations(const example_opts_t *o, tila_desc_t *A0, tila_de
 int main(int argc, char **argv)
 {
     example_opts_t o = { .m = 16384, .n = 512, .k = 4, .nb = 1024, .ib = 64, .seed = 42 };
-    example_defaults();
     if (tila_init(&argc, &argv) != TILA_SUCCESS) return 1;
     if (example_parse(argc, argv, &o,
                       "least_squares [--m M] [--n N] [--k NRHS] [--nb NB] "
@@ -98,7 +97,7 @@ int main(int argc, char **argv)
                "workers/rank=%u sched=%s\n",
                o.m, o.n, o.k, o.nb, o.ib,
                tila_desc_qr_tree(T) == TILA_QR_TREE_BINARY ? "binary" : "flat", o.p, o.q,
-               tila_comm_size(), starpu_worker_get_count(), getenv("STARPU_SCHED"));
+               tila_comm_size(), starpu_worker_get_count(), example_sched());
         printf("least_squares: dgels %.3f s  %.1f GFLOP/s  rc=%d\n", t1 - t0,
                flops / (t1 - t0) * 1e-9, rc);
     }

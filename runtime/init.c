@@ -261,7 +261,7 @@ static void tila_node_setup(struct starpu_conf *conf)
     /* The progress thread naps where it shares the rank's own CPUs with workers; where
      * ranks outnumber the CPUs, a nap costs it a turn behind the other ranks' threads
      * (4 ranks on 2 cores: dpotrs 3x slower). */
-    strcat(how, tila_naps_start(conf->ncpus >= share && first != -2));
+    strcat(how, tila_naps_start(conf, conf->ncpus >= share && first != -2));
     const char *verbose = getenv("TILA_VERBOSE");
     if (verbose && strcmp(verbose, "0") && local == 0)
         fprintf(stderr, "tila_init: %d rank(s) on this node of %d CPUs, each: %s\n", nlocal, ncpus,

@@ -115,10 +115,12 @@ void tila_nap(long ns);
 
 /**
  * Let idle CPU workers nap, and StarPU-MPI's progress thread too when it shares a core
- * with a worker (runtime/nap.c), unless TILA_IDLE_NAP=0.  Call before StarPU-MPI starts.
+ * with a worker (runtime/nap.c), unless TILA_IDLE_NAP=0; unless the user named a
+ * scheduler, conf's becomes lws waking a napping worker on each push.  Call before
+ * StarPU starts, with the conf it starts with.
  * @return what was decided, as ", ..." for tila_init's verbose line ("" when off).
  */
-const char *tila_naps_start(int progress_shares_core);
+const char *tila_naps_start(struct starpu_conf *conf, int progress_shares_core);
 
 /**
  * Let StarPU-MPI's progress thread run on this core now, where it waits for a worker to
