@@ -123,8 +123,9 @@ void tila_nap(long ns);
 const char *tila_naps_start(struct starpu_conf *conf, int progress_shares_core);
 
 /**
- * Let StarPU-MPI's progress thread run on this core now, where it waits for a worker to
- * give the core (runtime/nap.c): called as a task ends, when its sends are queued.
+ * Wake StarPU-MPI's progress thread from a nap and let it run on this core now, where it
+ * waits for a worker to give the core (runtime/nap.c): called as a task ends, when its
+ * sends are queued.
  * Nothing to do under simulation, where nothing naps.
  */
 #ifdef STARPU_SIMGRID
