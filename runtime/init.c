@@ -199,6 +199,12 @@ void openblas_set_num_threads(int num_threads);
 
 static int tila_env_set(const char *name) { return getenv(name) != NULL; }
 
+/* what tila_node_setup decided, for TILA_VERBOSE */
+static void tila_say(char *how, size_t size, const char *what)
+{
+    strncat(how, what, size - strlen(how) - 1);
+}
+
 /*
  * Share the node among the ranks on it, unless the user said how (STARPU_NCPU, a worker
  * binding): the CPUs mpirun bound this rank to, else (no binding, or one CPU where each
@@ -228,8 +234,9 @@ static void tila_node_setup(struct starpu_conf *conf)
         share = ncpus / nlocal > 0 ? ncpus / nlocal : 1;
         first = ncpus >= nlocal ? local * share : -2; /* -2: unbound */
     }
-    char how[160] = "";
-    if (conf->ncpus < 0) {
+    char how[320] = "";
+    int ncpus_ours = conf->ncpus < 0;
+    if (ncpus_ours) {
         conf->ncpus = share;
         snprintf(how, sizeof how, "%d CPU worker(s)", share);
     }
@@ -237,7 +244,7 @@ static void tila_node_setup(struct starpu_conf *conf)
                     tila_env_set("STARPU_WORKERS_NOBIND") || tila_env_set("STARPU_WORKERS_GETBIND");
     if (!user_bind && first == -2) {
         setenv("STARPU_WORKERS_NOBIND", "1", 0);
-        strcat(how, ", unbound (more ranks than CPUs)");
+        tila_say(how, sizeof how, ", unbound (more ranks than CPUs)");
     }
     else if (!user_bind && first >= 0) {
         conf->use_explicit_workers_bindid = 1;
@@ -245,23 +252,24 @@ static void tila_node_setup(struct starpu_conf *conf)
             conf->workers_bindid[w] = (unsigned)(first + w % share);
         char cpus[40];
         snprintf(cpus, sizeof cpus, ", bound to CPUs %d-%d", first, first + share - 1);
-        strcat(how, cpus);
+        tila_say(how, sizeof how, cpus);
     }
     else if (!user_bind && given < ncpus) {
         setenv("STARPU_WORKERS_GETBIND", "1", 0);
-        strcat(how, ", bound within mpirun's binding");
+        tila_say(how, sizeof how, ", bound within mpirun's binding");
     }
     setenv("STARPU_MPI_NOBIND", "1", 0);
 #ifdef TILA_HAVE_OPENBLAS
     if (!tila_env_set("OPENBLAS_NUM_THREADS") && !tila_env_set("OMP_NUM_THREADS")) {
         openblas_set_num_threads(1);
-        strcat(how, ", OpenBLAS 1 thread");
+        tila_say(how, sizeof how, ", OpenBLAS 1 thread");
     }
 #endif
     /* The progress thread naps where it shares the rank's own CPUs with workers; where
      * ranks outnumber the CPUs, a nap costs it a turn behind the other ranks' threads
      * (4 ranks on 2 cores: dpotrs 3x slower). */
-    strcat(how, tila_naps_start(conf, conf->ncpus >= share && first != -2));
+    tila_say(how, sizeof how, tila_naps_start(conf, conf->ncpus >= share && first != -2));
+    tila_say(how, sizeof how, tila_progress_worker_setup(conf, share, ncpus_ours));
     const char *verbose = getenv("TILA_VERBOSE");
     if (verbose && strcmp(verbose, "0") && local == 0)
         fprintf(stderr, "tila_init: %d rank(s) on this node of %d CPUs, each: %s\n", nlocal, ncpus,
@@ -285,6 +293,7 @@ int tila_init(int *argc, char ***argv)
 {
     if (tila_rt.initialized) return TILA_SUCCESS;
     memset(&tila_rt, 0, sizeof tila_rt);
+    tila_rt.progress_worker = -1;
     int rc = tila_mpi_start(argc, argv);
     if (rc) return rc;
     struct starpu_conf conf;
@@ -304,6 +313,7 @@ int tila_init(int *argc, char ***argv)
     }
     rc = tila_comm_start();
     if (rc == TILA_SUCCESS) rc = tila_device_workers_init();
+    if (rc == TILA_SUCCESS) rc = tila_progress_worker_start();
     if (rc != TILA_SUCCESS) return rc;
     /* Owned by another rank, so StarPU-MPI never sends or receives it from here. */
     if (tila_rt.size > 1) {
@@ -322,6 +332,7 @@ int tila_finalize(void)
 {
     if (!tila_rt.initialized) return TILA_SUCCESS;
     starpu_task_wait_for_all();
+    tila_progress_worker_stop();
     starpu_mpi_wait_for_all(MPI_COMM_WORLD);
     if (tila_rt.absent) starpu_data_unregister(tila_rt.absent);
 #ifdef TILA_USE_CUDA

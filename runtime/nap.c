@@ -16,19 +16,22 @@
  *   so Tila's default scheduler is lws with a push that wakes one napping worker (a futex
  *   on a count of pushes).  Without it, a task released by a message or submitted by the
  *   program waited out the rest of a nap: up to 50 us, at every hand-off to an idle rank.
+ *   Where the progress thread runs the short tasks on a worker of its own
+ *   (progress_worker.c), a short task's push wakes that worker, another push one of the
+ *   others, whose naps are then 1 ms: only a push gives them work.
  * - the progress thread tests its MPI requests back to back as long as one is pending
  *   (its loop blocks only when none is): 54 % of each rank's cycles in a 2-rank potrs,
  *   the worker computing during less than half of the solve.  Tila's MPI_Test, below,
  *   passes every call to PMPI_Test and, in that thread only, after 20 us without a
  *   completed request, sleeps between tests: 10 us, doubling to 160 us while nothing
  *   completes.  A message then waits at most one nap; the worker gets the core back.
+ *   Lowering the thread's priority instead was measured and rejected: a user's thread
+ *   spinning in blocking MPI starved it (a 1 MB raw-MPI ping-pong took over 60 s).
  *   The end of a Tila task (tila_progress_yield), when its sends are queued, cuts a nap
  *   short and makes the next one the shortest (a futex on a count of ends): the sends
  *   no longer wait for the nap to end before the progress thread posts them.  2 ranks,
  *   one call per launch, medians of 7, interleaved: dpotrs n = 8192 with 1 / 16 rhs
  *   76 -> 63 / 111 -> 99 ms, dpotrf n = 4096 634 -> 573 ms.
- *   Lowering the thread's priority instead was measured and rejected: a user's thread
- *   spinning in blocking MPI starved it (a 1 MB raw-MPI ping-pong took over 60 s).
  * - each of those naps ends with the progress thread preempting the worker: a 2-rank
  *   potrf (n = 8192, 768-tiles) switched threads 9000 times a second on each rank, and
  *   its tasks ran 15-30 % longer than on one rank of two workers, the workers busy 96 %
@@ -70,6 +73,11 @@
 /* Workers: idle time before napping, and the nap. */
 static const double worker_idle_s = 20e-6;
 static const long worker_nap_ns = 50000;
+/* Beside a progress worker, a worker that runs the long tasks only: a push of one wakes
+ * it, and the nap's end is only a safety.  With 50 us naps, their 20 000 timer wake-ups a
+ * second took turns from the rank running a solve: 4 ranks on 2 cores, dpotrs n = 8192,
+ * 1 rhs, medians of 5, 69 ms against 82. */
+static const long long_worker_nap_ns = 1000000;
 /* Progress thread: time since a request completed before napping, the first and the
  * longest nap, and the least time between two naps (one per pass of its loop, which
  * may test several requests). */
@@ -106,17 +114,24 @@ static void count_and_wake(unsigned *count, int *nappers)
         syscall(SYS_futex, count, FUTEX_WAKE_PRIVATE, 1, NULL, NULL, 0);
 }
 
-/* Pushes so far, and the workers napping now: a push wakes a napper. */
-static unsigned pushes;
-static int nappers;
+/* Pushes so far, and the workers napping now: a push wakes a napper of its kind, the
+ * progress worker for a short task where it runs them (progress_worker.c), another
+ * worker for any other task. */
+typedef struct wakes_s {
+    unsigned pushes;
+    int nappers;
+} wakes_t;
+static wakes_t any_task, short_task;
 static struct starpu_sched_policy lws_waking;
 static int (*lws_push)(struct starpu_task *task);
 
 /* lws's push, then a napping worker woken: it runs the task, or steals it. */
 static int lws_push_wake(struct starpu_task *task)
 {
+    wakes_t *w = tila_rt.short_workers && task->workerids == tila_rt.short_workers ? &short_task
+                                                                                   : &any_task;
     int rc = lws_push(task);
-    count_and_wake(&pushes, &nappers);
+    count_and_wake(&w->pushes, &w->nappers);
     return rc;
 }
 
@@ -130,18 +145,24 @@ static unsigned tila_idle_nap(void *arg)
     static __thread double idle, last;
     static __thread unsigned seen;
     (void)arg;
-    if (starpu_worker_get_type(starpu_worker_get_id()) != STARPU_CPU_WORKER) return 0;
+    int me = starpu_worker_get_id();
+    if (starpu_worker_get_type(me) != STARPU_CPU_WORKER) return 0;
+    int split = tila_rt.short_workers != NULL;
+    wakes_t *w = split && me == tila_rt.progress_worker ? &short_task : &any_task;
     double now = tila_clock();
     idle = now - last < worker_idle_s ? idle + (now - last) : 0;
-    if (idle > worker_idle_s && !lws_push) {
-        tila_nap(worker_nap_ns);
+    if (idle > worker_idle_s) {
+        if (!lws_push) {
+            tila_nap(worker_nap_ns);
+        }
+        else {
+            __atomic_add_fetch(&w->nappers, 1, __ATOMIC_SEQ_CST);
+            nap_unless(&w->pushes, seen,
+                       split && w == &any_task ? long_worker_nap_ns : worker_nap_ns);
+            __atomic_sub_fetch(&w->nappers, 1, __ATOMIC_SEQ_CST);
+        }
     }
-    else if (idle > worker_idle_s) {
-        __atomic_add_fetch(&nappers, 1, __ATOMIC_SEQ_CST);
-        nap_unless(&pushes, seen, worker_nap_ns);
-        __atomic_sub_fetch(&nappers, 1, __ATOMIC_SEQ_CST);
-    }
-    seen = __atomic_load_n(&pushes, __ATOMIC_SEQ_CST);
+    seen = __atomic_load_n(&w->pushes, __ATOMIC_SEQ_CST);
     last = tila_clock();
     return 0;
 }

@@ -34,6 +34,11 @@ typedef struct tila_runtime_s {
     /** Stands for the tiles of a task this rank takes no part in (tila_task_tile); NULL
      * on one rank. */
     starpu_data_handle_t absent;
+    /** The CPU worker StarPU-MPI's progress thread runs (progress_worker.c), -1: none. */
+    int progress_worker;
+    /** Bitmaps of the workers that run the tasks under TILA_SHORT_TASK_FLOPS (the progress
+     * worker) and the others; NULL: any worker runs any task. */
+    uint32_t *short_workers, *long_workers;
 } tila_runtime_t;
 
 extern tila_runtime_t tila_rt;
@@ -121,6 +126,24 @@ void tila_nap(long ns);
  * @return what was decided, as ", ..." for tila_init's verbose line ("" when off).
  */
 const char *tila_naps_start(struct starpu_conf *conf, int progress_shares_core);
+
+/**
+ * Where a rank has one CPU or less, StarPU-MPI's progress thread runs a CPU worker of its
+ * own for the short tasks (runtime/progress_worker.c), unless TILA_PROGRESS_WORKER=0; also
+ * when the user sets STARPU_MPI_DRIVER_CALL_FREQUENCY.  Setup: before StarPU starts, with
+ * the rank's share of CPUs and whether Tila chose conf's number of workers; returns what
+ * was decided, as for tila_naps_start.  Start: once StarPU-MPI runs (the workers' bitmaps
+ * and the receive that keeps the thread running its worker).  Stop: before StarPU-MPI
+ * stops.  Nothing under simulation.
+ */
+#ifdef STARPU_SIMGRID
+static inline int tila_progress_worker_start(void) { return TILA_SUCCESS; }
+static inline void tila_progress_worker_stop(void) {}
+#else
+const char *tila_progress_worker_setup(struct starpu_conf *conf, int share, int ncpus_ours);
+int tila_progress_worker_start(void);
+void tila_progress_worker_stop(void);
+#endif
 
 /**
  * Wake StarPU-MPI's progress thread from a nap and let it run on this core now, where it
@@ -316,11 +339,27 @@ void tila_cl_check(const tila_cl_base_t *base, const char *kernel, int info, int
 void tila_sequence_task_added(tila_sequence_t *seq);
 void tila_sequence_fail(tila_sequence_t *seq, tila_request_t *req, int info);
 
+/** A task of fewer flops runs on the progress worker where there is one (about 1 ms). */
+#define TILA_SHORT_TASK_FLOPS 5e7
+
+/** The workers that may run task t of `flops` flops: a bitmap of StarPU's workerids, and
+ * its length in 32-bit words (0: any worker). */
+static inline unsigned tila_task_nwords(const tila_task_t *t)
+{
+    return t->workers ? t->nwords : tila_rt.short_workers ? tila_rt.nwords : 0;
+}
+static inline uint32_t *tila_task_workers(const tila_task_t *t, double flops)
+{
+    if (t->workers || !tila_rt.short_workers) return (uint32_t *)t->workers;
+    return flops < TILA_SHORT_TASK_FLOPS ? tila_rt.short_workers : tila_rt.long_workers;
+}
+
 /** Common options of every insert helper, in StarPU's varargs form. */
 #define TILA_TASK_OPTIONS(t, name, flops)                                                          \
     STARPU_EXECUTE_ON_NODE, (t)->rank, STARPU_PRIORITY, (t)->priority, STARPU_FLOPS,               \
-        (double)(flops), STARPU_NAME, (name), STARPU_TASK_WORKERIDS, (t)->nwords,                  \
-        (uint32_t *)(t)->workers, STARPU_CALLBACK_WITH_ARG_NFREE, tila_task_done, (void *)(t)->seq
+        (double)(flops), STARPU_NAME, (name), STARPU_TASK_WORKERIDS, tila_task_nwords(t),         \
+        tila_task_workers(t, (double)(flops)), STARPU_CALLBACK_WITH_ARG_NFREE, tila_task_done,    \
+        (void *)(t)->seq
 
 /* ---- Per-CUDA-worker resources (runtime/cuda_workers.c) ---- */
 #ifdef TILA_USE_CUDA

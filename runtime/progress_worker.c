@@ -1,0 +1,110 @@
+/**
+ * @file progress_worker.c
+ * @brief Where a rank has one CPU, StarPU-MPI's progress thread runs the short tasks itself.
+ *
+ * A rank with one CPU of its own (2 ranks on 2 cores), or less (4 ranks on 2 cores), ran
+ * two busy threads on it: the CPU worker and StarPU-MPI's progress thread.  Every
+ * cross-rank hop of a latency-bound solve or norm went through both: the progress thread
+ * completes the receive and pushes the task, then the worker has to get the core to run
+ * it.  Where ranks outnumber the cores, the progress threads also poll MPI without a
+ * pause (a nap costs them a turn behind the other ranks' threads, nap.c), and a 4-rank
+ * dpotrs spent half of the cores polling (bench/README.md, session 27).
+ *
+ * StarPU-MPI 1.3 can run a CPU worker inside its progress thread
+ * (STARPU_MPI_DRIVER_CALL_FREQUENCY: the thread runs a task between two passes over its
+ * requests), but a task of 20-40 ms (a 768-tile gemm) then holds every message of the
+ * rank, and tile transfers, which need both ranks to make progress, crawl: dpotrf n = 8192
+ * on 4 ranks went from 3.5 to 4.3 s.  So Tila gives such a rank two workers:
+ *
+ * - the progress worker, run by the progress thread: the tasks under
+ *   TILA_SHORT_TASK_FLOPS (about a millisecond: a solve with few right-hand sides, a norm's
+ *   tiles), which then run in the thread that received their data, with no hand-off;
+ * - a worker thread as before: the longer tasks, while the progress thread keeps the
+ *   messages going (as before, napping between tests where the rank has its own CPU).
+ *
+ * Each kind of task can only run on its own worker (StarPU's task->workerids), and a push
+ * wakes a napper of that kind (nap.c).  The progress thread runs its worker only while
+ * StarPU-MPI has a receive posted (it blocks when it has no request at all), so a
+ * receive from this rank to itself stays posted from tila_init to tila_finalize.
+ *
+ * On unless TILA_PROGRESS_WORKER=0, where a rank's share of the node is one CPU or less,
+ * without CUDA workers, and when Tila chooses the number of workers (no STARPU_NCPU).  A
+ * user's STARPU_MPI_DRIVER_CALL_FREQUENCY > 0 makes StarPU-MPI drive worker 0 whatever
+ * the share: it is then not launched as a thread (StarPU aborts otherwise), and runs any
+ * task.
+ *
+ * SPDX-License-Identifier: BSD-3-Clause
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "tila_runtime.h"
+
+/* CPU worker 0, which StarPU does not launch: StarPU-MPI's progress thread runs it. */
+static struct starpu_driver progress_driver = { .type = STARPU_CPU_WORKER, .id.cpu_id = 0 };
+static int driven; /* this start's progress thread runs CPU worker 0 */
+static int split;  /* it runs the short tasks, the other workers the rest */
+/* The receive from this rank to itself that keeps the progress thread running its worker. */
+static int keep_in, keep_out;
+static starpu_data_handle_t keep_in_h, keep_out_h;
+static int64_t keep_tag;
+
+const char *tila_progress_worker_setup(struct starpu_conf *conf, int share, int ncpus_ours)
+{
+    const char *off = getenv("TILA_PROGRESS_WORKER");
+    driven = split = 0;
+    if (starpu_get_env_number_default("STARPU_MPI_DRIVER_CALL_FREQUENCY", 0) <= 0) {
+#ifdef TILA_USE_CUDA
+        /* not measured with CUDA workers yet: the progress thread keeps to messages */
+        return "";
+#endif
+        if (share > 1 || !ncpus_ours || (off && !strcmp(off, "0"))) return "";
+        split = 1;
+        conf->ncpus = share + 1;
+        setenv("STARPU_MPI_DRIVER_CALL_FREQUENCY", "1", 1);
+        setenv("STARPU_MPI_DRIVER_TASK_FREQUENCY", "1", 0);
+    }
+    driven = 1;
+    conf->not_launched_drivers = &progress_driver;
+    conf->n_not_launched_drivers = 1;
+    return split ? ", the progress thread runs the short tasks on one more CPU worker"
+                 : ", the progress thread runs CPU worker 0";
+}
+
+int tila_progress_worker_start(void)
+{
+    if (!driven) return TILA_SUCCESS;
+    unsigned nw = starpu_worker_get_count();
+    tila_rt.progress_worker = starpu_worker_get_by_devid(STARPU_CPU_WORKER, 0);
+    if (split && starpu_cpu_worker_get_count() > 1) {
+        tila_rt.short_workers = calloc(tila_rt.nwords, sizeof(uint32_t));
+        tila_rt.long_workers = calloc(tila_rt.nwords, sizeof(uint32_t));
+        if (!tila_rt.short_workers || !tila_rt.long_workers) return TILA_ERR_NOMEM;
+        for (unsigned w = 0; w < nw; w++) {
+            uint32_t *set =
+                (int)w == tila_rt.progress_worker ? tila_rt.short_workers : tila_rt.long_workers;
+            set[w / 32] |= UINT32_C(1) << w % 32;
+        }
+    }
+    starpu_variable_data_register(&keep_in_h, STARPU_MAIN_RAM, (uintptr_t)&keep_in, sizeof keep_in);
+    starpu_variable_data_register(&keep_out_h, STARPU_MAIN_RAM, (uintptr_t)&keep_out,
+                                  sizeof keep_out);
+    keep_tag = tila_rt.next_tag++;
+    starpu_mpi_irecv_detached(keep_in_h, tila_rt.rank, keep_tag, tila_starpu_comm(), NULL, NULL);
+    return TILA_SUCCESS;
+}
+
+void tila_progress_worker_stop(void)
+{
+    if (keep_in_h) {
+        starpu_mpi_send(keep_out_h, tila_rt.rank, keep_tag, tila_starpu_comm());
+        starpu_data_unregister(keep_in_h);
+        starpu_data_unregister(keep_out_h);
+        keep_in_h = keep_out_h = NULL;
+    }
+    free(tila_rt.short_workers);
+    free(tila_rt.long_workers);
+    tila_rt.short_workers = tila_rt.long_workers = NULL;
+    tila_rt.progress_worker = -1;
+    driven = split = 0;
+}
