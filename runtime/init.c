@@ -213,8 +213,10 @@ static void tila_say(char *how, size_t size, const char *what)
  * outnumber the CPUs); one CPU worker per CPU of the share; BLAS single-threaded inside
  * the workers unless OPENBLAS_NUM_THREADS says otherwise; StarPU-MPI's progress thread
  * unbound; idle workers napping, and the progress thread too where it shares the rank's
- * own CPUs with workers (nap.c; TILA_IDLE_NAP=0: off).  TILA_VERBOSE=1: the first rank
- * of each node prints what it decided.
+ * own CPUs with workers (nap.c; TILA_IDLE_NAP=0: off); where the ranks outnumber the
+ * CPUs, one more CPU worker, which the progress thread runs for the short tasks
+ * (progress_worker.c).  TILA_VERBOSE=1: the first rank of each node prints what it
+ * decided.
  */
 static void tila_node_setup(struct starpu_conf *conf)
 {
@@ -269,7 +271,7 @@ static void tila_node_setup(struct starpu_conf *conf)
      * ranks outnumber the CPUs, a nap costs it a turn behind the other ranks' threads
      * (4 ranks on 2 cores: dpotrs 3x slower). */
     tila_say(how, sizeof how, tila_naps_start(conf, conf->ncpus >= share && first != -2));
-    tila_say(how, sizeof how, tila_progress_worker_setup(conf, share, ncpus_ours));
+    tila_say(how, sizeof how, tila_progress_worker_setup(conf, nlocal > ncpus, ncpus_ours));
     const char *verbose = getenv("TILA_VERBOSE");
     if (verbose && strcmp(verbose, "0") && local == 0)
         fprintf(stderr, "tila_init: %d rank(s) on this node of %d CPUs, each: %s\n", nlocal, ncpus,

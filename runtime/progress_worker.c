@@ -1,14 +1,13 @@
 /**
  * @file progress_worker.c
- * @brief Where a rank has one CPU, StarPU-MPI's progress thread runs the short tasks itself.
+ * @brief Where ranks outnumber the CPUs, StarPU-MPI's progress thread runs the short tasks.
  *
- * A rank with one CPU of its own (2 ranks on 2 cores), or less (4 ranks on 2 cores), ran
- * two busy threads on it: the CPU worker and StarPU-MPI's progress thread.  Every
- * cross-rank hop of a latency-bound solve or norm went through both: the progress thread
- * completes the receive and pushes the task, then the worker has to get the core to run
- * it.  Where ranks outnumber the cores, the progress threads also poll MPI without a
- * pause (a nap costs them a turn behind the other ranks' threads, nap.c), and a 4-rank
- * dpotrs spent half of the cores polling (bench/README.md, session 27).
+ * With more ranks than CPUs on a node (4 ranks on 2 cores), each rank ran two busy
+ * threads: its CPU worker and StarPU-MPI's progress thread, which there polls MPI without
+ * a pause (a nap costs it a turn behind the other ranks' threads, nap.c).  A 4-rank dpotrs
+ * spent half of the cores polling, and every cross-rank hop went through both threads:
+ * the progress thread completes the receive and pushes the task, then the worker waits
+ * for a turn on a core to run it (bench/README.md, session 27).
  *
  * StarPU-MPI 1.3 can run a CPU worker inside its progress thread
  * (STARPU_MPI_DRIVER_CALL_FREQUENCY: the thread runs a task between two passes over its
@@ -20,18 +19,20 @@
  *   TILA_SHORT_TASK_FLOPS (about a millisecond: a solve with few right-hand sides, a norm's
  *   tiles), which then run in the thread that received their data, with no hand-off;
  * - a worker thread as before: the longer tasks, while the progress thread keeps the
- *   messages going (as before, napping between tests where the rank has its own CPU).
+ *   messages going.
  *
  * Each kind of task can only run on its own worker (StarPU's task->workerids), and a push
  * wakes a napper of that kind (nap.c).  The progress thread runs its worker only while
  * StarPU-MPI has a receive posted (it blocks when it has no request at all), so a
  * receive from this rank to itself stays posted from tila_init to tila_finalize.
  *
- * On unless TILA_PROGRESS_WORKER=0, where a rank's share of the node is one CPU or less,
- * without CUDA workers, and when Tila chooses the number of workers (no STARPU_NCPU).  A
- * user's STARPU_MPI_DRIVER_CALL_FREQUENCY > 0 makes StarPU-MPI drive worker 0 whatever
- * the share: it is then not launched as a thread (StarPU aborts otherwise), and runs any
- * task.
+ * Where each rank has a CPU of its own (2 ranks on 2 cores), the progress thread already
+ * naps and the worker yields to it (nap.c); the progress worker there left dpotrs as it
+ * was and made dpotrf n = 8192 5 % slower, so it is off.  On unless
+ * TILA_PROGRESS_WORKER=0 where ranks outnumber the node's CPUs, without CUDA workers, and
+ * when Tila chooses the number of workers (no STARPU_NCPU).  A user's
+ * STARPU_MPI_DRIVER_CALL_FREQUENCY > 0 makes StarPU-MPI drive worker 0 whatever the
+ * node: it is then not launched as a thread (StarPU aborts otherwise), and runs any task.
  *
  * SPDX-License-Identifier: BSD-3-Clause
  */
@@ -49,7 +50,7 @@ static int keep_in, keep_out;
 static starpu_data_handle_t keep_in_h, keep_out_h;
 static int64_t keep_tag;
 
-const char *tila_progress_worker_setup(struct starpu_conf *conf, int share, int ncpus_ours)
+const char *tila_progress_worker_setup(struct starpu_conf *conf, int crowded, int ncpus_ours)
 {
     const char *off = getenv("TILA_PROGRESS_WORKER");
     driven = split = 0;
@@ -58,9 +59,9 @@ const char *tila_progress_worker_setup(struct starpu_conf *conf, int share, int 
         /* not measured with CUDA workers yet: the progress thread keeps to messages */
         return "";
 #endif
-        if (share > 1 || !ncpus_ours || (off && !strcmp(off, "0"))) return "";
+        if (!crowded || !ncpus_ours || (off && !strcmp(off, "0"))) return "";
         split = 1;
-        conf->ncpus = share + 1;
+        conf->ncpus = 2;
         setenv("STARPU_MPI_DRIVER_CALL_FREQUENCY", "1", 1);
         setenv("STARPU_MPI_DRIVER_TASK_FREQUENCY", "1", 0);
     }

@@ -128,11 +128,11 @@ void tila_nap(long ns);
 const char *tila_naps_start(struct starpu_conf *conf, int progress_shares_core);
 
 /**
- * Where a rank has one CPU or less, StarPU-MPI's progress thread runs a CPU worker of its
+ * Where ranks outnumber the CPUs, StarPU-MPI's progress thread runs a CPU worker of its
  * own for the short tasks (runtime/progress_worker.c), unless TILA_PROGRESS_WORKER=0; also
  * when the user sets STARPU_MPI_DRIVER_CALL_FREQUENCY.  Setup: before StarPU starts, with
- * the rank's share of CPUs and whether Tila chose conf's number of workers; returns what
- * was decided, as for tila_naps_start.  Start: once StarPU-MPI runs (the workers' bitmaps
+ * whether the node has more ranks than CPUs and whether Tila chose conf's number of
+ * workers; returns what was decided, as for tila_naps_start.  Start: once StarPU-MPI runs (the workers' bitmaps
  * and the receive that keeps the thread running its worker).  Stop: before StarPU-MPI
  * stops.  Nothing under simulation.
  */
@@ -140,7 +140,7 @@ const char *tila_naps_start(struct starpu_conf *conf, int progress_shares_core);
 static inline int tila_progress_worker_start(void) { return TILA_SUCCESS; }
 static inline void tila_progress_worker_stop(void) {}
 #else
-const char *tila_progress_worker_setup(struct starpu_conf *conf, int share, int ncpus_ours);
+const char *tila_progress_worker_setup(struct starpu_conf *conf, int crowded, int ncpus_ours);
 int tila_progress_worker_start(void);
 void tila_progress_worker_stop(void);
 #endif

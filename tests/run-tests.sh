@@ -61,14 +61,14 @@ if [ -n "${CALIBRATE:-}" ]; then
     rm -rf "$home" "$log.out"
 fi
 for np in $ranks; do
-    # Two workers per rank when the machine has room; else tila_init's own choice for a
-    # rank with one CPU or less: a worker, and the progress thread running the short tasks.
+    # Two workers per rank when the machine has room; else tila_init's own choice: one
+    # worker, and where ranks outnumber the CPUs the progress thread's for short tasks.
     ncpu=$(( $(nproc) / np )); [ "$ncpu" -lt 2 ] && [ "$np" = 1 ] && ncpu=2
     if [ "$ncpu" -ge 2 ]; then
         echo "== tila-tests at $np rank(s), STARPU_NCPU=$ncpu"
         ncpu_env="STARPU_NCPU=$ncpu"
     else
-        echo "== tila-tests at $np rank(s), one worker and the progress thread's"
+        echo "== tila-tests at $np rank(s), STARPU_NCPU unset"
         ncpu_env="-u STARPU_NCPU"
     fi
     env $ncpu_env timeout "$limit" "$mpiexec" $opts -np "$np" "$prog" "$@" >"$log" 2>"$log.err"
