@@ -90,8 +90,10 @@ static void run_errors(void)
 
 void tila_test_zgemm_core(const kernel_opts_t *o)
 {
-    static const int sizes[][3] = { { 0, 5, 3 }, { 5, 0, 3 }, { 4, 5, 0 },    { 1, 1, 1 },
-                                    { 7, 5, 3 }, { 5, 7, 9 }, { 33, 17, 29 }, { 17, 33, 1 } };
+    /* n = 1: the matrix-vector path (k = 0: gemm's) */
+    static const int sizes[][3] = { { 0, 5, 3 },   { 5, 0, 3 },  { 4, 5, 0 },    { 1, 1, 1 },
+                                    { 7, 5, 3 },   { 5, 7, 9 },  { 33, 17, 29 }, { 17, 33, 1 },
+                                    { 33, 1, 29 }, { 1, 1, 40 }, { 6, 1, 0 } };
     static const tila_trans_t trans[] = { TILA_NOTRANS, TILA_TRANS, TILA_CONJTRANS };
     unsigned long long seed = o->seed;
     for (size_t s = 0; s < sizeof sizes / sizeof sizes[0]; s++)
