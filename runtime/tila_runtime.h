@@ -132,9 +132,9 @@ const char *tila_naps_start(struct starpu_conf *conf, int progress_shares_core);
  * own for the short tasks (runtime/progress_worker.c), unless TILA_PROGRESS_WORKER=0; also
  * when the user sets STARPU_MPI_DRIVER_CALL_FREQUENCY.  Setup: before StarPU starts, with
  * whether the node has more ranks than CPUs and whether Tila chose conf's number of
- * workers; returns what was decided, as for tila_naps_start.  Start: once StarPU-MPI runs (the workers' bitmaps
- * and the receive that keeps the thread running its worker).  Stop: before StarPU-MPI
- * stops.  Nothing under simulation.
+ * workers; returns what was decided, as for tila_naps_start.  Start: once StarPU-MPI
+ * runs (the workers' bitmaps and the receive that keeps the thread running its worker).
+ * Stop: before StarPU-MPI stops.  Nothing under simulation.
  */
 #ifdef STARPU_SIMGRID
 static inline int tila_progress_worker_start(void) { return TILA_SUCCESS; }
