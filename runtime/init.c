@@ -295,7 +295,6 @@ int tila_init(int *argc, char ***argv)
 {
     if (tila_rt.initialized) return TILA_SUCCESS;
     memset(&tila_rt, 0, sizeof tila_rt);
-    tila_rt.progress_worker = -1;
     int rc = tila_mpi_start(argc, argv);
     if (rc) return rc;
     struct starpu_conf conf;

@@ -147,8 +147,9 @@ static unsigned tila_idle_nap(void *arg)
     (void)arg;
     int me = starpu_worker_get_id();
     if (starpu_worker_get_type(me) != STARPU_CPU_WORKER) return 0;
-    int split = tila_rt.short_workers != NULL;
-    wakes_t *w = split && me == tila_rt.progress_worker ? &short_task : &any_task;
+    const uint32_t *shorts = tila_rt.short_workers;
+    int split = shorts != NULL;
+    wakes_t *w = split && shorts[me / 32] >> me % 32 & 1 ? &short_task : &any_task;
     double now = tila_clock();
     idle = now - last < worker_idle_s ? idle + (now - last) : 0;
     if (idle > worker_idle_s) {

@@ -79,15 +79,15 @@ const char *tila_progress_worker_setup(struct starpu_conf *conf, int crowded, in
 int tila_progress_worker_start(void)
 {
     if (!driven) return TILA_SUCCESS;
-    unsigned nw = starpu_worker_get_count();
-    tila_rt.progress_worker = starpu_worker_get_by_devid(STARPU_CPU_WORKER, 0);
     if (split && starpu_cpu_worker_get_count() > 1) {
+        unsigned nw = starpu_worker_get_count();
+        int progress_worker = starpu_worker_get_by_devid(STARPU_CPU_WORKER, 0);
         tila_rt.short_workers = calloc(tila_rt.nwords, sizeof(uint32_t));
         tila_rt.long_workers = calloc(tila_rt.nwords, sizeof(uint32_t));
         if (!tila_rt.short_workers || !tila_rt.long_workers) return TILA_ERR_NOMEM;
         for (unsigned w = 0; w < nw; w++) {
             uint32_t *set =
-                (int)w == tila_rt.progress_worker ? tila_rt.short_workers : tila_rt.long_workers;
+                (int)w == progress_worker ? tila_rt.short_workers : tila_rt.long_workers;
             set[w / 32] |= UINT32_C(1) << w % 32;
         }
     }
@@ -110,7 +110,6 @@ void tila_progress_worker_stop(void)
     free(tila_rt.short_workers);
     free(tila_rt.long_workers);
     tila_rt.short_workers = tila_rt.long_workers = NULL;
-    tila_rt.progress_worker = -1;
     if (set_call) unsetenv("STARPU_MPI_DRIVER_CALL_FREQUENCY");
     if (set_task) unsetenv("STARPU_MPI_DRIVER_TASK_FREQUENCY");
     driven = split = set_call = set_task = 0;

@@ -34,10 +34,9 @@ typedef struct tila_runtime_s {
     /** Stands for the tiles of a task this rank takes no part in (tila_task_tile); NULL
      * on one rank. */
     starpu_data_handle_t absent;
-    /** The CPU worker StarPU-MPI's progress thread runs (progress_worker.c), -1: none. */
-    int progress_worker;
-    /** Bitmaps of the workers that run the tasks under TILA_SHORT_TASK_FLOPS (the progress
-     * worker) and the others; NULL: any worker runs any task. */
+    /** Bitmaps of the workers that run the tasks under TILA_SHORT_TASK_FLOPS (the CPU
+     * worker StarPU-MPI's progress thread runs, progress_worker.c) and the others; NULL:
+     * any worker runs any task. */
     uint32_t *short_workers, *long_workers;
 } tila_runtime_t;
 
