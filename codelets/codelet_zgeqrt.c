@@ -40,6 +40,7 @@ static void zgeqrt_cuda(void *buffers[], void *cl_arg)
     int info = tila_cuda_zgeqrt(tila_cusolver_handle(), tila_cusolver_params(), a->m, a->n, a->ib,
                                 A.ptr, A.ld, T.ptr, T.ld, tau, tila_cuda_workspace(dbytes), dbytes,
                                 tila_cuda_host_workspace(hbytes), hbytes);
+    if (hbytes) tila_cuda_host_workspace_queued();
     tila_cl_check(&a->base, "tila_cuda_zgeqrt", info, 0);
 }
 #endif

@@ -55,7 +55,8 @@ static void zgeqrt_col_cuda(void *buffers[], void *cl_arg)
     size_t dbytes, hbytes;
     tila_cuda_zgeqrt_worksize(tila_cusolver_handle(), tila_cusolver_params(), a->m, a->n, a->n,
                               panel, a->m, tau, T.ptr, T.ld, &dbytes, &hbytes);
-    /* The scratch is in device memory: the arrays go after cuSOLVER's host workspace. */
+    /* The scratch is in device memory: the arrays go after cuSOLVER's host workspace
+     * (they are read while the calls are queued, before this function returns). */
     char *host =
         tila_cuda_host_workspace(tila_cl_align8(hbytes) + tila_cl_panel_arrays_bytes(count));
     void **tiles;
@@ -65,6 +66,7 @@ static void zgeqrt_col_cuda(void *buffers[], void *cl_arg)
                                     starpu_cuda_get_local_stream(), a->m, a->n, a->mb,
                                     (cuDoubleComplex *const *)tiles, ld, T.ptr, T.ld, panel, tau,
                                     tila_cuda_workspace(dbytes), dbytes, host, hbytes);
+    if (hbytes) tila_cuda_host_workspace_queued();
     tila_cl_check(&a->base, "tila_cuda_zgeqrt_col", info, 0);
 }
 #endif

@@ -49,6 +49,7 @@ static void ztpqrt_cuda(void *buffers[], void *cl_arg)
         tila_cuda_ztpqrt(tila_cusolver_handle(), tila_cusolver_params(), a->m, a->n, a->l, a->ib,
                          A.ptr, A.ld, B.ptr, B.ld, T.ptr, T.ld, work, tila_cuda_workspace(dbytes),
                          dbytes, tila_cuda_host_workspace(hbytes), hbytes);
+    if (hbytes) tila_cuda_host_workspace_queued();
     tila_cl_check(&a->base, "tila_cuda_ztpqrt", info, 0);
 }
 #endif

@@ -32,9 +32,8 @@ int tila_insert_zplghe(const tila_task_t *t, double bump, int m, int n, starpu_d
                        int i0, int j0, unsigned long long seed);
 
 /* Cholesky. */
-size_t tila_zpotrf_scratch_size(tila_uplo_t uplo, int n, int *lwork);
 int tila_insert_zpotrf(const tila_task_t *t, tila_uplo_t uplo, int n, starpu_data_handle_t A,
-                       int iinfo, int lwork, starpu_data_handle_t work);
+                       int iinfo);
 int tila_insert_ztrsm(const tila_task_t *t, tila_side_t side, tila_uplo_t uplo, tila_trans_t trans,
                       tila_diag_t diag, int m, int n, tila_complex64_t alpha,
                       starpu_data_handle_t A, starpu_data_handle_t B);

@@ -46,18 +46,13 @@ int tila_zpotrf_async(tila_uplo_t uplo, tila_desc_t *A, tila_sequence_t *seq, ti
     int lower = uplo == TILA_LOWER;
     tila_side_t side = lower ? TILA_RIGHT : TILA_LEFT;
     tila_trans_t herk_trans = lower ? TILA_NOTRANS : TILA_CONJTRANS;
-    int lwork;
-    size_t bytes = tila_zpotrf_scratch_size(uplo, A->nb, &lwork);
-    starpu_data_handle_t work;
-    starpu_vector_data_register(&work, -1, 0, (uint32_t)bytes, 1);
-
     int nt = A->nt;
     tila_task_t t = tila_task_init(seq, req, PRIO_POTRF);
     for (int k = 0; k < nt && !rc; k++) {
         int nk = tila_tile_cols(A, k);
         t.priority = PRIO_POTRF;
         tila_task_on(&t, A, k, k);
-        rc = tila_insert_zpotrf(&t, uplo, nk, tila_task_tile(&t, A, k, k), k * A->nb, lwork, work);
+        rc = tila_insert_zpotrf(&t, uplo, nk, tila_task_tile(&t, A, k, k), k * A->nb);
         for (int m = k + 1; m < nt && !rc; m++) {
             t.priority = PRIO_TRSM;
             tri_on(&t, A, uplo, m, k);
@@ -92,7 +87,6 @@ int tila_zpotrf_async(tila_uplo_t uplo, tila_desc_t *A, tila_sequence_t *seq, ti
         for (int m = k + 1; m < nt; m++)
             tila_tile_flush(A, lower ? m : k, lower ? k : m);
     }
-    starpu_data_unregister_submit(work);
     return rc;
 }
 

@@ -1,9 +1,19 @@
 /**
  * @file cuda_workers.c
- * @brief Per-CUDA-worker resources StarPU 1.3 does not provide: a cuSOLVER handle on
- * the worker's stream and its parameters object, workspaces grown on demand for the
- * library calls whose workspace size is only known by a query, and pinned host slots to
- * read a kernel's status back without blocking the stream.
+ * @brief Per-CUDA-worker resources: StarPU's cuBLAS handles (created here unless the
+ * application created them), a cuSOLVER handle on the worker's stream and its parameters
+ * object, workspaces grown on demand for the library calls whose workspace size is only
+ * known by a query, and pinned host slots to read a kernel's status back without blocking
+ * the stream.
+ *
+ * Every resource is created on the worker's own thread, so on its own device and stream
+ * (StarPU binds each CUDA worker thread to its device).  The codelets are asynchronous
+ * (STARPU_CUDA_ASYNC): a codelet function queues work on the stream and returns, so what
+ * it hands to a queued call must outlive the function.  The device workspace is used only
+ * by work queued on this one stream, in order, so reusing it is safe; growing it waits for
+ * the stream first.  The host workspace is read by cuSOLVER when its queued call runs, so
+ * it is guarded by an event recorded after that call and waited for before the next task
+ * takes the workspace.
  *
  * SPDX-License-Identifier: BSD-3-Clause
  */
@@ -11,6 +21,9 @@
 #include <string.h>
 
 #include <cusolverDn.h>
+#include <starpu.h>
+#include <starpu_cublas.h>
+#include <starpu_cublas_v2.h>
 #include <starpu_cuda.h>
 
 #include "tila_runtime.h"
@@ -25,10 +38,12 @@ typedef struct tila_cuda_worker_s {
     unsigned next;       /**< next slot (only this worker uses it) */
     void *dwork, *hwork; /**< device and host workspaces */
     size_t dbytes, hbytes;
+    cudaEvent_t hwork_free; /**< recorded after the last queued call that reads hwork */
+    int has_cublas;         /**< StarPU's cuBLAS handle existed before tila_init */
 } tila_cuda_worker_t;
 
 static tila_cuda_worker_t tila_cuda_workers[STARPU_NMAXWORKERS];
-static cusolverDnHandle_t tila_cusolver_query; /* main thread: workspace size queries */
+static int tila_cublas_started; /* tila_init called starpu_cublas_init */
 
 static void tila_cuda_worker_init(void *arg)
 {
@@ -38,7 +53,9 @@ static void tila_cuda_worker_init(void *arg)
     TILA_CUDA_CHECK(cusolverDnSetStream(w->cusolver, starpu_cuda_get_local_stream()));
     TILA_CUDA_CHECK(cusolverDnCreateParams(&w->params));
     TILA_CUDA_CHECK(cudaMallocHost((void **)&w->info, sizeof(int) * TILA_INFO_SLOTS));
+    TILA_CUDA_CHECK(cudaEventCreateWithFlags(&w->hwork_free, cudaEventDisableTiming));
     w->next = 0;
+    w->has_cublas = starpu_cublas_get_local_handle() != NULL;
 }
 
 static void tila_cuda_worker_fini(void *arg)
@@ -49,6 +66,7 @@ static void tila_cuda_worker_fini(void *arg)
     TILA_CUDA_CHECK(cusolverDnDestroyParams(w->params));
     TILA_CUDA_CHECK(cusolverDnDestroy(w->cusolver));
     TILA_CUDA_CHECK(cudaFreeHost(w->info));
+    TILA_CUDA_CHECK(cudaEventDestroy(w->hwork_free));
     TILA_CUDA_CHECK(cudaFree(w->dwork));
     free(w->hwork);
     memset(w, 0, sizeof *w);
@@ -58,14 +76,25 @@ void tila_cuda_workers_init(void)
 {
     if (starpu_cuda_worker_get_count() == 0) return;
     starpu_execute_on_each_worker_ex(tila_cuda_worker_init, NULL, STARPU_CUDA, "tila_cuda_init");
-    TILA_CUDA_CHECK(cusolverDnCreate(&tila_cusolver_query));
+    /* starpu_cublas_get_local_handle() is NULL on every CUDA worker until someone calls
+     * starpu_cublas_init (StarPU does not): then every cuBLAS kernel would fail.  An
+     * application that started StarPU and cuBLAS itself keeps its handles. */
+    int missing = 0;
+    for (unsigned w = 0; w < starpu_worker_get_count(); w++)
+        if (starpu_worker_get_type((int)w) == STARPU_CUDA_WORKER)
+            missing |= !tila_cuda_workers[w].has_cublas;
+    if (missing) {
+        starpu_cublas_init();
+        tila_cublas_started = 1;
+    }
 }
 
 void tila_cuda_workers_fini(void)
 {
     if (starpu_cuda_worker_get_count() == 0) return;
     starpu_execute_on_each_worker_ex(tila_cuda_worker_fini, NULL, STARPU_CUDA, "tila_cuda_fini");
-    TILA_CUDA_CHECK(cusolverDnDestroy(tila_cusolver_query));
+    if (tila_cublas_started) starpu_cublas_shutdown();
+    tila_cublas_started = 0;
 }
 
 cusolverDnHandle_t tila_cusolver_handle(void)
@@ -94,8 +123,9 @@ void *tila_cuda_workspace(size_t bytes)
 void *tila_cuda_host_workspace(size_t bytes)
 {
     tila_cuda_worker_t *w = &tila_cuda_workers[starpu_worker_get_id_check()];
+    /* A call queued by an earlier task may not have read its host workspace yet. */
+    TILA_CUDA_CHECK(cudaEventSynchronize(w->hwork_free));
     if (bytes > w->hbytes) {
-        TILA_CUDA_CHECK(cudaStreamSynchronize(starpu_cuda_get_local_stream()));
         free(w->hwork);
         w->hwork = malloc(bytes);
         if (!w->hwork) {
@@ -107,12 +137,17 @@ void *tila_cuda_host_workspace(size_t bytes)
     return w->hwork;
 }
 
-cusolverDnHandle_t tila_cusolver_query_handle(void) { return tila_cusolver_query; }
+void tila_cuda_host_workspace_queued(void)
+{
+    tila_cuda_worker_t *w = &tila_cuda_workers[starpu_worker_get_id_check()];
+    TILA_CUDA_CHECK(cudaEventRecord(w->hwork_free, starpu_cuda_get_local_stream()));
+}
 
 int *tila_cuda_info_slot(void)
 {
-    /* StarPU pipelines at most a few tasks per CUDA worker: a ring of 64 slots is
-     * never reused before the host function that reads a slot has run. */
+    /* A slot is read by a host function queued behind the kernel that writes it, and
+     * StarPU keeps at most STARPU_CUDA_PIPELINE (default 2) tasks queued per CUDA worker:
+     * a ring of 64 slots is never reused before that host function has run. */
     tila_cuda_worker_t *w = &tila_cuda_workers[starpu_worker_get_id_check()];
     return &w->info[w->next++ % TILA_INFO_SLOTS];
 }

@@ -374,9 +374,6 @@ cusolverDnHandle_t tila_cusolver_handle(void);
 /** The calling CUDA worker's cuSOLVER parameters object (64-bit API), default settings. */
 cusolverDnParams_t tila_cusolver_params(void);
 
-/** A cuSOLVER handle for workspace-size queries from the submitting thread. */
-cusolverDnHandle_t tila_cusolver_query_handle(void);
-
 /** A pinned host int of the calling CUDA worker, to copy a device status into. */
 int *tila_cuda_info_slot(void);
 
@@ -385,10 +382,13 @@ int *tila_cuda_info_slot(void);
  * workspace of at least `bytes` bytes, for library calls whose workspace size is known
  * only by a query on a handle (cuSOLVER).  Kept per worker and grown on demand (after
  * waiting for the worker's stream), so a task does not allocate.  Valid until the next call
- * on the same worker.
+ * on the same worker.  The host workspace waits until the calls that read it last have run:
+ * a task that hands it to a queued call says so with tila_cuda_host_workspace_queued()
+ * after queuing that call.
  */
 void *tila_cuda_workspace(size_t bytes);
 void *tila_cuda_host_workspace(size_t bytes);
+void tila_cuda_host_workspace_queued(void);
 #endif
 
 #endif /* TILA_RUNTIME_H */
