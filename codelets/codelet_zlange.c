@@ -52,20 +52,24 @@ static void zlange_cuda(void *buffers[], void *cl_arg)
     tila_cl_tile_t A = tila_cl_tile(buffers[0]);
     cudaStream_t stream = starpu_cuda_get_local_stream();
     double *work = tila_cl_vector(buffers[1]);
+    double *scratch = tila_cuda_workspace(sizeof(double) * tila_cuda_zlan_scratch_elems(a->n));
     int info;
     switch (a->kind) {
     case TILA_LAN_GE:
-        info = tila_cuda_zlange(stream, a->norm, a->m, a->n, A.ptr, A.ld, work);
+        info = tila_cuda_zlange(stream, a->norm, a->m, a->n, A.ptr, A.ld, work, scratch);
         break;
     case TILA_LAN_TR:
-        info = tila_cuda_zlantr(stream, a->norm, a->uplo, a->diag, a->m, a->n, A.ptr, A.ld, work);
+        info = tila_cuda_zlantr(stream, a->norm, a->uplo, a->diag, a->m, a->n, A.ptr, A.ld, work,
+                                scratch);
         break;
 #if defined(COMPLEX)
     case TILA_LAN_HE:
-        info = tila_cuda_zlanhe(stream, a->norm, a->uplo, a->n, A.ptr, A.ld, work);
+        info = tila_cuda_zlanhe(stream, a->norm, a->uplo, a->n, A.ptr, A.ld, work, scratch);
         break;
 #endif
-    default: info = tila_cuda_zlansy(stream, a->norm, a->uplo, a->n, A.ptr, A.ld, work); break;
+    default:
+        info = tila_cuda_zlansy(stream, a->norm, a->uplo, a->n, A.ptr, A.ld, work, scratch);
+        break;
     }
     tila_cl_check(&a->base, "tila_cuda_zlan* (norm of a tile)", info, 0);
 }
@@ -130,7 +134,9 @@ static void zlansy_offdiag_cuda(void *buffers[], void *cl_arg)
     cudaStream_t stream = starpu_cuda_get_local_stream();
     double *colwork = tila_cl_vector(buffers[1]);
     double *rowwork = tila_cl_vector(buffers[2]);
-    int info = tila_cuda_zlansy_offdiag(stream, a->norm, a->m, a->n, A.ptr, A.ld, colwork, rowwork);
+    double *scratch = tila_cuda_workspace(sizeof(double) * tila_cuda_zlan_scratch_elems(a->n));
+    int info = tila_cuda_zlansy_offdiag(stream, a->norm, a->m, a->n, A.ptr, A.ld, colwork, rowwork,
+                                        scratch);
     tila_cl_check(&a->base, "tila_cuda_zlansy_offdiag", info, 0);
 }
 #endif

@@ -55,6 +55,7 @@ WORDS = [
     ("ldexp", "ldexpf", "ldexp", "ldexpf"),
     ("cuCabs", "cuCabsf", "fabs", "fabsf"),
     ("cuCreal", "cuCrealf", "cuCreal", "cuCrealf"),
+    ("cuCimag", "cuCimagf", "cuCimag", "cuCimagf"),
     ("_mm_max_pd", "_mm_max_ps", "_mm_max_pd", "_mm_max_ps"),
     ("CblasConjTrans", "CblasConjTrans", "CblasTrans", "CblasTrans"),
     ("CUBLAS_OP_C", "CUBLAS_OP_C", "CUBLAS_OP_T", "CUBLAS_OP_T"),

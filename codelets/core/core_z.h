@@ -60,7 +60,7 @@ int tila_core_ztpmqrt(tila_side_t side, tila_trans_t trans, int m, int n, int k,
  *   TILA_NORM_INF: work[i] = sum of |a_ij| along row i so far (length m);
  *   TILA_NORM_FRO: work[0] = scale, work[1] = sumsq: sum |a_ij|^2 = scale^2 * sumsq
  *                  (LAPACK's lassq pair; (0, 0) is the empty sum).
- * Sums are taken in LAPACK's order (down each column, along each row) over the tile.
+ * Sums are taken in the order of tila_lan_order.h (lanes, then a tree), as on a GPU.
  */
 int tila_core_zlange(tila_norm_t norm, int m, int n, const tila_complex64_t *A, int lda,
                      double *work);

@@ -5,16 +5,18 @@
  * @precisions normal z -> c d s
  *
  * Not LAPACK's ?lange per tile (it reads 1.2-3.5 GB/s here): one pass over the tile
- * with loops the compiler turns into SIMD code at -O2.  Max and Frobenius reduce
- * contiguous columns in vectors of the real type (GCC/Clang vector extension, lowered
- * to the target's SIMD, SSE2 at least); the one norm sums four columns at a time in
- * four independent chains; the infinity norm adds whole columns into the row sums.
- * Sums of the one and infinity norms keep LAPACK's order exactly (see core_z.h).
+ * with loops the compiler turns into SIMD code at -O2.  Sums follow the order of
+ * tila_lan_order.h (32 interleaved lanes, then a tree), which a GPU kernel follows too,
+ * so a partial's bits do not depend on the worker: 32 independent chains of additions
+ * are also what a CPU's SIMD units need.  Max reduces contiguous columns in vectors of
+ * the real type (GCC/Clang vector extension, lowered to the target's SIMD, SSE2 at
+ * least): a maximum is exact in any order.
  *
  * NaN policy: a NaN anywhere makes the norm NaN.  Maxima are taken with the SIMD max
- * (which may drop a NaN), so every kernel also sums the entries it compares: a sum of
+ * (which may drop a NaN), so the max kernel also sums the entries it compares: a sum of
  * non-negative numbers is NaN only when one of them is NaN (Inf + Inf is Inf), and
- * the kernel returns NaN then.
+ * the kernel returns NaN then.  A NaN partial is the default quiet NaN (NAN), whatever
+ * NaN the tile held.
  *
  * SPDX-License-Identifier: BSD-3-Clause
  */
@@ -28,21 +30,26 @@
 
 #include "core_kernel.h"
 #include "core_z.h"
+#include "tila_lan_order.h"
 
 /* ---- Elements ----------------------------------------------------------------------- */
 
-/*
- * |a|.  In complex arithmetic sqrt(re^2 + im^2) when that can neither overflow nor
- * lose bits to underflow, else cabs (hypot): the same function of the entry wherever
- * it lies, so results do not depend on the tiling.
- */
+/* |a|, as tila_lan_order.h defines it. */
 static inline double zlan_abs(tila_complex64_t a)
 {
 #if defined(COMPLEX)
     double re = creal(a), im = cimag(a);
     double t = re * re + im * im;
     if (t >= DBL_MIN / DBL_EPSILON && t <= DBL_MAX / 4) return sqrt(t);
-    return cabs(a);
+    if (isinf(re) || isinf(im)) return INFINITY;
+    if (isnan(t)) return NAN;
+    double big = fabs(re) > fabs(im) ? fabs(re) : fabs(im);
+    if (big == 0) return 0;
+    int e;
+    frexp(big, &e);
+    re = ldexp(re, -e);
+    im = ldexp(im, -e);
+    return ldexp(sqrt(re * re + im * im), e);
 #else
     return fabs(a);
 #endif
@@ -85,10 +92,9 @@ static inline core_zvec_t zvec_max(core_zvec_t a, core_zvec_t b)
 }
 
 /*
- * Max and sum (of |x| or of (|x| scale)^2) over the columns of a tile, summed in
- * blocks for accuracy: each column in 4 x ZVEC_LEN lanes (so that the additions do
- * not wait on one another), the lanes in order into the column's sum, the columns'
- * sums pairwise (a binary counter: the sum of 2^k columns is added to one of as many).
+ * Max of |x| over the columns of a tile, and the sum of the same |x| (only to see a NaN:
+ * the SIMD max may drop one): each column in 4 x ZVEC_LEN lanes (so that the operations
+ * do not wait on one another), the columns' sums pairwise (a binary counter).
  */
 typedef struct zlan_acc_s {
     core_zvec_t m[4], s[4];
@@ -107,8 +113,7 @@ static void zlan_acc_init(zlan_acc_t *c) { memset(c, 0, sizeof *c); }
  * from memory in flight (a column of a tile is one page: one stream alone leaves the
  * memory idle while the prefetcher starts on the next page).
  */
-static inline void zlan_acc_lanes(zlan_acc_t *c, const double *x, size_t ldx, int step, int iters,
-                                  int squares, const double *scale)
+static inline void zlan_acc_lanes(zlan_acc_t *c, const double *x, size_t ldx, int step, int iters)
 {
     /* Local copies: the compiler keeps them in registers (x may alias *c). */
     const double *x0 = x, *x1 = x + ldx, *x2 = x + 2 * ldx, *x3 = x + 3 * ldx;
@@ -117,20 +122,14 @@ static inline void zlan_acc_lanes(zlan_acc_t *c, const double *x, size_t ldx, in
     for (int it = 0, i = 0; it < iters; it++, i += step) {
         core_zvec_t u0 = zvec_abs(zvec_load(x0 + i)), u1 = zvec_abs(zvec_load(x1 + i)),
                     u2 = zvec_abs(zvec_load(x2 + i)), u3 = zvec_abs(zvec_load(x3 + i));
-        if (scale) {
-            u0 = u0 * scale[0] * scale[1];
-            u1 = u1 * scale[0] * scale[1];
-            u2 = u2 * scale[0] * scale[1];
-            u3 = u3 * scale[0] * scale[1];
-        }
         m0 = zvec_max(m0, u0);
         m1 = zvec_max(m1, u1);
         m2 = zvec_max(m2, u2);
         m3 = zvec_max(m3, u3);
-        s0 += squares ? u0 * u0 : u0;
-        s1 += squares ? u1 * u1 : u1;
-        s2 += squares ? u2 * u2 : u2;
-        s3 += squares ? u3 * u3 : u3;
+        s0 += u0;
+        s1 += u1;
+        s2 += u2;
+        s3 += u3;
     }
     c->m[0] = m0;
     c->m[1] = m1;
@@ -143,34 +142,30 @@ static inline void zlan_acc_lanes(zlan_acc_t *c, const double *x, size_t ldx, in
 }
 
 /* The len reals at x, one at a time. */
-static inline void zlan_acc_tail(zlan_acc_t *c, const double *x, int len, int squares,
-                                 const double *scale)
+static inline void zlan_acc_tail(zlan_acc_t *c, const double *x, int len)
 {
     for (int i = 0; i < len; i++) {
         double t = fabs(x[i]);
-        if (scale) t = t * scale[0] * scale[1];
         c->mt = t > c->mt ? t : c->mt;
-        c->st += squares ? t * t : t;
+        c->st += t;
     }
 }
 
 /* One column of len reals. */
-static inline void zlan_acc_seg(zlan_acc_t *c, const double *x, int len, int squares,
-                                const double *scale)
+static inline void zlan_acc_seg(zlan_acc_t *c, const double *x, int len)
 {
     int iters = len / (4 * ZVEC_LEN), done = iters * 4 * ZVEC_LEN;
-    zlan_acc_lanes(c, x, ZVEC_LEN, 4 * ZVEC_LEN, iters, squares, scale);
-    zlan_acc_tail(c, x + done, len - done, squares, scale);
+    zlan_acc_lanes(c, x, ZVEC_LEN, 4 * ZVEC_LEN, iters);
+    zlan_acc_tail(c, x + done, len - done);
 }
 
 /* Four columns of len reals, ldx apart. */
-static inline void zlan_acc_seg4(zlan_acc_t *c, const double *x, size_t ldx, int len, int squares,
-                                 const double *scale)
+static inline void zlan_acc_seg4(zlan_acc_t *c, const double *x, size_t ldx, int len)
 {
     int iters = len / ZVEC_LEN, done = iters * ZVEC_LEN;
-    zlan_acc_lanes(c, x, ldx, ZVEC_LEN, iters, squares, scale);
+    zlan_acc_lanes(c, x, ldx, ZVEC_LEN, iters);
     for (int k = 0; k < 4; k++)
-        zlan_acc_tail(c, x + k * ldx + done, len - done, squares, scale);
+        zlan_acc_tail(c, x + k * ldx + done, len - done);
 }
 
 /* End of a column (or group of four): its lanes' sum joins the pairwise sum. */
@@ -217,49 +212,6 @@ static inline void zlan_rows(tila_uplo_t uplo, int strict, int m, int j, int *lo
         *lo = j + (strict ? 1 : 0) < m ? j + (strict ? 1 : 0) : m;
 }
 
-/*
- * Max and sum of |a| (squares = 0) or of |a|^2 over the region, entries multiplied by
- * scale[0] scale[1] when scale is not NULL.  Inline: each caller gets its own loops.
- */
-static inline void zlan_region(zlan_acc_t *c, int squares, const double *scale, tila_uplo_t uplo,
-                               int strict, int m, int n, const tila_complex64_t *A, int lda)
-{
-    int j = 0;
-#if defined(COMPLEX)
-    /* |a|^2 = re^2 + im^2: the real and imaginary parts of a column as 2 m reals. */
-    if (uplo == TILA_GENERAL && squares)
-        for (; j + 4 <= n; j += 4) {
-            zlan_acc_seg4(c, (const double *)(A + (size_t)j * lda), 2 * (size_t)lda, 2 * m, 1,
-                          scale);
-            zlan_acc_column(c);
-        }
-#else
-    if (uplo == TILA_GENERAL)
-        for (; j + 4 <= n; j += 4) {
-            zlan_acc_seg4(c, A + (size_t)j * lda, (size_t)lda, m, squares, scale);
-            zlan_acc_column(c);
-        }
-#endif
-    for (; j < n; j++) {
-        int lo, hi;
-        zlan_rows(uplo, strict, m, j, &lo, &hi);
-        const tila_complex64_t *a = A + (size_t)j * lda;
-#if defined(COMPLEX)
-        if (!squares)
-            for (int i = lo; i < hi; i++) {
-                double t = zlan_abs(a[i]);
-                c->mt = t > c->mt ? t : c->mt;
-                c->st += t;
-            }
-        else
-            zlan_acc_seg(c, (const double *)(a + lo), 2 * (hi - lo), 1, scale);
-#else
-        zlan_acc_seg(c, a + lo, hi - lo, squares, scale);
-#endif
-        zlan_acc_column(c);
-    }
-}
-
 /* Max over the region; NaN if an entry is NaN. */
 static double zlan_region_max(tila_uplo_t uplo, int strict, int m, int n, const tila_complex64_t *A,
                               int lda)
@@ -267,9 +219,162 @@ static double zlan_region_max(tila_uplo_t uplo, int strict, int m, int n, const 
     zlan_acc_t c;
     double max;
     zlan_acc_init(&c);
-    zlan_region(&c, 0, NULL, uplo, strict, m, n, A, lda);
+    int j = 0;
+#if !defined(COMPLEX)
+    if (uplo == TILA_GENERAL)
+        for (; j + 4 <= n; j += 4) {
+            zlan_acc_seg4(&c, A + (size_t)j * lda, (size_t)lda, m);
+            zlan_acc_column(&c);
+        }
+#endif
+    for (; j < n; j++) {
+        int lo, hi;
+        zlan_rows(uplo, strict, m, j, &lo, &hi);
+        const tila_complex64_t *a = A + (size_t)j * lda;
+#if defined(COMPLEX)
+        for (int i = lo; i < hi; i++) {
+            double t = zlan_abs(a[i]);
+            c.mt = t > c.mt ? t : c.mt;
+            c.st += t;
+        }
+#else
+        zlan_acc_seg(&c, a + lo, hi - lo);
+#endif
+        zlan_acc_column(&c);
+    }
     double sum = zlan_acc_result(&c, &max);
-    return isnan(sum) ? sum : max;
+    return isnan(sum) ? NAN : max;
+}
+
+/* ---- Sums in lanes (tila_lan_order.h) ------------------------------------------------ */
+
+#define ZLAN_L TILA_LAN_LANES
+#define ZLAN_STRIP 64 /* rows of a strip of the row sums: 32 lanes of them fill 16 KB */
+
+/* The lanes' tree: lane l += lane l + h for h = 16 ... 1; the sum. */
+static inline double zlan_tree(double *s)
+{
+    for (int h = ZLAN_L / 2; h > 0; h /= 2)
+        for (int l = 0; l < h; l++)
+            s[l] = s[l] + s[l + h];
+    return s[0];
+}
+
+/* Sum of |a_i|, i in [lo, hi), in lanes. */
+static inline double zlan_colsum(const tila_complex64_t *a, int lo, int hi)
+{
+    double s[ZLAN_L] = { 0 };
+    int i = lo;
+    for (; i < hi && i % ZLAN_L; i++)
+        s[i % ZLAN_L] += zlan_abs(a[i]);
+    for (; i + ZLAN_L <= hi; i += ZLAN_L)
+        for (int l = 0; l < ZLAN_L; l++)
+            s[l] += zlan_abs(a[i + l]);
+    for (; i < hi; i++)
+        s[i % ZLAN_L] += zlan_abs(a[i]);
+    return zlan_tree(s);
+}
+
+/* The square a Frobenius pass adds for a: of |a| (real) or re^2 + im^2, the parts
+ * multiplied by scale[0] then scale[1] first when scale is not NULL; *amax: the largest
+ * |part| so far (NaN parts are skipped: the sum shows them). */
+static inline double zlan_square(tila_complex64_t a, const double *scale, double *amax)
+{
+#if defined(COMPLEX)
+    double re = fabs(creal(a)), im = fabs(cimag(a)), big = re > im ? re : im;
+    *amax = big > *amax ? big : *amax;
+    if (scale) {
+        re = re * scale[0] * scale[1];
+        im = im * scale[0] * scale[1];
+    }
+    return re * re + im * im;
+#else
+    double x = fabs(a);
+    *amax = x > *amax ? x : *amax;
+    if (scale) x = x * scale[0] * scale[1];
+    return x * x;
+#endif
+}
+
+/* Sum of squares of a_i, i in [lo, hi), in lanes; *amax as zlan_square. */
+static inline double zlan_colsum_squares(const tila_complex64_t *a, int lo, int hi,
+                                         const double *scale, double *amax)
+{
+    double s[ZLAN_L] = { 0 }, big = *amax;
+    int i = lo;
+    for (; i < hi && i % ZLAN_L; i++)
+        s[i % ZLAN_L] += zlan_square(a[i], scale, &big);
+    for (; i + ZLAN_L <= hi; i += ZLAN_L)
+        for (int l = 0; l < ZLAN_L; l++)
+            s[l] += zlan_square(a[i + l], scale, &big);
+    for (; i < hi; i++)
+        s[i % ZLAN_L] += zlan_square(a[i], scale, &big);
+    *amax = big;
+    return zlan_tree(s);
+}
+
+/* work[j] += sum down column j of the region. */
+static void zlan_colsums(tila_uplo_t uplo, int strict, int m, int n, const tila_complex64_t *A,
+                         int lda, double *work)
+{
+    for (int j = 0; j < n; j++) {
+        int lo, hi;
+        zlan_rows(uplo, strict, m, j, &lo, &hi);
+        work[j] += zlan_colsum(A + (size_t)j * lda, lo, hi);
+    }
+}
+
+/* work[i] += sum along row i of the region: strips of rows, lane j % 32 of each row in
+ * acc[j % 32], so that a column's strip is added contiguously. */
+static void zlan_rowsums(tila_uplo_t uplo, int strict, int m, int n, const tila_complex64_t *A,
+                         int lda, double *work)
+{
+    double acc[ZLAN_L][ZLAN_STRIP];
+    for (int i0 = 0; i0 < m; i0 += ZLAN_STRIP) {
+        int r = m - i0 < ZLAN_STRIP ? m - i0 : ZLAN_STRIP;
+        memset(acc, 0, sizeof acc);
+        for (int j = 0; j < n; j++) {
+            int lo, hi;
+            zlan_rows(uplo, strict, m, j, &lo, &hi);
+            lo = lo > i0 ? lo - i0 : 0;
+            hi = hi < i0 + r ? hi - i0 : r;
+            const tila_complex64_t *a = A + (size_t)j * lda + i0;
+            double *s = acc[j % ZLAN_L];
+            for (int q = lo; q < hi; q++)
+                s[q] += zlan_abs(a[q]);
+        }
+        for (int h = ZLAN_L / 2; h > 0; h /= 2)
+            for (int l = 0; l < h; l++)
+                for (int q = 0; q < r; q++)
+                    acc[l][q] = acc[l][q] + acc[l + h][q];
+        for (int q = 0; q < r; q++)
+            work[i0 + q] += acc[0][q];
+    }
+}
+
+/*
+ * Sum of squares over the region: the columns' sums in lanes, added pairwise (a binary
+ * counter: the sum of 2^k columns is added to one of as many, tila_lan_order.h's tree);
+ * *amax the largest |part| read.
+ */
+static double zlan_region_squares(tila_uplo_t uplo, int strict, int m, int n,
+                                  const tila_complex64_t *A, int lda, const double *scale,
+                                  double *amax)
+{
+    double stack[64], s = 0;
+    int top = 0;
+    *amax = 0;
+    for (int j = 0; j < n; j++) {
+        int lo, hi;
+        zlan_rows(uplo, strict, m, j, &lo, &hi);
+        double c = zlan_colsum_squares(A + (size_t)j * lda, lo, hi, scale, amax);
+        for (unsigned long k = (unsigned long)j + 1; !(k & 1); k >>= 1)
+            c = stack[--top] + c;
+        stack[top++] = c;
+    }
+    for (int k = top - 1; k >= 0; k--)
+        s = s + stack[k];
+    return s;
 }
 
 /*
@@ -281,11 +386,8 @@ static double zlan_region_max(tila_uplo_t uplo, int strict, int m, int n, const 
 static void zlan_region_fro(tila_uplo_t uplo, int strict, int m, int n, const tila_complex64_t *A,
                             int lda, double pair[2])
 {
-    zlan_acc_t c;
     double amax;
-    zlan_acc_init(&c);
-    zlan_region(&c, 1, NULL, uplo, strict, m, n, A, lda);
-    double ssq = zlan_acc_result(&c, &amax);
+    double ssq = zlan_region_squares(uplo, strict, m, n, A, lda, NULL, &amax);
     pair[0] = 1;
     pair[1] = ssq;
     if (amax == 0 && !isnan(ssq)) {
@@ -293,6 +395,7 @@ static void zlan_region_fro(tila_uplo_t uplo, int strict, int m, int n, const ti
         return;
     }
     /* NaN or Inf: the pair (1, ssq) says so. */
+    if (isnan(ssq)) pair[1] = NAN;
     if (isnan(ssq) || isinf(amax)) return;
     /* A plain sum that neither overflowed nor lost bits (squares of entries below
      * amax eps underflow harmlessly): ssq = f 2^k as (2^(k/2), ssq 2^-2(k/2)), exactly,
@@ -304,18 +407,15 @@ static void zlan_region_fro(tila_uplo_t uplo, int strict, int m, int n, const ti
         pair[1] = ldexp(ssq, -2 * (k / 2));
         return;
     }
-    /* Entries times 2^-(e-1), amax = f 2^e: all scaled entries < 2, the sum < 4 times
+    /* Entries times 2^-(e-1), amax = f 2^e: all scaled entries < 2, the sum < 8 times
      * the count, and the scale 2^(e-1) finite even for amax >= 2^1023.  2^-(e-1) in two
      * factors, each representable whatever e is. */
     int e;
     frexp(amax, &e);
     e -= 1;
     double scale[2] = { ldexp(1, -e / 2), ldexp(1, -e - (-e / 2)) };
-    zlan_acc_t d;
-    zlan_acc_init(&d);
-    zlan_region(&d, 1, scale, uplo, strict, m, n, A, lda);
     pair[0] = ldexp(1, e);
-    pair[1] = zlan_acc_result(&d, &amax);
+    pair[1] = zlan_region_squares(uplo, strict, m, n, A, lda, scale, &amax);
 }
 
 /* acc = acc (+) (scale, sumsq), without overflow: the larger scale is kept. */
@@ -353,80 +453,6 @@ static void zlan_fro_add_value(double acc[2], double t)
     else if (t > 0) {
         double f = frexp(t, &e);
         zlan_fro_add(acc, ldexp(1, e - 1), 4 * f * f);
-    }
-}
-
-/* ---- One and infinity norms --------------------------------------------------------- */
-
-/* work[j] += sum down column j of the region, in row order. */
-static void zlan_colsums(tila_uplo_t uplo, int strict, int m, int n, const tila_complex64_t *A,
-                         int lda, double *work)
-{
-    int j = 0;
-    if (uplo == TILA_GENERAL) /* Four columns at once: four independent chains of additions. */
-        for (; j + 4 <= n; j += 4) {
-            const tila_complex64_t *a = A + (size_t)j * lda;
-            double s0 = work[j], s1 = work[j + 1], s2 = work[j + 2], s3 = work[j + 3];
-            for (int i = 0; i < m; i++) {
-                s0 += zlan_abs(a[i]);
-                s1 += zlan_abs(a[i + lda]);
-                s2 += zlan_abs(a[i + 2 * (size_t)lda]);
-                s3 += zlan_abs(a[i + 3 * (size_t)lda]);
-            }
-            work[j] = s0;
-            work[j + 1] = s1;
-            work[j + 2] = s2;
-            work[j + 3] = s3;
-        }
-    for (; j < n; j++) {
-        int lo, hi;
-        zlan_rows(uplo, strict, m, j, &lo, &hi);
-        const tila_complex64_t *a = A + (size_t)j * lda;
-        double s = work[j];
-        for (int i = lo; i < hi; i++)
-            s += zlan_abs(a[i]);
-        work[j] = s;
-    }
-}
-
-/* work[i] += |a_i|, i in [lo, hi). */
-static void zlan_rowadd1(double *work, const tila_complex64_t *a, int lo, int hi)
-{
-    int i = lo;
-#if !defined(COMPLEX)
-    for (; i + ZVEC_LEN <= hi; i += ZVEC_LEN)
-        zvec_store(work + i, zvec_load(work + i) + zvec_abs(zvec_load(a + i)));
-#endif
-    for (; i < hi; i++)
-        work[i] += zlan_abs(a[i]);
-}
-
-/* work[i] += sum along row i of the region, in column order. */
-static void zlan_rowsums(tila_uplo_t uplo, int strict, int m, int n, const tila_complex64_t *A,
-                         int lda, double *work)
-{
-    int j = 0;
-    if (uplo == TILA_GENERAL)
-        /* Four columns per pass over the row sums: (((w + a0) + a1) + a2) + a3 is the
-         * column order, with a quarter of the loads and stores of the sums. */
-        for (; j + 4 <= n; j += 4) {
-            const tila_complex64_t *a0 = A + (size_t)j * lda, *a1 = a0 + lda, *a2 = a1 + lda,
-                                   *a3 = a2 + lda;
-            int i = 0;
-#if !defined(COMPLEX)
-            for (; i + ZVEC_LEN <= m; i += ZVEC_LEN)
-                zvec_store(work + i, zvec_load(work + i) + zvec_abs(zvec_load(a0 + i)) +
-                                         zvec_abs(zvec_load(a1 + i)) + zvec_abs(zvec_load(a2 + i)) +
-                                         zvec_abs(zvec_load(a3 + i)));
-#endif
-            for (; i < m; i++)
-                work[i] =
-                    work[i] + zlan_abs(a0[i]) + zlan_abs(a1[i]) + zlan_abs(a2[i]) + zlan_abs(a3[i]);
-        }
-    for (; j < n; j++) {
-        int lo, hi;
-        zlan_rows(uplo, strict, m, j, &lo, &hi);
-        zlan_rowadd1(work, A + (size_t)j * lda, lo, hi);
     }
 }
 
@@ -514,8 +540,7 @@ static inline double zlan_diag(const tila_complex64_t *A, int lda, int j, int he
 
 /*
  * Diagonal tile of a symmetric or Hermitian matrix, triangle `uplo` stored.  The one
- * (= infinity) norm follows LAPACK's ?lansy/?lanhe loops: work[j] ends as the full
- * column j of the symmetric tile, added in row order.
+ * (= infinity) norm: work[j] gets the sum of column j of the full tile.
  */
 static int zlan_symmetric(tila_norm_t norm, tila_uplo_t uplo, int herm, int n,
                           const tila_complex64_t *A, int lda, double *work)
@@ -532,31 +557,21 @@ static int zlan_symmetric(tila_norm_t norm, tila_uplo_t uplo, int herm, int n,
             dmax = t > dmax ? t : dmax;
             dsum += t;
         }
-        work[0] = zlan_nanmax(work[0], isnan(dsum) ? dsum : dmax);
+        work[0] = zlan_nanmax(work[0], isnan(dsum) ? NAN : dmax);
         work[0] = zlan_nanmax(work[0], zlan_region_max(uplo, 1, n, n, A, lda));
         break;
     case TILA_NORM_ONE:
     case TILA_NORM_INF:
+        /* Column j of the full tile in lanes: rows of the other triangle from row j. */
         for (int j = 0; j < n; j++) {
-            const tila_complex64_t *a = A + (size_t)j * lda;
-            double s = work[j];
-            if (uplo == TILA_LOWER) {
-                s += zlan_diag(A, lda, j, herm);
-                for (int i = j + 1; i < n; i++) {
-                    double t = zlan_abs(a[i]);
-                    s += t;
-                    work[i] += t;
-                }
+            double s[ZLAN_L] = { 0 };
+            for (int i = 0; i < n; i++) {
+                int stored = uplo == TILA_LOWER ? i > j : i < j;
+                s[i % ZLAN_L] += i == j  ? zlan_diag(A, lda, j, herm)
+                                 : stored ? zlan_abs(A[(size_t)j * lda + i])
+                                          : zlan_abs(A[(size_t)i * lda + j]);
             }
-            else {
-                for (int i = 0; i < j; i++) {
-                    double t = zlan_abs(a[i]);
-                    s += t;
-                    work[i] += t;
-                }
-                s += zlan_diag(A, lda, j, herm);
-            }
-            work[j] = s;
+            work[j] += zlan_tree(s);
         }
         break;
     default:
@@ -599,7 +614,7 @@ int tila_core_zlanhe(tila_norm_t norm, tila_uplo_t uplo, int n, const tila_compl
  * Fold an off-diagonal m x n tile of a symmetric or Hermitian matrix, read once, into
  * the partials of the two block columns it belongs to: `colwork` for its own block
  * column and `rowwork` for the block column of its transpose.  One/infinity:
- * colwork[j] += sum down column j, rowwork[i] += sum along row i (both in order);
+ * colwork[j] += sum down column j, rowwork[i] += sum along row i (in lanes, a pass each);
  * max: both get the tile's max; Frobenius: both get the tile's pair, so the tile
  * counts twice in the total.
  * @param lda >= max(1, m).
@@ -621,37 +636,10 @@ int tila_core_zlansy_offdiag(tila_norm_t norm, int m, int n, const tila_complex6
         rowwork[0] = zlan_nanmax(rowwork[0], max);
         break;
     case TILA_NORM_ONE:
-    case TILA_NORM_INF: {
-        int j = 0;
-        for (; j + 4 <= n; j += 4) {
-            const tila_complex64_t *a = A + (size_t)j * lda;
-            double s0 = colwork[j], s1 = colwork[j + 1], s2 = colwork[j + 2], s3 = colwork[j + 3];
-            for (int i = 0; i < m; i++) {
-                double t0 = zlan_abs(a[i]), t1 = zlan_abs(a[i + lda]),
-                       t2 = zlan_abs(a[i + 2 * (size_t)lda]), t3 = zlan_abs(a[i + 3 * (size_t)lda]);
-                s0 += t0;
-                s1 += t1;
-                s2 += t2;
-                s3 += t3;
-                rowwork[i] = rowwork[i] + t0 + t1 + t2 + t3;
-            }
-            colwork[j] = s0;
-            colwork[j + 1] = s1;
-            colwork[j + 2] = s2;
-            colwork[j + 3] = s3;
-        }
-        for (; j < n; j++) {
-            const tila_complex64_t *a = A + (size_t)j * lda;
-            double s = colwork[j];
-            for (int i = 0; i < m; i++) {
-                double t = zlan_abs(a[i]);
-                s += t;
-                rowwork[i] += t;
-            }
-            colwork[j] = s;
-        }
+    case TILA_NORM_INF:
+        zlan_colsums(TILA_GENERAL, 0, m, n, A, lda, colwork);
+        zlan_rowsums(TILA_GENERAL, 0, m, n, A, lda, rowwork);
         break;
-    }
     default:
         zlan_region_fro(TILA_GENERAL, 0, m, n, A, lda, pair);
         zlan_fro_add(colwork, pair[0], pair[1]);

@@ -100,19 +100,23 @@ int tila_cuda_ztpmqrt(cublasHandle_t handle, tila_side_t side, tila_trans_t tran
                       int k, int l, int ib, const cuDoubleComplex *V, int ldv,
                       const cuDoubleComplex *T, int ldt, cuDoubleComplex *A, int lda,
                       cuDoubleComplex *B, int ldb, cuDoubleComplex *work);
-/* Norm tile kernels: fold the tile into `work` (GPU memory, layout of core_z.h). */
+/* Norm tile kernels: fold the tile into `work` (GPU memory, layout of core_z.h), to the
+ * CPU kernels' bits; `scratch`: tila_cuda_zlan_scratch_elems(n) reals of GPU memory. */
+size_t tila_cuda_zlan_scratch_elems(int n);
 int tila_cuda_zlange(cudaStream_t stream, tila_norm_t norm, int m, int n, const cuDoubleComplex *A,
-                     int lda, double *work);
+                     int lda, double *work, double *scratch);
 int tila_cuda_zlantr(cudaStream_t stream, tila_norm_t norm, tila_uplo_t uplo, tila_diag_t diag,
-                     int m, int n, const cuDoubleComplex *A, int lda, double *work);
+                     int m, int n, const cuDoubleComplex *A, int lda, double *work,
+                     double *scratch);
 int tila_cuda_zlansy(cudaStream_t stream, tila_norm_t norm, tila_uplo_t uplo, int n,
-                     const cuDoubleComplex *A, int lda, double *work);
+                     const cuDoubleComplex *A, int lda, double *work, double *scratch);
 #if defined(COMPLEX)
 int tila_cuda_zlanhe(cudaStream_t stream, tila_norm_t norm, tila_uplo_t uplo, int n,
-                     const cuDoubleComplex *A, int lda, double *work);
+                     const cuDoubleComplex *A, int lda, double *work, double *scratch);
 #endif
 int tila_cuda_zlansy_offdiag(cudaStream_t stream, tila_norm_t norm, int m, int n,
-                             const cuDoubleComplex *A, int lda, double *colwork, double *rowwork);
+                             const cuDoubleComplex *A, int lda, double *colwork, double *rowwork,
+                             double *scratch);
 
 #ifdef __cplusplus
 }

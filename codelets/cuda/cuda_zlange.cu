@@ -1,33 +1,39 @@
 /**
  * @file cuda_zlange.cu
- * @brief GPU norm tile kernels: fold a tile into a partial result (layout of
- * core_z.h), on the given stream, without synchronising.
+ * @brief GPU norm tile kernels: fold a tile into a partial result (layout of core_z.h),
+ * on the given stream, without synchronising, to the same bits as the CPU kernels.
  * @precisions normal z -> c d s
  *
- * After SLATE's GPU norms:
- *  - infinity: one thread per row, walking the columns in order (consecutive threads
- *    read consecutive addresses of a column: coalesced);
- *  - one: B x B blocks (B = 32, a warp) staged through shared memory, so that the
- *    warp reads columns coalesced and each thread then adds its column down the rows;
- *  - max: per-thread maxima over rows, then a shared-memory tree reduction that keeps
- *    NaN (isnan(y) || x < y ? y : x);
- *  - Frobenius: per-thread scaled sums of squares (LAPACK's lassq update: nothing
- *    overflows or underflows), reduced in shared memory by the same pair rule as the
- *    CPU kernels.
- * Sums of the one and infinity norms are taken in LAPACK's order, as on the CPU, so a
- * real tile gives the CPU's bits.  Entries outside the trapezoid or triangle are not
- * read.
+ * Both follow codelets/tila_lan_order.h: a column's sum in 32 interleaved lanes, which
+ * here are the 32 threads of a warp reading 32 consecutive rows (coalesced), then the
+ * warp's tree (shuffles, lane l += lane l + h); a row's sum with the lanes over the
+ * columns, a block of 32 rows x 32 lanes, the tree in shared memory.  Every SM is busy
+ * on one tile: a warp per column (one norm, Frobenius, max) or 32 rows a block (infinity
+ * norm), each thread with 8 loads in flight.  Max is exact in any order: each block's
+ * maximum joins the partial by an atomic max on its bits (non-negative doubles order
+ * as their bit patterns; a NaN is made the default quiet NaN, which orders above Inf).
+ * Frobenius: the columns' sums are added pairwise, 8 columns a block and the blocks'
+ * sums by one block of a second kernel, which also takes the CPU's decisions (scaled
+ * second pass or not; the pair); the second pass runs only when that kernel asks for it.
  *
  * SPDX-License-Identifier: BSD-3-Clause
  */
 #define COMPLEX
+#include <float.h>
+
 #include "cuda_kernel.h"
 #include "cuda_z.h"
+#include "tila_lan_order.h"
 
-#define ZLAN_B 32        /* columns per block of the one norm, a warp */
-#define ZLAN_THREADS 256 /* threads of the row and reduction kernels */
+#define ZLAN_L TILA_LAN_LANES /* lanes: a warp */
+#define ZLAN_COLS 8           /* columns (warps) per block of the column kernel */
+#define ZLAN_UNROLL 8         /* loads in flight per thread */
+#define ZLAN_FINISH 256       /* threads of the Frobenius finishing kernel */
 
-/* What the diagonal of a tile is for the max and Frobenius kernels. */
+/* What the column kernel computes. */
+enum zlan_mode_e { ZLAN_SUM, ZLAN_MAX, ZLAN_SQUARES };
+
+/* The diagonal, for the max and Frobenius kernels (as core_zlange.c). */
 enum zlan_diag_e {
     ZLAN_DIAG_STORED, /* an ordinary entry of the trapezoid (or general tile) */
     ZLAN_DIAG_UNIT,   /* not read, counts as one */
@@ -35,7 +41,53 @@ enum zlan_diag_e {
     ZLAN_DIAG_HERM    /* Hermitian: the same, and the diagonal's real part only */
 };
 
-__device__ static inline double zlan_abs(cuDoubleComplex a) { return cuCabs(a); }
+/* Scratch (tila_cuda_zlan_scratch_elems): [0] the largest |part| (bits, atomic max),
+ * [1] 1 when a scaled second pass is needed, [2] its exponent (ints), then the blocks'
+ * sums. */
+#define ZLAN_AMAX 0
+#define ZLAN_FLAG 1
+#define ZLAN_EXP 2
+#define ZLAN_NODES 3
+
+/* |a|, as tila_lan_order.h defines it (core_zlange.c's zlan_abs). */
+__device__ static inline double zlan_abs(cuDoubleComplex a)
+{
+#if defined(COMPLEX)
+    double re = cuCreal(a), im = cuCimag(a);
+    double t = re * re + im * im;
+    if (t >= DBL_MIN / DBL_EPSILON && t <= DBL_MAX / 4) return sqrt(t);
+    if (isinf(re) || isinf(im)) return INFINITY;
+    if (isnan(t)) return NAN;
+    double big = fabs(re) > fabs(im) ? fabs(re) : fabs(im);
+    if (big == 0) return 0;
+    int e;
+    frexp(big, &e);
+    re = ldexp(re, -e);
+    im = ldexp(im, -e);
+    return ldexp(sqrt(re * re + im * im), e);
+#else
+    return fabs(a);
+#endif
+}
+
+/* The square a Frobenius pass adds (core_zlange.c's zlan_square); *amax as there. */
+__device__ static inline double zlan_square(cuDoubleComplex a, const double *scale, double *amax)
+{
+#if defined(COMPLEX)
+    double re = fabs(cuCreal(a)), im = fabs(cuCimag(a)), big = re > im ? re : im;
+    *amax = big > *amax ? big : *amax;
+    if (scale) {
+        re = re * scale[0] * scale[1];
+        im = im * scale[0] * scale[1];
+    }
+    return re * re + im * im;
+#else
+    double x = fabs(a);
+    *amax = x > *amax ? x : *amax;
+    if (scale) x = x * scale[0] * scale[1];
+    return x * x;
+#endif
+}
 
 /* Is (i, j) in the trapezoid `uplo` (TILA_GENERAL: everywhere); strict: off the diagonal. */
 __device__ static inline int zlan_in(int uplo, int strict, int i, int j)
@@ -51,179 +103,290 @@ __device__ static inline double zlan_nanmax(double x, double y)
     return isnan(y) || x < y ? y : x;
 }
 
-/* (scale, sumsq) += (s, q), keeping the larger scale (see core_zlange.c). */
-__device__ static void zlan_fro_add(double *scale, double *sumsq, double s, double q)
+/* *p = max(*p, v) for v >= 0 or NaN (made NAN), *p likewise: on the bit patterns. */
+__device__ static inline void zlan_atomic_max(double *p, double v)
 {
-    if (isnan(q) || isinf(q) || isnan(*sumsq) || isinf(*sumsq)) {
-        *scale = 1;
-        *sumsq += q;
+    if (isnan(v)) v = NAN;
+    if (sizeof v == 8)
+        atomicMax((unsigned long long *)p, (unsigned long long)__double_as_longlong(v));
+    else
+        atomicMax((unsigned int *)p, (unsigned int)__float_as_int(v));
+}
+
+/* The warp's tree: lane 0 gets the sum (lane l += lane l + h, h = 16 ... 1). */
+__device__ static inline double zlan_warp_tree(double s)
+{
+    for (int h = ZLAN_L / 2; h > 0; h /= 2)
+        s = s + __shfl_down_sync(0xffffffffu, s, h);
+    return s;
+}
+
+/* |full (i, j)| of a symmetric/Hermitian diagonal tile of which triangle uplo is stored. */
+__device__ static inline double zlan_full(const cuDoubleComplex *A, int lda, int uplo, int herm,
+                                          int i, int j)
+{
+#if defined(COMPLEX)
+    if (i == j && herm) return fabs(cuCreal(A[(size_t)j * lda + j]));
+#endif
+    (void)herm;
+    int stored = i == j || (uplo == TILA_LOWER ? i > j : i < j);
+    return zlan_abs(stored ? A[(size_t)j * lda + i] : A[(size_t)i * lda + j]);
+}
+
+/*
+ * Warp y of block b takes column j = 8 b + y; lane x rows x, x + 32, ...
+ *  ZLAN_SUM: work[j] += the column's sum of |a| over the region (full: the column of the
+ *            full symmetric tile, herm as zlan_full);
+ *  ZLAN_MAX: the block's max over the region (and the diagonal `diag`) into work[0] (and
+ *            work2[0]);
+ *  ZLAN_SQUARES: the sums of squares of the block's 8 columns, added pairwise, into
+ *            scratch[ZLAN_NODES + b]; the largest |part| into scratch[ZLAN_AMAX].  The
+ *            second pass (scaled) runs only if scratch[ZLAN_FLAG] says so.
+ */
+__global__ static void zlan_cols_kernel(int mode, int uplo, int strict, int diag, int full, int m,
+                                        int n, const cuDoubleComplex *A, int lda, double *work,
+                                        double *work2, double *scratch, int pass)
+{
+    __shared__ double sh[ZLAN_COLS];
+    int x = threadIdx.x, y = threadIdx.y, j = blockIdx.x * ZLAN_COLS + y;
+    double scale[2], *sp = NULL;
+    if (mode == ZLAN_SQUARES && pass == 2) {
+        const int *flag = (const int *)(scratch + ZLAN_FLAG), *ep = (const int *)(scratch + ZLAN_EXP);
+        if (!*flag) return;
+        int e = *ep;
+        scale[0] = ldexp(1.0, -e / 2);
+        scale[1] = ldexp(1.0, -e - (-e / 2));
+        sp = scale;
+    }
+    double s = 0, big = 0;
+    if (j < n) {
+        const cuDoubleComplex *a = A + (size_t)j * lda;
+        for (int i0 = x; i0 < m; i0 += ZLAN_L * ZLAN_UNROLL) {
+            double v[ZLAN_UNROLL];
+#pragma unroll
+            for (int u = 0; u < ZLAN_UNROLL; u++) {
+                int i = i0 + u * ZLAN_L;
+                v[u] = 0;
+                if (i >= m) continue;
+                if (full)
+                    v[u] = zlan_full(A, lda, uplo, full == 2, i, j);
+                else if (zlan_in(uplo, strict, i, j))
+                    v[u] = mode == ZLAN_SQUARES ? zlan_square(a[i], sp, &big) : zlan_abs(a[i]);
+                else if (mode == ZLAN_MAX && i == j &&
+                         (diag == ZLAN_DIAG_SYM || diag == ZLAN_DIAG_HERM))
+                    v[u] = zlan_full(A, lda, uplo, diag == ZLAN_DIAG_HERM, i, j);
+            }
+#pragma unroll
+            for (int u = 0; u < ZLAN_UNROLL; u++)
+                s = mode == ZLAN_MAX ? zlan_nanmax(s, v[u]) : s + v[u];
+        }
+    }
+    if (mode == ZLAN_SUM) {
+        s = zlan_warp_tree(s);
+        if (x == 0 && j < n) work[j] = work[j] + s;
         return;
     }
-    if (q == 0) return;
-    if (*sumsq == 0) {
-        *scale = s;
-        *sumsq = q;
+    if (mode == ZLAN_MAX) {
+        for (int h = ZLAN_L / 2; h > 0; h /= 2)
+            s = zlan_nanmax(s, __shfl_down_sync(0xffffffffu, s, h));
+        if (x == 0) sh[y] = s;
+        __syncthreads();
+        if (x != 0 || y != 0) return;
+        for (int k = 1; k < ZLAN_COLS; k++)
+            s = zlan_nanmax(s, sh[k]);
+        if (diag == ZLAN_DIAG_UNIT && blockIdx.x == 0 && m > 0 && n > 0) s = zlan_nanmax(s, 1);
+        zlan_atomic_max(work, s);
+        if (work2) zlan_atomic_max(work2, s);
         return;
     }
-    if (s > *scale) {
-        double r = *scale / s;
-        *sumsq = q + *sumsq * r * r;
-        *scale = s;
+    /* Squares: the column's sum, then the block's 8 columns pairwise (levels 0-2 of the
+     * tile's tree); the largest |part| (NaN skipped, as on the CPU). */
+    s = zlan_warp_tree(s);
+    for (int h = ZLAN_L / 2; h > 0; h /= 2) {
+        double o = __shfl_down_sync(0xffffffffu, big, h);
+        big = o > big ? o : big;
+    }
+    if (x == 0) sh[y] = s;
+    __syncthreads();
+    if (x == 0 && big > 0) zlan_atomic_max(scratch + ZLAN_AMAX, big);
+    if (x != 0 || y != 0) return;
+    int j0 = blockIdx.x * ZLAN_COLS;
+    for (int h = 1; h < ZLAN_COLS; h *= 2)
+        for (int k = 0; k + h < ZLAN_COLS; k += 2 * h)
+            if (j0 + k + h < n) sh[k] = sh[k] + sh[k + h];
+    scratch[ZLAN_NODES + blockIdx.x] = sh[0];
+}
+
+/* Rows: block b takes rows 32 b ...; thread (x, y) adds row 32 b + x over the columns
+ * j = y (mod 32) of the region; the 32 lanes' tree in shared memory; work[i] += sum. */
+__global__ static void zlan_rows_kernel(int uplo, int strict, int m, int n,
+                                        const cuDoubleComplex *A, int lda, double *work)
+{
+    __shared__ double sh[ZLAN_L][ZLAN_L + 1];
+    int x = threadIdx.x, y = threadIdx.y, i = blockIdx.x * ZLAN_L + x;
+    double s = 0;
+    if (i < m)
+        for (int j0 = y; j0 < n; j0 += ZLAN_L * ZLAN_UNROLL) {
+            double v[ZLAN_UNROLL];
+#pragma unroll
+            for (int u = 0; u < ZLAN_UNROLL; u++) {
+                int j = j0 + u * ZLAN_L;
+                v[u] = j < n && zlan_in(uplo, strict, i, j) ? zlan_abs(A[(size_t)j * lda + i]) : 0;
+            }
+#pragma unroll
+            for (int u = 0; u < ZLAN_UNROLL; u++)
+                s = s + v[u];
+        }
+    sh[y][x] = s;
+    __syncthreads();
+    for (int h = ZLAN_L / 2; h > 0; h /= 2) {
+        if (y < h) sh[y][x] = sh[y][x] + sh[y + h][x];
+        __syncthreads();
+    }
+    if (y == 0 && i < m) work[i] = work[i] + sh[0][x];
+}
+
+/* (scale, sumsq) += (s, q), keeping the larger scale (core_zlange.c's zlan_fro_add). */
+__device__ static void zlan_fro_add(double *acc, double scale, double sumsq)
+{
+    if (isnan(sumsq) || isinf(sumsq) || isnan(acc[1]) || isinf(acc[1])) {
+        acc[0] = 1;
+        acc[1] += sumsq;
+        return;
+    }
+    if (sumsq == 0) return;
+    if (acc[1] == 0) {
+        acc[0] = scale;
+        acc[1] = sumsq;
+        return;
+    }
+    if (scale > acc[0]) {
+        double r = acc[0] / scale;
+        acc[1] = sumsq + acc[1] * r * r;
+        acc[0] = scale;
     }
     else {
-        double r = s / *scale;
-        *sumsq += q * r * r;
+        double r = scale / acc[0];
+        acc[1] += sumsq * r * r;
     }
 }
 
-/* weight x^2 folded into (scale, sumsq), as LAPACK's lassq does with one entry. */
-__device__ static inline void zlan_fro_entry(double *scale, double *sumsq, double x, double weight)
+/* acc (+) t^2 for one value t (core_zlange.c's zlan_fro_add_value). */
+__device__ static void zlan_fro_add_value(double *acc, double t)
 {
-    if (isnan(x) || isinf(x))
-        zlan_fro_add(scale, sumsq, 1, x * x);
-    else if (x > 0)
-        zlan_fro_add(scale, sumsq, x, weight);
-}
-
-/* ---- Infinity norm (and row sums of a symmetric off-diagonal tile) ------------------ */
-
-__global__ static void zlan_rowsum_kernel(int uplo, int strict, int m, int n,
-                                          const cuDoubleComplex *A, int lda, double *work)
-{
-    int i = blockIdx.x * blockDim.x + threadIdx.x;
-    if (i >= m) return;
-    double s = work[i];
-    for (int j = 0; j < n; j++)
-        if (zlan_in(uplo, strict, i, j)) s += zlan_abs(A[(size_t)j * lda + i]);
-    work[i] = s;
-}
-
-/* ---- One norm ------------------------------------------------------------------------ */
-
-/* Block (B, B) per B columns: the warp loads B x B coalesced, thread x of row 0 adds
- * column x down the block's rows; entries outside the trapezoid load as 0 (adding +0 to
- * a sum of magnitudes changes no bit). */
-__global__ static void zlan_colsum_kernel(int uplo, int strict, int m, int n,
-                                          const cuDoubleComplex *A, int lda, double *work)
-{
-    __shared__ double sh[ZLAN_B][ZLAN_B + 1];
-    int tx = threadIdx.x, ty = threadIdx.y, j0 = blockIdx.x * ZLAN_B;
-    int j = j0 + ty, col = j0 + tx;
-    double s = ty == 0 && col < n ? work[col] : 0;
-    for (int i0 = 0; i0 < m; i0 += ZLAN_B) {
-        int i = i0 + tx;
-        sh[ty][tx] =
-            i < m && j < n && zlan_in(uplo, strict, i, j) ? zlan_abs(A[(size_t)j * lda + i]) : 0;
-        __syncthreads();
-        if (ty == 0)
-            for (int r = 0; r < ZLAN_B && i0 + r < m; r++)
-                s += sh[tx][r];
-        __syncthreads();
+    int e;
+    if (!isfinite(t))
+        zlan_fro_add(acc, 1, t * t);
+    else if (t > 0) {
+        double f = frexp(t, &e);
+        zlan_fro_add(acc, ldexp(1.0, e - 1), 4 * f * f);
     }
-    if (ty == 0 && col < n) work[col] = s;
 }
 
-/* ---- Max and Frobenius: one block, per-thread rows, tree reduction ------------------- */
-
-__global__ static void zlan_maxfro_kernel(int fro, int uplo, int diag, int m, int n,
-                                          const cuDoubleComplex *A, int lda, double *work,
-                                          double *work2)
+/*
+ * One block: the blocks' sums pairwise (levels 3 ... of the tile's tree), then thread 0
+ * takes core_zlange.c's zlan_region_fro decisions on the sum and the largest |part| and
+ * folds the pair into work (and work2), as zlan_trapezoid, zlan_symmetric and
+ * tila_core_zlansy_offdiag do: a unit diagonal's ones, or a symmetric tile's off-diagonal
+ * pair twice and then its diagonal entry by entry.  Pass 1 asks for the scaled pass
+ * instead of folding when the plain sum cannot be used; pass 2 runs only then.
+ */
+__global__ static void zlan_fro_finish_kernel(int pass, int count, double *scratch, int diag,
+                                              int ndiag, int uplo, int n,
+                                              const cuDoubleComplex *A, int lda, double *work,
+                                              double *work2)
 {
-    __shared__ double sh_a[ZLAN_THREADS], sh_b[ZLAN_THREADS];
-    int t = threadIdx.x, strict = diag != ZLAN_DIAG_STORED;
-    double offw = diag == ZLAN_DIAG_SYM || diag == ZLAN_DIAG_HERM ? 2 : 1;
-    double a = 0, b = 0; /* max, or (scale, sumsq) */
-    for (int i = t; i < m; i += blockDim.x) {
-        for (int j = 0; j < n; j++) {
-            double x;
-            if (zlan_in(uplo, strict, i, j))
-                x = zlan_abs(A[(size_t)j * lda + i]);
-            else if (i != j || diag == ZLAN_DIAG_STORED)
-                continue;
-            else if (diag == ZLAN_DIAG_UNIT)
-                x = 1;
-#if defined(COMPLEX)
-            else if (diag == ZLAN_DIAG_HERM)
-                x = fabs(cuCreal(A[(size_t)j * lda + i]));
-#endif
-            else
-                x = zlan_abs(A[(size_t)j * lda + i]);
-            if (fro)
-                zlan_fro_entry(&a, &b, x, i == j ? 1 : offw);
-            else
-                a = zlan_nanmax(a, x);
-        }
-    }
-    sh_a[t] = a;
-    sh_b[t] = b;
-    __syncthreads();
-    for (int half = blockDim.x / 2; half > 0; half /= 2) {
-        if (t < half) {
-            if (fro)
-                zlan_fro_add(&sh_a[t], &sh_b[t], sh_a[t + half], sh_b[t + half]);
-            else
-                sh_a[t] = zlan_nanmax(sh_a[t], sh_a[t + half]);
-        }
+    int t = threadIdx.x;
+    int *flag = (int *)(scratch + ZLAN_FLAG), *ep = (int *)(scratch + ZLAN_EXP);
+    if (pass == 2 && !*flag) return;
+    double *nodes = scratch + ZLAN_NODES;
+    for (int h = 1; h < count; h *= 2) {
+        for (int k = 2 * h * t; k + h < count; k += 2 * h * ZLAN_FINISH)
+            nodes[k] = nodes[k] + nodes[k + h];
         __syncthreads();
     }
     if (t != 0) return;
-    for (double *w = work; w; w = w == work ? work2 : NULL) {
-        if (fro)
-            zlan_fro_add(&w[0], &w[1], sh_a[0], sh_b[0]);
-        else
-            w[0] = zlan_nanmax(w[0], sh_a[0]);
-    }
-}
-
-/* ---- Symmetric/Hermitian diagonal tile, one and infinity norms ----------------------- */
-
-/* One thread per column j of the full symmetric tile, adding it in row order: the
- * entries above the diagonal come from row j (lower) or column j (upper). */
-__global__ static void zlan_symsum_kernel(int uplo, int herm, int n, const cuDoubleComplex *A,
-                                          int lda, double *work)
-{
-    int j = blockIdx.x * blockDim.x + threadIdx.x;
-    (void)herm; /* real arithmetic: symmetric only */
-    if (j >= n) return;
-    double s = work[j];
-    for (int i = 0; i < n; i++) {
-        if (i == j) {
-#if defined(COMPLEX)
-            if (herm) {
-                s += fabs(cuCreal(A[(size_t)j * lda + j]));
-                continue;
-            }
-#endif
-            s += zlan_abs(A[(size_t)j * lda + j]);
-            continue;
+    double ssq = count > 0 ? nodes[0] : 0, amax = scratch[ZLAN_AMAX], pair[2] = { 1, ssq };
+    if (pass == 1) {
+        if (amax == 0 && !isnan(ssq))
+            pair[0] = pair[1] = 0;
+        else if (isnan(ssq))
+            pair[1] = NAN;
+        else if (isinf(amax))
+            ;
+        else if (isfinite(ssq) && amax >= sqrt(DBL_MIN) / DBL_EPSILON) {
+            int k;
+            frexp(ssq, &k);
+            pair[0] = ldexp(1.0, k / 2);
+            pair[1] = ldexp(ssq, -2 * (k / 2));
         }
-        int stored = uplo == TILA_LOWER ? i > j : i < j;
-        s += zlan_abs(stored ? A[(size_t)j * lda + i] : A[(size_t)i * lda + j]);
+        else {
+            int e;
+            frexp(amax, &e);
+            *ep = e - 1;
+            *flag = 1;
+            return;
+        }
     }
-    work[j] = s;
+    else
+        pair[0] = ldexp(1.0, *ep);
+    if (diag == ZLAN_DIAG_SYM || diag == ZLAN_DIAG_HERM) {
+        zlan_fro_add(work, pair[0], 2 * pair[1]);
+        for (int j = 0; j < n; j++)
+            zlan_fro_add_value(work, zlan_full(A, lda, uplo, diag == ZLAN_DIAG_HERM, j, j));
+        return;
+    }
+    zlan_fro_add(work, pair[0], pair[1]);
+    if (ndiag > 0) zlan_fro_add(work, 1, ndiag);
+    if (work2) zlan_fro_add(work2, pair[0], pair[1]);
 }
 
 /* ---- Entry points ------------------------------------------------------------------- */
 
 static unsigned zlan_blocks(int count, int per) { return (unsigned)((count + per - 1) / per); }
 
-/* The trapezoid `uplo` (TILA_GENERAL: the whole tile) with diagonal `diag`. */
-static void zlan_trapezoid(cudaStream_t stream, tila_norm_t norm, tila_uplo_t uplo, int unit, int m,
-                           int n, const cuDoubleComplex *A, int lda, double *work)
+/** Elements (of the partials' real type) of the scratch a norm of tiles of up to n
+ * columns needs. */
+size_t tila_cuda_zlan_scratch_elems(int n) { return ZLAN_NODES + zlan_blocks(n, ZLAN_COLS); }
+
+/* Frobenius of the region (strict: without the diagonal; diag as zlan_diag_e), folded. */
+static void zlan_fro(cudaStream_t stream, int uplo, int strict, int diag, int ndiag, int m, int n,
+                     const cuDoubleComplex *A, int lda, double *work, double *work2,
+                     double *scratch)
 {
+    unsigned blocks = zlan_blocks(n, ZLAN_COLS);
+    dim3 threads(ZLAN_L, ZLAN_COLS);
+    TILA_CUDA_CHECK(cudaMemsetAsync(scratch, 0, sizeof(double) * ZLAN_NODES, stream));
+    for (int pass = 1; pass <= 2; pass++) {
+        zlan_cols_kernel<<<blocks, threads, 0, stream>>>(ZLAN_SQUARES, uplo, strict, diag, 0, m, n,
+                                                         A, lda, work, work2, scratch, pass);
+        zlan_fro_finish_kernel<<<1, ZLAN_FINISH, 0, stream>>>(pass, (int)blocks, scratch, diag,
+                                                              ndiag, uplo, n, A, lda, work, work2);
+    }
+}
+
+/* The trapezoid `uplo` (TILA_GENERAL: the whole tile); unit: the diagonal is ones. */
+static void zlan_trapezoid(cudaStream_t stream, tila_norm_t norm, tila_uplo_t uplo, int unit, int m,
+                           int n, const cuDoubleComplex *A, int lda, double *work, double *scratch)
+{
+    dim3 cols(ZLAN_L, ZLAN_COLS), rows(ZLAN_L, ZLAN_L);
+    int diag = unit ? ZLAN_DIAG_UNIT : ZLAN_DIAG_STORED;
     switch (norm) {
     case TILA_NORM_ONE:
-        zlan_colsum_kernel<<<zlan_blocks(n, ZLAN_B), dim3(ZLAN_B, ZLAN_B), 0, stream>>>(
-            (int)uplo, unit, m, n, A, lda, work);
+        zlan_cols_kernel<<<zlan_blocks(n, ZLAN_COLS), cols, 0, stream>>>(
+            ZLAN_SUM, (int)uplo, unit, diag, 0, m, n, A, lda, work, NULL, NULL, 1);
         break;
     case TILA_NORM_INF:
-        zlan_rowsum_kernel<<<zlan_blocks(m, ZLAN_THREADS), ZLAN_THREADS, 0, stream>>>(
-            (int)uplo, unit, m, n, A, lda, work);
+        zlan_rows_kernel<<<zlan_blocks(m, ZLAN_L), rows, 0, stream>>>((int)uplo, unit, m, n, A,
+                                                                      lda, work);
+        break;
+    case TILA_NORM_MAX:
+        zlan_cols_kernel<<<zlan_blocks(n, ZLAN_COLS), cols, 0, stream>>>(
+            ZLAN_MAX, (int)uplo, unit, diag, 0, m, n, A, lda, work, NULL, NULL, 1);
         break;
     default:
-        zlan_maxfro_kernel<<<1, ZLAN_THREADS, 0, stream>>>(norm == TILA_NORM_FRO, (int)uplo,
-                                                           unit ? ZLAN_DIAG_UNIT : ZLAN_DIAG_STORED,
-                                                           m, n, A, lda, work, NULL);
+        zlan_fro(stream, (int)uplo, unit, diag, unit ? tila_cuda_min(m, n) : 0, m, n, A, lda, work,
+                 NULL, scratch);
         break;
     }
     TILA_CUDA_CHECK(cudaGetLastError());
@@ -235,22 +398,22 @@ static int zlan_valid_norm(tila_norm_t norm)
            norm == TILA_NORM_FRO;
 }
 
-/** As tila_core_zlange, on `stream` (A and work in GPU memory). */
+/** As tila_core_zlange, on `stream` (A, work and scratch in GPU memory). */
 int tila_cuda_zlange(cudaStream_t stream, tila_norm_t norm, int m, int n, const cuDoubleComplex *A,
-                     int lda, double *work)
+                     int lda, double *work, double *scratch)
 {
     if (!zlan_valid_norm(norm)) return -2;
     if (m < 0) return -3;
     if (n < 0) return -4;
     if (lda < tila_cuda_max1(m)) return -6;
     if (m == 0 || n == 0) return 0;
-    zlan_trapezoid(stream, norm, TILA_GENERAL, 0, m, n, A, lda, work);
+    zlan_trapezoid(stream, norm, TILA_GENERAL, 0, m, n, A, lda, work, scratch);
     return 0;
 }
 
 /** As tila_core_zlantr, on `stream`. */
 int tila_cuda_zlantr(cudaStream_t stream, tila_norm_t norm, tila_uplo_t uplo, tila_diag_t diag,
-                     int m, int n, const cuDoubleComplex *A, int lda, double *work)
+                     int m, int n, const cuDoubleComplex *A, int lda, double *work, double *scratch)
 {
     if (!zlan_valid_norm(norm)) return -2;
     if (uplo != TILA_UPPER && uplo != TILA_LOWER) return -3;
@@ -259,68 +422,75 @@ int tila_cuda_zlantr(cudaStream_t stream, tila_norm_t norm, tila_uplo_t uplo, ti
     if (n < 0) return -6;
     if (lda < tila_cuda_max1(m)) return -8;
     if (m == 0 || n == 0) return 0;
-    zlan_trapezoid(stream, norm, uplo, diag == TILA_UNIT, m, n, A, lda, work);
+    zlan_trapezoid(stream, norm, uplo, diag == TILA_UNIT, m, n, A, lda, work, scratch);
     return 0;
 }
 
 /* Diagonal tile of a symmetric (herm = 0) or Hermitian matrix. */
 static int zlan_symmetric(cudaStream_t stream, tila_norm_t norm, tila_uplo_t uplo, int herm, int n,
-                          const cuDoubleComplex *A, int lda, double *work)
+                          const cuDoubleComplex *A, int lda, double *work, double *scratch)
 {
     if (!zlan_valid_norm(norm)) return -2;
     if (uplo != TILA_UPPER && uplo != TILA_LOWER) return -3;
     if (n < 0) return -4;
     if (lda < tila_cuda_max1(n)) return -6;
     if (n == 0) return 0;
+    int diag = herm ? ZLAN_DIAG_HERM : ZLAN_DIAG_SYM;
+    dim3 cols(ZLAN_L, ZLAN_COLS);
     if (norm == TILA_NORM_ONE || norm == TILA_NORM_INF)
-        zlan_symsum_kernel<<<zlan_blocks(n, ZLAN_THREADS), ZLAN_THREADS, 0, stream>>>(
-            (int)uplo, herm, n, A, lda, work);
+        zlan_cols_kernel<<<zlan_blocks(n, ZLAN_COLS), cols, 0, stream>>>(
+            ZLAN_SUM, (int)uplo, 0, diag, herm ? 2 : 1, n, n, A, lda, work, NULL, NULL, 1);
+    else if (norm == TILA_NORM_MAX)
+        zlan_cols_kernel<<<zlan_blocks(n, ZLAN_COLS), cols, 0, stream>>>(
+            ZLAN_MAX, (int)uplo, 1, diag, 0, n, n, A, lda, work, NULL, NULL, 1);
     else
-        zlan_maxfro_kernel<<<1, ZLAN_THREADS, 0, stream>>>(norm == TILA_NORM_FRO, (int)uplo,
-                                                           herm ? ZLAN_DIAG_HERM : ZLAN_DIAG_SYM, n,
-                                                           n, A, lda, work, NULL);
+        zlan_fro(stream, (int)uplo, 1, diag, 0, n, n, A, lda, work, NULL, scratch);
     TILA_CUDA_CHECK(cudaGetLastError());
     return 0;
 }
 
 /** As tila_core_zlansy, on `stream`. */
 int tila_cuda_zlansy(cudaStream_t stream, tila_norm_t norm, tila_uplo_t uplo, int n,
-                     const cuDoubleComplex *A, int lda, double *work)
+                     const cuDoubleComplex *A, int lda, double *work, double *scratch)
 {
-    return zlan_symmetric(stream, norm, uplo, 0, n, A, lda, work);
+    return zlan_symmetric(stream, norm, uplo, 0, n, A, lda, work, scratch);
 }
 
 #if defined(COMPLEX)
 /** As tila_core_zlanhe, on `stream`. */
 int tila_cuda_zlanhe(cudaStream_t stream, tila_norm_t norm, tila_uplo_t uplo, int n,
-                     const cuDoubleComplex *A, int lda, double *work)
+                     const cuDoubleComplex *A, int lda, double *work, double *scratch)
 {
-    return zlan_symmetric(stream, norm, uplo, 1, n, A, lda, work);
+    return zlan_symmetric(stream, norm, uplo, 1, n, A, lda, work, scratch);
 }
 #endif
 
-/**
- * As tila_core_zlansy_offdiag, on `stream`: for the one/infinity norm the tile is read
- * twice from GPU memory, once per orientation, each coalesced and in LAPACK's order.
- */
+/** As tila_core_zlansy_offdiag, on `stream`: the one/infinity norms read the tile twice,
+ * once per orientation, each coalesced. */
 int tila_cuda_zlansy_offdiag(cudaStream_t stream, tila_norm_t norm, int m, int n,
-                             const cuDoubleComplex *A, int lda, double *colwork, double *rowwork)
+                             const cuDoubleComplex *A, int lda, double *colwork, double *rowwork,
+                             double *scratch)
 {
     if (!zlan_valid_norm(norm)) return -2;
     if (m < 0) return -3;
     if (n < 0) return -4;
     if (lda < tila_cuda_max1(m)) return -6;
     if (m == 0 || n == 0) return 0;
+    dim3 cols(ZLAN_L, ZLAN_COLS), rows(ZLAN_L, ZLAN_L);
     if (norm == TILA_NORM_ONE || norm == TILA_NORM_INF) {
-        zlan_colsum_kernel<<<zlan_blocks(n, ZLAN_B), dim3(ZLAN_B, ZLAN_B), 0, stream>>>(
-            (int)TILA_GENERAL, 0, m, n, A, lda, colwork);
-        zlan_rowsum_kernel<<<zlan_blocks(m, ZLAN_THREADS), ZLAN_THREADS, 0, stream>>>(
-            (int)TILA_GENERAL, 0, m, n, A, lda, rowwork);
+        zlan_cols_kernel<<<zlan_blocks(n, ZLAN_COLS), cols, 0, stream>>>(
+            ZLAN_SUM, (int)TILA_GENERAL, 0, ZLAN_DIAG_STORED, 0, m, n, A, lda, colwork, NULL, NULL,
+            1);
+        zlan_rows_kernel<<<zlan_blocks(m, ZLAN_L), rows, 0, stream>>>((int)TILA_GENERAL, 0, m, n, A,
+                                                                      lda, rowwork);
     }
+    else if (norm == TILA_NORM_MAX)
+        zlan_cols_kernel<<<zlan_blocks(n, ZLAN_COLS), cols, 0, stream>>>(
+            ZLAN_MAX, (int)TILA_GENERAL, 0, ZLAN_DIAG_STORED, 0, m, n, A, lda, colwork, rowwork,
+            NULL, 1);
     else
-        zlan_maxfro_kernel<<<1, ZLAN_THREADS, 0, stream>>>(norm == TILA_NORM_FRO, (int)TILA_GENERAL,
-                                                           ZLAN_DIAG_STORED, m, n, A, lda, colwork,
-                                                           rowwork);
+        zlan_fro(stream, (int)TILA_GENERAL, 0, ZLAN_DIAG_STORED, 0, m, n, A, lda, colwork, rowwork,
+                 scratch);
     TILA_CUDA_CHECK(cudaGetLastError());
     return 0;
 }
