@@ -11,7 +11,7 @@ import re
 import sys
 
 DIRS = ["include", "codelets", "codelets/core", "codelets/cuda", "drivers", "tests",
-        "tests/core", "perfmodels", "scalapack", "lapack"]
+        "tests/core", "tests/cuda", "perfmodels", "scalapack", "lapack"]
 TAG = re.compile(r"@precisions\s+normal\s+z\s*->\s*([cds ]+)")
 
 
