@@ -106,17 +106,19 @@ typedef enum tila_lan_kind_e {
 
 /**
  * Elements of the QR codelets' scratch buffer (GEQRT, TPQRT, UNMQR, TPMQRT with T's
- * ib x nb tiles): LAPACK's ib x nb work on CPUs; the GPU kernels need more: the update
+ * ib x nb tiles, updating tiles `other` wide in the dimension Q does not touch):
+ * LAPACK's ib x max(nb, other) work on CPUs; the GPU kernels need more: the update
  * kernels a copy of V's block besides W, the panel kernels tau and the stacked triangle
  * and tile (see codelets/cuda).
  */
-static inline size_t tila_qr_scratch_elems(int ib, int nb)
+static inline size_t tila_qr_scratch_elems(int ib, int nb, int other)
 {
+    size_t wide = (size_t)(other > nb ? other : nb);
 #ifdef TILA_USE_CUDA
     (void)ib;
-    return (size_t)nb + 2 * (size_t)nb * nb;
+    return (size_t)nb + 2 * (size_t)nb * wide;
 #else
-    return (size_t)ib * nb;
+    return (size_t)ib * wide;
 #endif
 }
 

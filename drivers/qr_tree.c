@@ -285,7 +285,7 @@ static void tila_qr_walk_free(tila_qr_walk_t *w)
     free(w->heads);
 }
 
-int tila_qr_walk_begin(tila_qr_walk_t *w, const tila_desc_t *A, const tila_desc_t *T)
+int tila_qr_walk_begin(tila_qr_walk_t *w, const tila_desc_t *A, const tila_desc_t *T, int other)
 {
     size_t mt = (size_t)(A->mt > 0 ? A->mt : 1);
     w->ops = malloc(sizeof *w->ops * 2 * mt);
@@ -295,7 +295,7 @@ int tila_qr_walk_begin(tila_qr_walk_t *w, const tila_desc_t *A, const tila_desc_
         tila_qr_walk_free(w);
         return TILA_ERR_NOMEM;
     }
-    size_t elems = tila_qr_scratch_elems(T->qr_ib, T->nb);
+    size_t elems = tila_qr_scratch_elems(T->qr_ib, T->nb, other);
     starpu_vector_data_register(&w->ws, -1, 0, (uint32_t)elems, T->eltsize);
     return TILA_SUCCESS;
 }

@@ -62,8 +62,9 @@ typedef struct tila_qr_walk_s {
  */
 int tila_qr_plan(const tila_desc_t *A, const tila_desc_t *T, int k, tila_qr_walk_t *w);
 
-/** Allocate a walk for A's panels and T's ib.  @return 0 or TILA_ERR_NOMEM. */
-int tila_qr_walk_begin(tila_qr_walk_t *w, const tila_desc_t *A, const tila_desc_t *T);
+/** Allocate a walk for A's panels and T's ib, whose updates touch tiles `other` wide in
+ * the dimension Q does not (A->nb for A itself).  @return 0 or TILA_ERR_NOMEM. */
+int tila_qr_walk_begin(tila_qr_walk_t *w, const tila_desc_t *A, const tila_desc_t *T, int other);
 
 /** Release the walk once its tasks are submitted (the scratch goes when they are done). */
 void tila_qr_walk_end(tila_qr_walk_t *w);

@@ -81,7 +81,7 @@ int tila_zgeqrf_async(tila_desc_t *A, tila_desc_t *T, tila_sequence_t *seq, tila
     tila_task_t t = tila_task_init(seq, req, 0);
     if (T->qr_tree == TILA_QR_TREE_PANEL) return zgeqrf_col(&t, A, T, kt);
     tila_qr_walk_t w;
-    if ((rc = tila_qr_walk_begin(&w, A, T))) return rc;
+    if ((rc = tila_qr_walk_begin(&w, A, T, A->nb))) return rc;
     for (int k = 0; k < kt && !rc; k++) {
         int nops = tila_qr_plan(A, T, k, &w);
         for (int i = 0; i < nops && !rc; i++) {

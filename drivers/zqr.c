@@ -175,7 +175,7 @@ int tila_zunmqr_submit(tila_side_t side, tila_trans_t trans, const tila_desc_t *
     if (T->qr_tree == TILA_QR_TREE_PANEL)
         return zunmqr_col_submit(side, trans, A, T, C, identity_cols, forward, kt, across, &t);
     tila_qr_walk_t w;
-    int rc = tila_qr_walk_begin(&w, A, T);
+    int rc = tila_qr_walk_begin(&w, A, T, left ? C->nb : C->mb);
     if (rc) return rc;
     for (int s = 0; s < kt && !rc; s++) {
         int k = forward ? s : kt - 1 - s;

@@ -33,7 +33,9 @@ static void run_one(const tila_test_opts_t *o, int m, int n, int nrhs, int nb, i
     tila_dist_t dist = { .p = grid[0], .q = grid[1] };
     tila_desc_t *A, *B, *T;
     tila_desc_create(&A, TILA_COMPLEX64, m, n, nb, nb, &dist);
-    tila_desc_create(&B, TILA_COMPLEX64, m, nrhs, nb, nb, &dist);
+    /* Right-hand sides in one tile column where they outnumber nb: C tiles wider than A's,
+     * which the update kernels' scratch must hold. */
+    tila_desc_create(&B, TILA_COMPLEX64, m, nrhs, nb, nrhs > nb ? nrhs : nb, &dist);
     tila_zplrnt(A, o->seed);
     tila_zplrnt(B, o->seed + 3);
     tila_complex64_t *a = tila_test_zgather(A), *b0 = tila_test_zgather(B);
@@ -91,7 +93,8 @@ void tila_test_zgels(const tila_test_opts_t *o)
         { 37, 20, 5, 8, 3, TILA_QR_TREE_FLAT, 1 },  { 160, 10, 3, 4, 3, TILA_QR_TREE_BINARY, 1 },
         { 37, 20, 5, 8, 3, TILA_QR_TREE_PANEL, 1 }, { 45, 45, 2, 16, 5, TILA_QR_TREE_AUTO, 0 },
         { 5, 3, 2, 16, 4, TILA_QR_TREE_AUTO, 0 },   { 30, 10, 0, 8, 3, TILA_QR_TREE_AUTO, 0 },
-        { 12, 0, 3, 4, 2, TILA_QR_TREE_AUTO, 0 },
+        { 12, 0, 3, 4, 2, TILA_QR_TREE_AUTO, 0 },   { 40, 12, 37, 4, 3, TILA_QR_TREE_FLAT, 1 },
+        { 40, 12, 37, 4, 3, TILA_QR_TREE_BINARY, 0 }, { 40, 12, 37, 4, 3, TILA_QR_TREE_PANEL, 0 },
     };
     tila_test_seen_t seen = { 0 };
     int grids[8][2], ngrids = tila_test_grids(grids, 8);
