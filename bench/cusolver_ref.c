@@ -201,15 +201,17 @@ static double factorize(ref_t *r, double *check)
 static double sum_abs(ref_t *r, const double *d)
 {
     double s;
-    CHECK_CUBLAS(cublasDasum(r->blas, r->m * r->n, d, 1, &s));
+    CHECK_CUBLAS(cublasDasum_64(r->blas, (int64_t)r->m * r->n, d, 1, &s));
     return s;
 }
 
 /* Median seconds of a device-to-device copy (memcpy) or a read (dasum) of the matrix. */
 static double bandwidth(ref_t *r, int copy, double *check)
 {
-    double t[MAXN], host = cblas_dasum(r->m * r->n, r->a, 1), dev = 0;
-    size_t bytes = sizeof(double) * r->m * r->n;
+    size_t bytes = sizeof(double) * (size_t)r->m * (size_t)r->n, count = bytes / sizeof(double);
+    double t[MAXN], host = 0, dev = 0;
+    for (size_t i = 0; i < count; i += 1 << 30) /* cblas_dasum's count is an int */
+        host += cblas_dasum(count - i < (1u << 30) ? (int)(count - i) : 1 << 30, r->a + i, 1);
     copy_in(r);
     for (int rep = 0; rep < r->reps; rep++) {
         timer_start(r);

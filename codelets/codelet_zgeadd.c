@@ -9,7 +9,6 @@
 #include "codelets_z.h"
 #include "core/core_z.h"
 #ifdef TILA_USE_CUDA
-#include <starpu_cublas_v2.h>
 #include "cuda/cuda_z.h"
 #endif
 
@@ -35,7 +34,7 @@ static void zgeadd_cuda(void *buffers[], void *cl_arg)
     if (tila_cl_skip(&a->base)) return;
     tila_cl_tile_t A = tila_cl_tile(buffers[0]), B = tila_cl_tile(buffers[1]);
     int info =
-        tila_cuda_zgeadd(starpu_cublas_get_local_handle(), a->m, a->n, tila_cuda_zscalar(a->alpha),
+        tila_cuda_zgeadd(tila_cublas_handle(), a->m, a->n, tila_cuda_zscalar(a->alpha),
                          A.ptr, A.ld, tila_cuda_zscalar(a->beta), B.ptr, B.ld);
     tila_cl_check(&a->base, "tila_cuda_zgeadd", info, 0);
 }

@@ -9,7 +9,6 @@
 #include "codelets_z.h"
 #include "core/core_z.h"
 #ifdef TILA_USE_CUDA
-#include <starpu_cublas_v2.h>
 #include "cuda/cuda_z.h"
 #endif
 
@@ -38,7 +37,7 @@ static void zgemm_cuda(void *buffers[], void *cl_arg)
     if (tila_cl_skip(&a->base)) return;
     tila_cl_tile_t A = tila_cl_tile(buffers[0]), B = tila_cl_tile(buffers[1]),
                    C = tila_cl_tile(buffers[2]);
-    int info = tila_cuda_zgemm(starpu_cublas_get_local_handle(), a->transa, a->transb, a->m, a->n,
+    int info = tila_cuda_zgemm(tila_cublas_handle(), a->transa, a->transb, a->m, a->n,
                                a->k, tila_cuda_zscalar(a->alpha), A.ptr, A.ld, B.ptr, B.ld,
                                tila_cuda_zscalar(a->beta), C.ptr, C.ld);
     tila_cl_check(&a->base, "tila_cuda_zgemm", info, 0);

@@ -9,7 +9,6 @@
 #include "codelets_z.h"
 #include "core/core_z.h"
 #ifdef TILA_USE_CUDA
-#include <starpu_cublas_v2.h>
 #include "cuda/cuda_z.h"
 #endif
 
@@ -37,7 +36,7 @@ static void zherk_cuda(void *buffers[], void *cl_arg)
     const struct zherk_args *a = cl_arg;
     if (tila_cl_skip(&a->base)) return;
     tila_cl_tile_t A = tila_cl_tile(buffers[0]), C = tila_cl_tile(buffers[1]);
-    int info = tila_cuda_zherk(starpu_cublas_get_local_handle(), a->uplo, a->trans, a->n, a->k,
+    int info = tila_cuda_zherk(tila_cublas_handle(), a->uplo, a->trans, a->n, a->k,
                                a->alpha, A.ptr, A.ld, a->beta, C.ptr, C.ld);
     tila_cl_check(&a->base, "tila_cuda_zherk", info, 0);
 }

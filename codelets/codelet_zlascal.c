@@ -8,7 +8,6 @@
 #include "codelets_z.h"
 #include "core/core_z.h"
 #ifdef TILA_USE_CUDA
-#include <starpu_cublas_v2.h>
 #include "cuda/cuda_z.h"
 #endif
 
@@ -33,7 +32,7 @@ static void zlascal_cuda(void *buffers[], void *cl_arg)
     const struct zlascal_args *a = cl_arg;
     if (tila_cl_skip(&a->base)) return;
     tila_cl_tile_t A = tila_cl_tile(buffers[0]);
-    int info = tila_cuda_zlascal(starpu_cublas_get_local_handle(), a->m, a->n,
+    int info = tila_cuda_zlascal(tila_cublas_handle(), a->m, a->n,
                                  tila_cuda_zscalar(a->alpha), A.ptr, A.ld);
     tila_cl_check(&a->base, "tila_cuda_zlascal", info, 0);
 }

@@ -46,11 +46,11 @@ static void CUDART_CB zpotrf_cuda_status(void *cl_arg)
 static void zpotrf_cuda(void *buffers[], void *cl_arg)
 {
     struct zpotrf_args *a = cl_arg;
-    if (tila_cl_skip(&a->base)) return;
+    if (tila_cl_skip(&a->base) || a->n == 0) return;
     tila_cl_tile_t A = tila_cl_tile(buffers[0]);
     cudaStream_t stream = starpu_cuda_get_local_stream();
     cusolverDnHandle_t solver = tila_cusolver_handle();
-    int lwork = tila_cuda_zpotrf_lwork(solver, a->uplo, a->n);
+    int lwork = tila_cuda_zpotrf_lwork(solver, a->uplo, a->n, A.ptr, A.ld);
     /* devinfo first, cuSOLVER's workspace 256 bytes further (its alignment). */
     char *dwork = tila_cuda_workspace(256 + sizeof(cuDoubleComplex) * (size_t)lwork);
     int *devinfo = (int *)dwork;

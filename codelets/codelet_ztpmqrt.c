@@ -12,7 +12,6 @@
 #include "codelets_z.h"
 #include "core/core_z.h"
 #ifdef TILA_USE_CUDA
-#include <starpu_cublas_v2.h>
 #include "cuda/cuda_z.h"
 #endif
 
@@ -41,7 +40,7 @@ static void ztpmqrt_cuda(void *buffers[], void *cl_arg)
     if (tila_cl_skip(&a->base)) return;
     tila_cl_tile_t A = tila_cl_tile(buffers[0]), B = tila_cl_tile(buffers[1]),
                    V = tila_cl_tile(buffers[2]), T = tila_cl_tile(buffers[3]);
-    int info = tila_cuda_ztpmqrt(starpu_cublas_get_local_handle(), a->side, a->trans, a->m, a->n,
+    int info = tila_cuda_ztpmqrt(tila_cublas_handle(), a->side, a->trans, a->m, a->n,
                                  a->k, a->l, a->ib, V.ptr, V.ld, T.ptr, T.ld, A.ptr, A.ld, B.ptr,
                                  B.ld, tila_cl_vector(buffers[4]));
     tila_cl_check(&a->base, "tila_cuda_ztpmqrt", info, 0);

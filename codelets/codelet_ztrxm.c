@@ -10,7 +10,6 @@
 #include "codelets_z.h"
 #include "core/core_z.h"
 #ifdef TILA_USE_CUDA
-#include <starpu_cublas_v2.h>
 #include "cuda/cuda_z.h"
 #endif
 
@@ -58,7 +57,7 @@ static void ztrxm_cuda(void *buffers[], const struct ztrxm_args *a, ztrxm_cuda_t
 {
     if (tila_cl_skip(&a->base)) return;
     tila_cl_tile_t A = tila_cl_tile(buffers[0]), B = tila_cl_tile(buffers[1]);
-    int info = kernel(starpu_cublas_get_local_handle(), a->side, a->uplo, a->trans, a->diag, a->m,
+    int info = kernel(tila_cublas_handle(), a->side, a->uplo, a->trans, a->diag, a->m,
                       a->n, tila_cuda_zscalar(a->alpha), A.ptr, A.ld, B.ptr, B.ld);
     tila_cl_check(&a->base, name, info, 0);
 }

@@ -9,7 +9,6 @@
 #include "codelets_z.h"
 #include "core/core_z.h"
 #ifdef TILA_USE_CUDA
-#include <starpu_cublas_v2.h>
 #include "cuda/cuda_z.h"
 #endif
 
@@ -39,7 +38,7 @@ static void zunmqr_cuda(void *buffers[], void *cl_arg)
     tila_cl_tile_t V = tila_cl_tile(buffers[0]), T = tila_cl_tile(buffers[1]),
                    C = tila_cl_tile(buffers[2]);
     int info =
-        tila_cuda_zunmqr(starpu_cublas_get_local_handle(), a->side, a->trans, a->m, a->n, a->k,
+        tila_cuda_zunmqr(tila_cublas_handle(), a->side, a->trans, a->m, a->n, a->k,
                          a->ib, V.ptr, V.ld, T.ptr, T.ld, C.ptr, C.ld, tila_cl_vector(buffers[3]));
     tila_cl_check(&a->base, "tila_cuda_zunmqr", info, 0);
 }

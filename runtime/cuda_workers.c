@@ -1,10 +1,12 @@
 /**
  * @file cuda_workers.c
- * @brief Per-CUDA-worker resources: StarPU's cuBLAS handles (created here unless the
- * application created them), a cuSOLVER handle on the worker's stream and its parameters
- * object, workspaces grown on demand for the library calls whose workspace size is only
- * known by a query, and pinned host slots to read a kernel's status back without blocking
- * the stream.
+ * @brief Per-CUDA-worker resources: a cuBLAS and a cuSOLVER handle on the worker's
+ * stream (Tila's own, not StarPU's starpu_cublas_get_local_handle(), which is NULL until
+ * the application calls starpu_cublas_init, and which StarPU 1.3 does not forget at
+ * starpu_shutdown: a second tila_init would find destroyed handles there), the cuSOLVER
+ * parameters object, workspaces grown on demand for the library calls whose workspace
+ * size is only known by a query, and pinned host slots to read a kernel's status back
+ * without blocking the stream.
  *
  * Every resource is created on the worker's own thread, so on its own device and stream
  * (StarPU binds each CUDA worker thread to its device).  The codelets are asynchronous
@@ -22,8 +24,6 @@
 
 #include <cusolverDn.h>
 #include <starpu.h>
-#include <starpu_cublas.h>
-#include <starpu_cublas_v2.h>
 #include <starpu_cuda.h>
 
 #include "tila_runtime.h"
@@ -32,6 +32,7 @@
 #define TILA_INFO_SLOTS 64
 
 typedef struct tila_cuda_worker_s {
+    cublasHandle_t cublas;
     cusolverDnHandle_t cusolver;
     cusolverDnParams_t params;
     int *info;           /**< TILA_INFO_SLOTS pinned ints */
@@ -39,23 +40,22 @@ typedef struct tila_cuda_worker_s {
     void *dwork, *hwork; /**< device and host workspaces */
     size_t dbytes, hbytes;
     cudaEvent_t hwork_free; /**< recorded after the last queued call that reads hwork */
-    int has_cublas;         /**< StarPU's cuBLAS handle existed before tila_init */
 } tila_cuda_worker_t;
 
 static tila_cuda_worker_t tila_cuda_workers[STARPU_NMAXWORKERS];
-static int tila_cublas_started; /* tila_init called starpu_cublas_init */
 
 static void tila_cuda_worker_init(void *arg)
 {
     (void)arg;
     tila_cuda_worker_t *w = &tila_cuda_workers[starpu_worker_get_id_check()];
+    TILA_CUDA_CHECK(cublasCreate(&w->cublas));
+    TILA_CUDA_CHECK(cublasSetStream(w->cublas, starpu_cuda_get_local_stream()));
     TILA_CUDA_CHECK(cusolverDnCreate(&w->cusolver));
     TILA_CUDA_CHECK(cusolverDnSetStream(w->cusolver, starpu_cuda_get_local_stream()));
     TILA_CUDA_CHECK(cusolverDnCreateParams(&w->params));
     TILA_CUDA_CHECK(cudaMallocHost((void **)&w->info, sizeof(int) * TILA_INFO_SLOTS));
     TILA_CUDA_CHECK(cudaEventCreateWithFlags(&w->hwork_free, cudaEventDisableTiming));
     w->next = 0;
-    w->has_cublas = starpu_cublas_get_local_handle() != NULL;
 }
 
 static void tila_cuda_worker_fini(void *arg)
@@ -65,6 +65,7 @@ static void tila_cuda_worker_fini(void *arg)
     TILA_CUDA_CHECK(cudaStreamSynchronize(starpu_cuda_get_local_stream()));
     TILA_CUDA_CHECK(cusolverDnDestroyParams(w->params));
     TILA_CUDA_CHECK(cusolverDnDestroy(w->cusolver));
+    TILA_CUDA_CHECK(cublasDestroy(w->cublas));
     TILA_CUDA_CHECK(cudaFreeHost(w->info));
     TILA_CUDA_CHECK(cudaEventDestroy(w->hwork_free));
     TILA_CUDA_CHECK(cudaFree(w->dwork));
@@ -76,25 +77,17 @@ void tila_cuda_workers_init(void)
 {
     if (starpu_cuda_worker_get_count() == 0) return;
     starpu_execute_on_each_worker_ex(tila_cuda_worker_init, NULL, STARPU_CUDA, "tila_cuda_init");
-    /* starpu_cublas_get_local_handle() is NULL on every CUDA worker until someone calls
-     * starpu_cublas_init (StarPU does not): then every cuBLAS kernel would fail.  An
-     * application that started StarPU and cuBLAS itself keeps its handles. */
-    int missing = 0;
-    for (unsigned w = 0; w < starpu_worker_get_count(); w++)
-        if (starpu_worker_get_type((int)w) == STARPU_CUDA_WORKER)
-            missing |= !tila_cuda_workers[w].has_cublas;
-    if (missing) {
-        starpu_cublas_init();
-        tila_cublas_started = 1;
-    }
 }
 
 void tila_cuda_workers_fini(void)
 {
     if (starpu_cuda_worker_get_count() == 0) return;
     starpu_execute_on_each_worker_ex(tila_cuda_worker_fini, NULL, STARPU_CUDA, "tila_cuda_fini");
-    if (tila_cublas_started) starpu_cublas_shutdown();
-    tila_cublas_started = 0;
+}
+
+cublasHandle_t tila_cublas_handle(void)
+{
+    return tila_cuda_workers[starpu_worker_get_id_check()].cublas;
 }
 
 cusolverDnHandle_t tila_cusolver_handle(void)

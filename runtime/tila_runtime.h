@@ -368,6 +368,9 @@ static inline uint32_t *tila_task_workers(const tila_task_t *t, double flops)
 void tila_cuda_workers_init(void);
 void tila_cuda_workers_fini(void);
 
+/** The calling CUDA worker's cuBLAS handle, bound to its stream (pointer mode host). */
+cublasHandle_t tila_cublas_handle(void);
+
 /** The calling CUDA worker's cuSOLVER handle, bound to its stream. */
 cusolverDnHandle_t tila_cusolver_handle(void);
 

@@ -49,7 +49,8 @@ int tila_cuda_zplrnt(cudaStream_t stream, int m, int n, cuDoubleComplex *A, int 
 int tila_cuda_zplghe(cudaStream_t stream, double bump, int m, int n, cuDoubleComplex *A, int lda,
                      int i0, int j0, unsigned long long seed);
 
-int tila_cuda_zpotrf_lwork(cusolverDnHandle_t handle, tila_uplo_t uplo, int n);
+int tila_cuda_zpotrf_lwork(cusolverDnHandle_t handle, tila_uplo_t uplo, int n,
+                           cuDoubleComplex *A, int lda);
 int tila_cuda_zpotrf(cusolverDnHandle_t handle, tila_uplo_t uplo, int n, cuDoubleComplex *A,
                      int lda, cuDoubleComplex *work, int lwork, int *devinfo);
 int tila_cuda_ztrsm(cublasHandle_t handle, tila_side_t side, tila_uplo_t uplo, tila_trans_t trans,

@@ -18,7 +18,10 @@ int tila_cuda_zherk(cublasHandle_t handle, tila_uplo_t uplo, tila_trans_t trans,
     if (lda < tila_cuda_max1(trans == TILA_NOTRANS ? n : k)) return -8;
     if (ldc < tila_cuda_max1(n)) return -11;
     if (n == 0) return 0;
-    TILA_CUDA_CHECK(cublasZherk(handle, tila_cublas_fill(uplo), tila_cublas_op(trans), n, k, &alpha,
-                                A, lda, &beta, C, ldc));
+    /* cuBLAS's syrk takes N or T: OP_C is spelled here so that the real precisions'
+     * generated files say CUBLAS_OP_T. */
+    cublasOperation_t op = trans == TILA_NOTRANS ? CUBLAS_OP_N : CUBLAS_OP_C;
+    TILA_CUDA_CHECK(
+        cublasZherk(handle, tila_cublas_fill(uplo), op, n, k, &alpha, A, lda, &beta, C, ldc));
     return 0;
 }

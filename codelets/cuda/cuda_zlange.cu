@@ -219,7 +219,7 @@ __global__ static void zlan_cols_kernel(int mode, int uplo, int strict, int diag
 
 /* Rows: block b takes rows 32 b ...; thread (x, y) adds row 32 b + x over the columns
  * j = y (mod 32) of the region; the 32 lanes' tree in shared memory; work[i] += sum. */
-__global__ static void zlan_rows_kernel(int uplo, int strict, int m, int n,
+__global__ static void __launch_bounds__(ZLAN_L * ZLAN_L) zlan_rows_kernel(int uplo, int strict, int m, int n,
                                         const cuDoubleComplex *A, int lda, double *work)
 {
     __shared__ double sh[ZLAN_L][ZLAN_L + 1];

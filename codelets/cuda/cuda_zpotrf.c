@@ -10,12 +10,14 @@
 #include "cuda_kernel.h"
 #include "cuda_z.h"
 
-/** Workspace elements cusolverDnZpotrf needs for an n x n tile. */
-int tila_cuda_zpotrf_lwork(cusolverDnHandle_t handle, tila_uplo_t uplo, int n)
+/** Workspace elements cusolverDnZpotrf needs for the n x n tile A (a query, on the
+ * arguments of the call it sizes). */
+int tila_cuda_zpotrf_lwork(cusolverDnHandle_t handle, tila_uplo_t uplo, int n,
+                           cuDoubleComplex *A, int lda)
 {
     int lwork = 0;
-    TILA_CUDA_CHECK(cusolverDnZpotrf_bufferSize(handle, tila_cublas_fill(uplo), n, NULL,
-                                                n > 1 ? n : 1, &lwork));
+    TILA_CUDA_CHECK(
+        cusolverDnZpotrf_bufferSize(handle, tila_cublas_fill(uplo), n, A, lda, &lwork));
     return lwork;
 }
 

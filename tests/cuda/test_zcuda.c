@@ -301,7 +301,7 @@ static void run_potrf(tila_uplo_t uplo, int n, int fail_at, unsigned long long s
     if (fail_at >= 0) A[(size_t)fail_at * lda + fail_at] = -1;
     elem_t *G = kernel_dup(PREC, lda, n, A), *A0 = kernel_dup(PREC, lda, n, A);
     cuDoubleComplex *dA = put(lda, n, A);
-    int lwork = tila_cuda_zpotrf_lwork(cuda_test.solver, uplo, n);
+    int lwork = tila_cuda_zpotrf_lwork(cuda_test.solver, uplo, n, dA, lda);
     cuDoubleComplex *work = cuda_test_alloc(sizeof(cuDoubleComplex) * (size_t)(lwork > 0 ? lwork : 1));
     int *devinfo = cuda_test_alloc(sizeof(int)), info_gpu = 0;
     TILA_CUDA_CHECK(cudaMemset(devinfo, 0, sizeof(int)));
