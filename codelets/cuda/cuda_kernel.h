@@ -26,6 +26,17 @@
         }                                                                                          \
     } while (0)
 
+/*
+ * After a kernel launch: the launch's error, if any.  The thread's last error is shared
+ * with StarPU's CUDA driver, which polls its tasks' events on this same thread
+ * (cudaEventQuery): a cudaErrorNotReady it may leave there is not the launch's.
+ */
+#define TILA_CUDA_LAUNCHED()                                                                       \
+    do {                                                                                           \
+        cudaError_t tila_err_ = cudaGetLastError();                                                \
+        if (tila_err_ != cudaErrorNotReady) TILA_CUDA_CHECK(tila_err_);                            \
+    } while (0)
+
 static inline cublasOperation_t tila_cublas_op(tila_trans_t t)
 {
     return t == TILA_NOTRANS ? CUBLAS_OP_N : t == TILA_TRANS ? CUBLAS_OP_T : CUBLAS_OP_C;

@@ -37,6 +37,6 @@ int tila_cuda_zlacpy(cudaStream_t stream, tila_uplo_t uplo, int m, int n, const 
     }
     zlacpy_kernel<<<tila_cuda_grid(m, n), TILA_CUDA_BLOCK, 0, stream>>>((int)uplo, m, n, A, lda, B,
                                                                         ldb);
-    TILA_CUDA_CHECK(cudaGetLastError());
+    TILA_CUDA_LAUNCHED();
     return 0;
 }

@@ -389,7 +389,7 @@ static void zlan_trapezoid(cudaStream_t stream, tila_norm_t norm, tila_uplo_t up
                  NULL, scratch);
         break;
     }
-    TILA_CUDA_CHECK(cudaGetLastError());
+    TILA_CUDA_LAUNCHED();
 }
 
 static int zlan_valid_norm(tila_norm_t norm)
@@ -445,7 +445,7 @@ static int zlan_symmetric(cudaStream_t stream, tila_norm_t norm, tila_uplo_t upl
             ZLAN_MAX, (int)uplo, 1, diag, 0, n, n, A, lda, work, NULL, NULL, 1);
     else
         zlan_fro(stream, (int)uplo, 1, diag, 0, n, n, A, lda, work, NULL, scratch);
-    TILA_CUDA_CHECK(cudaGetLastError());
+    TILA_CUDA_LAUNCHED();
     return 0;
 }
 
@@ -491,6 +491,6 @@ int tila_cuda_zlansy_offdiag(cudaStream_t stream, tila_norm_t norm, int m, int n
     else
         zlan_fro(stream, (int)TILA_GENERAL, 0, ZLAN_DIAG_STORED, 0, m, n, A, lda, colwork, rowwork,
                  scratch);
-    TILA_CUDA_CHECK(cudaGetLastError());
+    TILA_CUDA_LAUNCHED();
     return 0;
 }

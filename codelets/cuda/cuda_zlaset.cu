@@ -30,6 +30,6 @@ int tila_cuda_zlaset(cudaStream_t stream, tila_uplo_t uplo, int m, int n, cuDoub
     if (m == 0 || n == 0) return 0;
     zlaset_kernel<<<tila_cuda_grid(m, n), TILA_CUDA_BLOCK, 0, stream>>>((int)uplo, m, n, alpha,
                                                                         beta, A, lda);
-    TILA_CUDA_CHECK(cudaGetLastError());
+    TILA_CUDA_LAUNCHED();
     return 0;
 }

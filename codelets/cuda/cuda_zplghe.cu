@@ -40,6 +40,6 @@ int tila_cuda_zplghe(cudaStream_t stream, double bump, int m, int n, cuDoubleCom
     if (m == 0 || n == 0) return 0;
     zplghe_kernel<<<tila_cuda_grid(m, n), TILA_CUDA_BLOCK, 0, stream>>>(bump, m, n, A, lda, i0, j0,
                                                                         seed);
-    TILA_CUDA_CHECK(cudaGetLastError());
+    TILA_CUDA_LAUNCHED();
     return 0;
 }

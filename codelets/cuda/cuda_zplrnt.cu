@@ -35,6 +35,6 @@ int tila_cuda_zplrnt(cudaStream_t stream, int m, int n, cuDoubleComplex *A, int 
     if (lda < tila_cuda_max1(m)) return -5;
     if (m == 0 || n == 0) return 0;
     zplrnt_kernel<<<tila_cuda_grid(m, n), TILA_CUDA_BLOCK, 0, stream>>>(m, n, A, lda, i0, j0, seed);
-    TILA_CUDA_CHECK(cudaGetLastError());
+    TILA_CUDA_LAUNCHED();
     return 0;
 }
