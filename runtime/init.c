@@ -295,6 +295,7 @@ int tila_init(int *argc, char ***argv)
 {
     if (tila_rt.initialized) return TILA_SUCCESS;
     memset(&tila_rt, 0, sizeof tila_rt);
+    tila_rt.next_tag = TILA_TAG_FIRST;
     int rc = tila_mpi_start(argc, argv);
     if (rc) return rc;
     struct starpu_conf conf;
@@ -319,7 +320,7 @@ int tila_init(int *argc, char ***argv)
     /* Owned by another rank, so StarPU-MPI never sends or receives it from here. */
     if (tila_rt.size > 1) {
         starpu_void_data_register(&tila_rt.absent);
-        starpu_mpi_data_register(tila_rt.absent, tila_rt.next_tag++,
+        starpu_mpi_data_register(tila_rt.absent, TILA_TAG_ABSENT,
                                  (tila_rt.rank + 1) % tila_rt.size);
     }
 #ifdef TILA_USE_CUDA

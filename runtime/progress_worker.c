@@ -49,7 +49,6 @@ static int set_call, set_task; /* StarPU-MPI's variables that this start set */
 /* The receive from this rank to itself that keeps the progress thread running its worker. */
 static int keep_in, keep_out;
 static starpu_data_handle_t keep_in_h, keep_out_h;
-static int64_t keep_tag;
 
 const char *tila_progress_worker_setup(struct starpu_conf *conf, int crowded, int ncpus_ours)
 {
@@ -94,15 +93,15 @@ int tila_progress_worker_start(void)
     starpu_variable_data_register(&keep_in_h, STARPU_MAIN_RAM, (uintptr_t)&keep_in, sizeof keep_in);
     starpu_variable_data_register(&keep_out_h, STARPU_MAIN_RAM, (uintptr_t)&keep_out,
                                   sizeof keep_out);
-    keep_tag = tila_rt.next_tag++;
-    starpu_mpi_irecv_detached(keep_in_h, tila_rt.rank, keep_tag, tila_starpu_comm(), NULL, NULL);
+    starpu_mpi_irecv_detached(keep_in_h, tila_rt.rank, TILA_TAG_PROGRESS, tila_starpu_comm(), NULL,
+                              NULL);
     return TILA_SUCCESS;
 }
 
 void tila_progress_worker_stop(void)
 {
     if (keep_in_h) {
-        starpu_mpi_send(keep_out_h, tila_rt.rank, keep_tag, tila_starpu_comm());
+        starpu_mpi_send(keep_out_h, tila_rt.rank, TILA_TAG_PROGRESS, tila_starpu_comm());
         starpu_data_unregister(keep_in_h);
         starpu_data_unregister(keep_out_h);
         keep_in_h = keep_out_h = NULL;

@@ -19,6 +19,19 @@
 
 #define TILA_MAX_CUDA_DEVICES 64
 
+/*
+ * StarPU-MPI matches a message by (source, tag): a tag must name the same data on every
+ * rank.  Tila's own data take fixed tags, whether or not this rank uses them (the progress
+ * worker is on only where a node's ranks outnumber its CPUs, or off by a rank's own
+ * environment); descriptors, workspaces and norms' partials take the next ones, in the
+ * same order on every rank (they are created collectively).
+ */
+enum {
+    TILA_TAG_PROGRESS = 0, /**< the progress worker's receive from the rank to itself */
+    TILA_TAG_ABSENT = 1,   /**< tila_rt.absent */
+    TILA_TAG_FIRST = 2     /**< the first tag of the data created after tila_init */
+};
+
 /** Process-wide state between tila_init and tila_finalize. */
 typedef struct tila_runtime_s {
     int initialized;

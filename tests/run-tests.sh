@@ -74,6 +74,20 @@ for np in $ranks; do
     env $ncpu_env timeout "$limit" "$mpiexec" $opts -np "$np" "$prog" "$@" >"$log" 2>"$log.err"
     count "np=$np" $?
 done
+# Ranks whose environments differ, as on nodes launched without the same variables: at 4
+# ranks, ranks 0-1 without the progress worker and without naps, ranks 2-3 with tila_init's
+# own choice (on 2 cores: the progress worker).  Every rank must still name every tile
+# with the same tag.
+case " $ranks " in
+*" 4 "*)
+    echo "== tila-tests at 4 ranks, ranks 0-1 with TILA_PROGRESS_WORKER=0 TILA_IDLE_NAP=0"
+    if [ $# -gt 0 ]; then args="$*"; else args="potrf gels lange gemm"; fi
+    # shellcheck disable=SC2086
+    env -u STARPU_NCPU timeout "$limit" "$mpiexec" $opts -np 2 -x TILA_PROGRESS_WORKER=0 \
+        -x TILA_IDLE_NAP=0 "$prog" $args : -np 2 "$prog" $args >"$log" 2>"$log.err"
+    count "np=4 mixed" $?
+    ;;
+esac
 # ScaLAPACK's own testers, unchanged, with SCALAPACK_LAYER=PATH/TO/libtila_scalapack.so
 # preloaded, and SCALAPACK_LAYER_TEST (tests/scalapack/test-layer), at the same rank counts.
 if [ -n "${SCALAPACK_LAYER:-}" ]; then
