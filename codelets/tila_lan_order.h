@@ -6,10 +6,13 @@
  * A sum over a tile column (one norm; the squares of a Frobenius column) is taken in
  * TILA_LAN_LANES interleaved lanes: lane l adds the entries of rows i = l (mod 32) in
  * increasing i, starting from +0; then the lanes are added as a tree, for h = 16, 8, 4,
- * 2, 1: lane l += lane l + h (l < h); lane 0 is the column's sum.  A row sum (infinity
- * norm) is the same with the columns j = l (mod 32) in lane l.  Entries outside the
- * tile's region (a trapezoid, a strict triangle) count as +0, which changes no bit of a
- * sum of non-negative numbers.  A one or infinity partial then gets the tile's sum in
+ * 2, 1: lane l += lane l + h (l < h); lane 0 is the column's sum.  A sum over a tile row
+ * (infinity norm) is taken in 32 lanes of consecutive columns: with c = ceil(n / 32),
+ * lane l adds the columns l c ... (l + 1) c - 1 in order from +0 (a CPU streams whole
+ * columns, a GPU's warp reads 32 rows of one column), then the lanes pairwise: for h = 1,
+ * 2, 4, 8, 16, lane l += lane l + h for every l that is a multiple of 2h.  Entries outside
+ * the tile's region (a trapezoid, a strict triangle) count as +0, which changes no bit of
+ * a sum of non-negative numbers.  A one or infinity partial then gets the tile's sum in
  * one addition: work[j] = work[j] + sum.
  *
  * The Frobenius sums of the columns are added pairwise: level k adds column sum i + 2^k
@@ -25,8 +28,8 @@
  * (e: the exponent of the larger, frexp) and the root scaled back by 2^e (exact
  * power-of-two scalings but for subnormals, which both sides round the same way).
  *
- * The accuracy: a column or row sum of m terms is within about (m / 32 + 5) eps of the
- * exact sum, LAPACK's running sum within m eps.
+ * The accuracy: a column sum of m terms is within about (m / 32 + 5) eps of the exact
+ * sum, a row sum of n terms within (n / 32 + 5) eps, LAPACK's running sum within m eps.
  *
  * SPDX-License-Identifier: BSD-3-Clause
  */

@@ -249,7 +249,7 @@ static double zlan_region_max(tila_uplo_t uplo, int strict, int m, int n, const 
 /* ---- Sums in lanes (tila_lan_order.h) ------------------------------------------------ */
 
 #define ZLAN_L TILA_LAN_LANES
-#define ZLAN_STRIP 64 /* rows of a strip of the row sums: 32 lanes of them fill 16 KB */
+#define ZLAN_STRIP 1024 /* rows of a strip of the row sums: 6 arrays of them, 48 KB */
 
 /* The lanes' tree: lane l += lane l + h for h = 16 ... 1; the sum. */
 static inline double zlan_tree(double *s)
@@ -296,20 +296,43 @@ static inline double zlan_square(tila_complex64_t a, const double *scale, double
 #endif
 }
 
-/* Sum of squares of a_i, i in [lo, hi), in lanes; *amax as zlan_square. */
+/* Sum of squares of a_i, i in [lo, hi), in lanes; *amax as zlan_square, kept per lane
+ * (a maximum is exact in any order) so that the lanes' loop is SIMD code. */
 static inline double zlan_colsum_squares(const tila_complex64_t *a, int lo, int hi,
                                          const double *scale, double *amax)
 {
-    double s[ZLAN_L] = { 0 }, big = *amax;
+    double s[ZLAN_L] = { 0 }, big[ZLAN_L] = { 0 };
     int i = lo;
     for (; i < hi && i % ZLAN_L; i++)
-        s[i % ZLAN_L] += zlan_square(a[i], scale, &big);
+        s[i % ZLAN_L] += zlan_square(a[i], scale, &big[0]);
+#if defined(COMPLEX)
     for (; i + ZLAN_L <= hi; i += ZLAN_L)
         for (int l = 0; l < ZLAN_L; l++)
-            s[l] += zlan_square(a[i + l], scale, &big);
+            s[l] += zlan_square(a[i + l], scale, &big[l]);
+#else
+    /* The lanes as vectors (lane l in vector l / ZVEC_LEN): the same operations as
+     * zlan_square's, lane by lane; the SIMD max is x > big ? x : big. */
+    core_zvec_t vs[ZLAN_L / ZVEC_LEN], vb[ZLAN_L / ZVEC_LEN];
+    for (int k = 0; k < ZLAN_L / ZVEC_LEN; k++) {
+        vs[k] = zvec_load(s + k * ZVEC_LEN);
+        vb[k] = zvec_load(big + k * ZVEC_LEN);
+    }
+    for (; i + ZLAN_L <= hi; i += ZLAN_L)
+        for (int k = 0; k < ZLAN_L / ZVEC_LEN; k++) {
+            core_zvec_t u = zvec_abs(zvec_load(a + i + k * ZVEC_LEN));
+            vb[k] = zvec_max(u, vb[k]);
+            if (scale) u = u * scale[0] * scale[1];
+            vs[k] += u * u;
+        }
+    for (int k = 0; k < ZLAN_L / ZVEC_LEN; k++) {
+        zvec_store(s + k * ZVEC_LEN, vs[k]);
+        zvec_store(big + k * ZVEC_LEN, vb[k]);
+    }
+#endif
     for (; i < hi; i++)
-        s[i % ZLAN_L] += zlan_square(a[i], scale, &big);
-    *amax = big;
+        s[i % ZLAN_L] += zlan_square(a[i], scale, &big[0]);
+    for (int l = 0; l < ZLAN_L; l++)
+        *amax = big[l] > *amax ? big[l] : *amax;
     return zlan_tree(s);
 }
 
@@ -324,31 +347,86 @@ static void zlan_colsums(tila_uplo_t uplo, int strict, int m, int n, const tila_
     }
 }
 
-/* work[i] += sum along row i of the region: strips of rows, lane j % 32 of each row in
- * acc[j % 32], so that a column's strip is added contiguously. */
+/* s[q] += |a_q|, q in [lo, hi): in blocks of 8, which GCC vectorizes at -O2 (a loop of
+ * unknown count it does not), restrict: without a check for overlap. */
+static inline void zlan_addabs(double *restrict s, const tila_complex64_t *restrict a, int lo,
+                               int hi)
+{
+    int q = lo;
+    for (; q + 8 <= hi; q += 8)
+        for (int k = 0; k < 8; k++)
+            s[q + k] += zlan_abs(a[q + k]);
+    for (; q < hi; q++)
+        s[q] += zlan_abs(a[q]);
+}
+
+/* s[q] = (s[q] if add) + |a_q| + |b_q| + |c_q| + |d_q|, added in that order: four columns
+ * in one pass over s; q in [0, r), every entry in the region.  Without add, s starts at
+ * |a_q| (= +0 + |a_q|, the same bits). */
+static inline void zlan_abs4(double *restrict s, int add, const tila_complex64_t *restrict a,
+                             size_t lda, int r)
+{
+    const tila_complex64_t *restrict b = a + lda, *restrict c = b + lda, *restrict d = c + lda;
+    int q = 0;
+    if (add)
+        for (; q + 8 <= r; q += 8)
+            for (int k = 0; k < 8; k++)
+                s[q + k] = s[q + k] + zlan_abs(a[q + k]) + zlan_abs(b[q + k]) +
+                           zlan_abs(c[q + k]) + zlan_abs(d[q + k]);
+    else
+        for (; q + 8 <= r; q += 8)
+            for (int k = 0; k < 8; k++)
+                s[q + k] = zlan_abs(a[q + k]) + zlan_abs(b[q + k]) + zlan_abs(c[q + k]) +
+                           zlan_abs(d[q + k]);
+    for (; q < r; q++)
+        s[q] = (add ? s[q] + zlan_abs(a[q]) : zlan_abs(a[q])) + zlan_abs(b[q]) + zlan_abs(c[q]) +
+               zlan_abs(d[q]);
+}
+
+/* s[q] += t[q], q in [0, r), in blocks of 8 as zlan_addabs. */
+static inline void zlan_addto(double *restrict s, const double *restrict t, int r)
+{
+    int q = 0;
+    for (; q + 8 <= r; q += 8)
+        for (int k = 0; k < 8; k++)
+            s[q + k] = s[q + k] + t[q + k];
+    for (; q < r; q++)
+        s[q] = s[q] + t[q];
+}
+
+/*
+ * work[i] += sum along row i of the region, in tila_lan_order.h's row lanes (32 blocks of
+ * ceil(n / 32) consecutive columns, each added in column order, the blocks pairwise), in
+ * strips of rows so that the partial sums stay in the L1 cache: the lanes' sums in a
+ * binary counter (the sum of 2^k lanes is added to one of as many), which is the pairwise
+ * tree.  Whole columns of a strip are read in order, four at a time where the lane and
+ * the region allow.
+ */
 static void zlan_rowsums(tila_uplo_t uplo, int strict, int m, int n, const tila_complex64_t *A,
                          int lda, double *work)
 {
-    double acc[ZLAN_L][ZLAN_STRIP];
+    double stack[6][ZLAN_STRIP];
+    int per = (n + ZLAN_L - 1) / ZLAN_L; /* columns per lane */
     for (int i0 = 0; i0 < m; i0 += ZLAN_STRIP) {
-        int r = m - i0 < ZLAN_STRIP ? m - i0 : ZLAN_STRIP;
-        memset(acc, 0, sizeof acc);
-        for (int j = 0; j < n; j++) {
-            int lo, hi;
-            zlan_rows(uplo, strict, m, j, &lo, &hi);
-            lo = lo > i0 ? lo - i0 : 0;
-            hi = hi < i0 + r ? hi - i0 : r;
-            const tila_complex64_t *a = A + (size_t)j * lda + i0;
-            double *s = acc[j % ZLAN_L];
-            for (int q = lo; q < hi; q++)
-                s[q] += zlan_abs(a[q]);
+        int r = m - i0 < ZLAN_STRIP ? m - i0 : ZLAN_STRIP, top = 0;
+        for (int l = 0; l < ZLAN_L; l++) {
+            double *cur = stack[top]; /* the lane's sum, in place on the counter's stack */
+            int j = l * per, end = j + per < n ? j + per : n, started = 0;
+            for (; uplo == TILA_GENERAL && j + 4 <= end; j += 4, started = 1)
+                zlan_abs4(cur, started, A + (size_t)j * lda + i0, (size_t)lda, r);
+            if (!started) memset(cur, 0, sizeof(double) * (size_t)r);
+            for (; j < end; j++) {
+                int lo, hi;
+                zlan_rows(uplo, strict, m, j, &lo, &hi);
+                lo = lo > i0 ? lo - i0 : 0;
+                hi = hi < i0 + r ? hi - i0 : r;
+                zlan_addabs(cur, A + (size_t)j * lda + i0, lo, hi);
+            }
+            for (unsigned k = (unsigned)l + 1; !(k & 1); k >>= 1, top--)
+                zlan_addto(stack[top - 1], stack[top], r);
+            top++;
         }
-        for (int h = ZLAN_L / 2; h > 0; h /= 2)
-            for (int l = 0; l < h; l++)
-                for (int q = 0; q < r; q++)
-                    acc[l][q] = acc[l][q] + acc[l + h][q];
-        for (int q = 0; q < r; q++)
-            work[i0 + q] += acc[0][q];
+        zlan_addto(work + i0, stack[0], r); /* 32 lanes: one sum left */
     }
 }
 
@@ -357,7 +435,7 @@ static void zlan_rowsums(tila_uplo_t uplo, int strict, int m, int n, const tila_
  * counter: the sum of 2^k columns is added to one of as many, tila_lan_order.h's tree);
  * *amax the largest |part| read.
  */
-static double zlan_region_squares(tila_uplo_t uplo, int strict, int m, int n,
+static inline double zlan_region_squares(tila_uplo_t uplo, int strict, int m, int n,
                                   const tila_complex64_t *A, int lda, const double *scale,
                                   double *amax)
 {

@@ -6,8 +6,9 @@
  *
  * Both follow codelets/tila_lan_order.h: a column's sum in 32 interleaved lanes, which
  * here are the 32 threads of a warp reading 32 consecutive rows (coalesced), then the
- * warp's tree (shuffles, lane l += lane l + h); a row's sum with the lanes over the
- * columns, a block of 32 rows x 32 lanes, the tree in shared memory.  Every SM is busy
+ * warp's tree (shuffles, lane l += lane l + h); a row's sum in 32 lanes of consecutive
+ * columns, a block of 32 rows x 32 lanes (a warp reads 32 rows of one column), the lanes
+ * pairwise in shared memory.  Every SM is busy
  * on one tile: a warp per column (one norm, Frobenius, max) or 32 rows a block (infinity
  * norm), each thread with 8 loads in flight.  Max is exact in any order: each block's
  * maximum joins the partial by an atomic max on its bits (non-negative doubles order
@@ -217,21 +218,24 @@ __global__ static void zlan_cols_kernel(int mode, int uplo, int strict, int diag
     scratch[ZLAN_NODES + blockIdx.x] = sh[0];
 }
 
-/* Rows: block b takes rows 32 b ...; thread (x, y) adds row 32 b + x over the columns
- * j = y (mod 32) of the region; the 32 lanes' tree in shared memory; work[i] += sum. */
-__global__ static void __launch_bounds__(ZLAN_L * ZLAN_L) zlan_rows_kernel(int uplo, int strict, int m, int n,
-                                        const cuDoubleComplex *A, int lda, double *work)
+/* Rows: block b takes rows 32 b ...; thread (x, y) adds row 32 b + x over lane y's
+ * columns y c ... (y + 1) c - 1 of the region (c = ceil(n / 32)), in order; the lanes
+ * pairwise in shared memory; work[i] += sum. */
+__global__ static void __launch_bounds__(ZLAN_L * ZLAN_L)
+    zlan_rows_kernel(int uplo, int strict, int m, int n, const cuDoubleComplex *A, int lda,
+                     double *work)
 {
     __shared__ double sh[ZLAN_L][ZLAN_L + 1];
     int x = threadIdx.x, y = threadIdx.y, i = blockIdx.x * ZLAN_L + x;
+    int per = (n + ZLAN_L - 1) / ZLAN_L, first = y * per, end = first + per < n ? first + per : n;
     double s = 0;
     if (i < m)
-        for (int j0 = y; j0 < n; j0 += ZLAN_L * ZLAN_UNROLL) {
+        for (int j0 = first; j0 < end; j0 += ZLAN_UNROLL) {
             double v[ZLAN_UNROLL];
 #pragma unroll
             for (int u = 0; u < ZLAN_UNROLL; u++) {
-                int j = j0 + u * ZLAN_L;
-                v[u] = j < n && zlan_in(uplo, strict, i, j) ? zlan_abs(A[(size_t)j * lda + i]) : 0;
+                int j = j0 + u;
+                v[u] = j < end && zlan_in(uplo, strict, i, j) ? zlan_abs(A[(size_t)j * lda + i]) : 0;
             }
 #pragma unroll
             for (int u = 0; u < ZLAN_UNROLL; u++)
@@ -239,8 +243,8 @@ __global__ static void __launch_bounds__(ZLAN_L * ZLAN_L) zlan_rows_kernel(int u
         }
     sh[y][x] = s;
     __syncthreads();
-    for (int h = ZLAN_L / 2; h > 0; h /= 2) {
-        if (y < h) sh[y][x] = sh[y][x] + sh[y + h][x];
+    for (int h = 1; h < ZLAN_L; h *= 2) {
+        if (y % (2 * h) == 0) sh[y][x] = sh[y][x] + sh[y + h][x];
         __syncthreads();
     }
     if (y == 0 && i < m) work[i] = work[i] + sh[0][x];

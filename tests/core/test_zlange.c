@@ -548,35 +548,74 @@ static void run_errors(void)
 }
 
 /*
- * The one/infinity partial of tila_lan_order.h, plainly: lane l of column j (row i) adds
- * the region's entries of rows i (columns j) = l mod 32 in order, the lanes' tree, one
- * addition into the partial.  Real arithmetic (|x| exact).
+ * The one/infinity partial of tila_lan_order.h, plainly.  Column j: lane l adds the
+ * region's entries of rows i = l mod 32 in order, then the lanes' tree (l += l + h, h = 16
+ * ... 1).  Row i: lane l adds the columns l c ... (l + 1) c - 1 (c = ceil(n / 32)) in order,
+ * then the lanes pairwise (l += l + h for l a multiple of 2h, h = 1 ... 16).  One addition
+ * into the partial.  Real arithmetic (|x| exact).
  */
 static void lanes_reference(tila_norm_t norm, tila_uplo_t uplo, int strict, int m, int n,
                             const tila_complex64_t *A, int lda, double *work)
 {
-    int outer = norm == TILA_NORM_ONE ? n : m, inner = norm == TILA_NORM_ONE ? m : n;
+    int one = norm == TILA_NORM_ONE, outer = one ? n : m, inner = one ? m : n;
+    int per = (n + 31) / 32;
     for (int p = 0; p < outer; p++) {
         double s[32] = { 0 };
         for (int q = 0; q < inner; q++) {
-            int i = norm == TILA_NORM_ONE ? q : p, j = norm == TILA_NORM_ONE ? p : q;
+            int i = one ? q : p, j = one ? p : q;
             int in = uplo == TILA_UPPER   ? (strict ? i < j : i <= j)
                      : uplo == TILA_LOWER ? (strict ? i > j : i >= j)
                                           : 1;
-            if (in) s[q % 32] += cabs(A[(size_t)j * lda + i]);
+            if (in) s[one ? q % 32 : q / per] += cabs(A[(size_t)j * lda + i]);
         }
-        for (int h = 16; h > 0; h /= 2)
-            for (int l = 0; l < h; l++)
-                s[l] = s[l] + s[l + h];
+        if (one)
+            for (int h = 16; h > 0; h /= 2)
+                for (int l = 0; l < h; l++)
+                    s[l] = s[l] + s[l + h];
+        else
+            for (int h = 1; h < 32; h *= 2)
+                for (int l = 0; l + h < 32; l += 2 * h)
+                    s[l] = s[l] + s[l + h];
         work[p] = work[p] + s[0];
     }
 }
 
+/*
+ * The Frobenius pair of a general real tile of moderate entries, plainly: each column's
+ * squares in the 32 interleaved lanes and their tree, the columns pairwise (stride
+ * doubling), then the sum as (2^(k/2), sum 2^-2(k/2)), k its binary exponent.
+ */
+static void fro_reference(int m, int n, const tila_complex64_t *A, int lda, double pair[2])
+{
+    double *col = calloc((size_t)(n > 0 ? n : 1), sizeof *col);
+    for (int j = 0; j < n; j++) {
+        double s[32] = { 0 };
+        for (int i = 0; i < m; i++) {
+            double x = cabs(A[(size_t)j * lda + i]);
+            s[i % 32] += x * x;
+        }
+        for (int h = 16; h > 0; h /= 2)
+            for (int l = 0; l < h; l++)
+                s[l] = s[l] + s[l + h];
+        col[j] = s[0];
+    }
+    for (int h = 1; h < n; h *= 2)
+        for (int j = 0; j + h < n; j += 2 * h)
+            col[j] = col[j] + col[j + h];
+    int k;
+    frexp(col[0], &k);
+    pair[0] = ldexp(1, k / 2);
+    pair[1] = ldexp(col[0], -2 * (k / 2));
+    free(col);
+}
+
 /* The order of the sums, in real arithmetic: general, trapezoidal (strict and not) and
- * off-diagonal tiles, one and infinity norms, to the bit. */
+ * off-diagonal tiles, one and infinity norms, and general tiles' Frobenius pairs, to the
+ * bit. */
 static void run_lanes_order(unsigned long long seed)
 {
-    static const int shapes[][2] = { { 1, 40 }, { 40, 1 }, { 33, 70 }, { 150, 37 }, { 65, 65 } };
+    static const int shapes[][2] = { { 1, 40 },   { 40, 1 },   { 33, 70 },
+                                     { 150, 37 }, { 65, 65 },  { 1100, 131 } };
     static const tila_uplo_t uplos[] = { TILA_GENERAL, TILA_UPPER, TILA_LOWER };
     if (is_complex()) return;
     for (size_t s = 0; s < sizeof shapes / sizeof shapes[0]; s++)
@@ -612,6 +651,13 @@ static void run_lanes_order(unsigned long long seed)
                         ok = rc == 0 && memcmp(got, want, sizeof *got * (size_t)outer) == 0;
                         kernel_check(ok, kind_name[OFF], prec_letter(), 0,
                                      "lanes order norm=%c m=%d n=%d", "MOIF"[t], m, n);
+                    }
+                    if (u == 0 && t == 1) { /* once a shape: the Frobenius pair */
+                        double fg[2] = { 0, 0 }, fw[2];
+                        rc = tila_core_zlange(TILA_NORM_FRO, m, n, A, lda, fg);
+                        fro_reference(m, n, A, lda, fw);
+                        kernel_check(rc == 0 && memcmp(fg, fw, sizeof fg) == 0, kind_name[GE],
+                                     prec_letter(), 0, "lanes order norm=F m=%d n=%d", m, n);
                     }
                     free(A);
                     free(got);
