@@ -195,9 +195,54 @@ static int tila_starpu_start(int *argc, char ***argv, struct starpu_conf *conf)
 
 #ifdef TILA_HAVE_OPENBLAS
 void openblas_set_num_threads(int num_threads);
+int openblas_get_num_threads(void);
+static int tila_blas_threads; /* the program's OpenBLAS threads, where tila_init changed them */
 #endif
 
 static int tila_env_set(const char *name) { return getenv(name) != NULL; }
+
+/* The variables tila_init set for StarPU and StarPU-MPI, and what they were: tila_finalize
+ * puts them back, so that the host program's environment is as it was (and a later
+ * tila_init decides afresh instead of taking Tila's own settings for the user's). */
+#define TILA_MAX_ENV 16
+static struct {
+    const char *name;
+    char *old; /* NULL: was unset */
+} tila_env_saved[TILA_MAX_ENV];
+static int tila_env_count;
+
+int tila_env_put(const char *name, const char *value, int overwrite)
+{
+    const char *cur = getenv(name);
+    if (cur && !overwrite) return 0;
+    if (tila_env_count == TILA_MAX_ENV) return -1; /* never: Tila sets fewer */
+    char *old = cur ? strdup(cur) : NULL;
+    if (cur && !old) return -1;
+    if (setenv(name, value, 1)) {
+        free(old);
+        return -1;
+    }
+    tila_env_saved[tila_env_count].name = name;
+    tila_env_saved[tila_env_count++].old = old;
+    return 0;
+}
+
+static void tila_env_restore(void)
+{
+    while (tila_env_count > 0) {
+        int k = --tila_env_count;
+        if (tila_env_saved[k].old)
+            setenv(tila_env_saved[k].name, tila_env_saved[k].old, 1);
+        else
+            unsetenv(tila_env_saved[k].name);
+        free(tila_env_saved[k].old);
+        tila_env_saved[k].old = NULL;
+    }
+#ifdef TILA_HAVE_OPENBLAS
+    if (tila_blas_threads > 0) openblas_set_num_threads(tila_blas_threads);
+    tila_blas_threads = 0;
+#endif
+}
 
 /* what tila_node_setup decided, for TILA_VERBOSE */
 static void tila_say(char *how, size_t size, const char *what)
@@ -245,7 +290,7 @@ static void tila_node_setup(struct starpu_conf *conf)
     int user_bind = tila_env_set("STARPU_WORKERS_CPUID") || tila_env_set("STARPU_WORKERS_COREID") ||
                     tila_env_set("STARPU_WORKERS_NOBIND") || tila_env_set("STARPU_WORKERS_GETBIND");
     if (!user_bind && first == -2) {
-        setenv("STARPU_WORKERS_NOBIND", "1", 0);
+        tila_env_put("STARPU_WORKERS_NOBIND", "1", 0);
         tila_say(how, sizeof how, ", unbound (more ranks than CPUs)");
     }
     else if (!user_bind && first >= 0) {
@@ -257,12 +302,13 @@ static void tila_node_setup(struct starpu_conf *conf)
         tila_say(how, sizeof how, cpus);
     }
     else if (!user_bind && given < ncpus) {
-        setenv("STARPU_WORKERS_GETBIND", "1", 0);
+        tila_env_put("STARPU_WORKERS_GETBIND", "1", 0);
         tila_say(how, sizeof how, ", bound within mpirun's binding");
     }
-    setenv("STARPU_MPI_NOBIND", "1", 0);
+    tila_env_put("STARPU_MPI_NOBIND", "1", 0);
 #ifdef TILA_HAVE_OPENBLAS
     if (!tila_env_set("OPENBLAS_NUM_THREADS") && !tila_env_set("OMP_NUM_THREADS")) {
+        tila_blas_threads = openblas_get_num_threads();
         openblas_set_num_threads(1);
         tila_say(how, sizeof how, ", OpenBLAS 1 thread");
     }
@@ -307,9 +353,10 @@ int tila_init(int *argc, char ***argv)
      * may still be walking it: a use-after-free seen as a SIGSEGV in
      * _starpu_mpi_submit_coop_sends from potrf's flushes, about 1 run in 40 at 4 ranks.
      * Off unless the user asks for them (no measurable cost at 2 and 4 ranks here). */
-    setenv("STARPU_MPI_COOP_SENDS", "0", 0);
+    tila_env_put("STARPU_MPI_COOP_SENDS", "0", 0);
     rc = tila_starpu_start(argc, argv, &conf);
     if (rc) {
+        tila_env_restore();
         tila_mpi_stop();
         return rc;
     }
@@ -345,6 +392,7 @@ int tila_finalize(void)
     free(tila_rt.device_workers);
     if (tila_rt.started_starpu) starpu_shutdown();
     tila_mpi_stop();
+    tila_env_restore();
     memset(&tila_rt, 0, sizeof tila_rt);
     return TILA_SUCCESS;
 }

@@ -45,7 +45,6 @@
 static struct starpu_driver progress_driver = { .type = STARPU_CPU_WORKER, .id.cpu_id = 0 };
 static int driven;             /* this start's progress thread runs CPU worker 0 */
 static int split;              /* it runs the short tasks, the other workers the rest */
-static int set_call, set_task; /* StarPU-MPI's variables that this start set */
 /* The receive from this rank to itself that keeps the progress thread running its worker. */
 static int keep_in, keep_out;
 static starpu_data_handle_t keep_in_h, keep_out_h;
@@ -62,11 +61,9 @@ const char *tila_progress_worker_setup(struct starpu_conf *conf, int crowded, in
         if (!crowded || !ncpus_ours || (off && !strcmp(off, "0"))) return "";
         split = 1;
         conf->ncpus = 2;
-        /* read by starpu_mpi_init_conf; unset again by tila_progress_worker_stop, so that
-         * a later tila_init decides afresh */
-        set_call = !setenv("STARPU_MPI_DRIVER_CALL_FREQUENCY", "1", 1);
-        set_task = !getenv("STARPU_MPI_DRIVER_TASK_FREQUENCY") &&
-                   !setenv("STARPU_MPI_DRIVER_TASK_FREQUENCY", "1", 0);
+        /* read by starpu_mpi_init_conf; put back by tila_finalize */
+        tila_env_put("STARPU_MPI_DRIVER_CALL_FREQUENCY", "1", 1);
+        tila_env_put("STARPU_MPI_DRIVER_TASK_FREQUENCY", "1", 0);
     }
     driven = 1;
     conf->not_launched_drivers = &progress_driver;
@@ -109,7 +106,5 @@ void tila_progress_worker_stop(void)
     free(tila_rt.short_workers);
     free(tila_rt.long_workers);
     tila_rt.short_workers = tila_rt.long_workers = NULL;
-    if (set_call) unsetenv("STARPU_MPI_DRIVER_CALL_FREQUENCY");
-    if (set_task) unsetenv("STARPU_MPI_DRIVER_TASK_FREQUENCY");
-    driven = split = set_call = set_task = 0;
+    driven = split = 0;
 }

@@ -373,6 +373,12 @@ static inline uint32_t *tila_task_workers(const tila_task_t *t, double flops)
         tila_task_workers(t, (double)(flops)), STARPU_CALLBACK_WITH_ARG_NFREE, tila_task_done,    \
         (void *)(t)->seq
 
+/**
+ * setenv(name, value) for StarPU, unless the variable is set and !overwrite; tila_finalize
+ * puts back what was there.  @return 0, or -1 (nothing changed).
+ */
+int tila_env_put(const char *name, const char *value, int overwrite);
+
 /* ---- Per-CUDA-worker resources (runtime/cuda_workers.c) ---- */
 #ifdef TILA_USE_CUDA
 #include <cusolverDn.h>

@@ -39,6 +39,17 @@ if [ -n "${KERNEL_TESTS:-}" ]; then
     timeout "$limit" "$KERNEL_TESTS" >"$log" 2>"$log.err"
     count kernels $?
 fi
+# With LIFECYCLE_TEST=PATH/TO/tila-lifecycle-test: tila_init / tila_finalize three times in
+# a program of its own MPI, the environment and OpenBLAS's threads as before (OpenBLAS's
+# own count: OPENBLAS_NUM_THREADS unset), at each rank count.
+if [ -n "${LIFECYCLE_TEST:-}" ]; then
+    for np in $ranks; do
+        echo "== tila-lifecycle-test at $np rank(s)"
+        env -u OPENBLAS_NUM_THREADS -u STARPU_WORKERS_NOBIND -u STARPU_MPI_NOBIND \
+            timeout "$limit" "$mpiexec" $opts -np "$np" "$LIFECYCLE_TEST" >"$log" 2>"$log.err"
+        count "lifecycle np=$np" $?
+    done
+fi
 # tila-calibrate, with CALIBRATE=PATH/TO/tila-calibrate: on two small tiles every model,
 # per-size history or regression fit, reaches its samples (the QR column kernels get one
 # a round: 6 rounds on an idle machine, a flushed model needs more), and the PANEL

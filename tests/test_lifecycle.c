@@ -1,0 +1,145 @@
+/**
+ * @file test_lifecycle.c
+ * @brief tila-lifecycle-test: starting and stopping Tila leaves the host program as it was.
+ *
+ * A program that initialises MPI itself (MPI_THREAD_MULTIPLE) takes a snapshot of its
+ * environment and of OpenBLAS's thread count, then three times: tila_init, a norm of a
+ * generated matrix (the same value each time), tila_finalize, and compares: the
+ * environment (every variable, sorted) and OpenBLAS's thread count (3, the program's
+ * choice) must be as before, and MPI must still work.  Run without OPENBLAS_NUM_THREADS,
+ * so that tila_init makes OpenBLAS single-threaded, and at rank counts where it sets
+ * StarPU's variables.  One line per
+ * check, then "N passed, N failed, N skipped"; exit 0 when nothing failed.
+ *
+ * SPDX-License-Identifier: BSD-3-Clause
+ */
+#include <mpi.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "tila.h"
+#include "tila_config.h"
+
+extern char **environ;
+#ifdef TILA_HAVE_OPENBLAS
+int openblas_get_num_threads(void);
+void openblas_set_num_threads(int num_threads);
+#endif
+
+static int passed, failed;
+
+static int blas_threads(void)
+{
+#ifdef TILA_HAVE_OPENBLAS
+    return openblas_get_num_threads();
+#else
+    return 0;
+#endif
+}
+
+static int by_string(const void *a, const void *b)
+{
+    return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* The environment as one string, its variables sorted. */
+static char *snapshot(void)
+{
+    size_t n = 0, len = 1;
+    while (environ[n])
+        len += strlen(environ[n++]) + 1;
+    char **v = malloc(sizeof *v * (n + 1)), *s = malloc(len);
+    memcpy(v, environ, sizeof *v * n);
+    qsort(v, n, sizeof *v, by_string);
+    s[0] = 0;
+    for (size_t k = 0; k < n; k++) {
+        strcat(s, v[k]);
+        strcat(s, "\n");
+    }
+    free(v);
+    return s;
+}
+
+/* The first line of a that b lacks, or "" (for the report). */
+static const char *first_difference(const char *a, const char *b, char *line, size_t size)
+{
+    line[0] = 0;
+    for (const char *p = a; *p;) {
+        const char *e = strchr(p, '\n');
+        size_t l = (size_t)(e - p);
+        int found = 0;
+        for (const char *q = b; *q && !found;) {
+            const char *f = strchr(q, '\n');
+            found = (size_t)(f - q) == l && !strncmp(p, q, l);
+            q = f + 1;
+        }
+        if (!found) {
+            snprintf(line, size, "%.*s", (int)l, p);
+            break;
+        }
+        p = e + 1;
+    }
+    return line;
+}
+
+static void check(int rank, int ok, const char *what, const char *detail)
+{
+    int all = ok;
+    MPI_Allreduce(&ok, &all, 1, MPI_INT, MPI_LAND, MPI_COMM_WORLD);
+    if (all)
+        passed++;
+    else
+        failed++;
+    if (rank == 0 || !ok)
+        printf("%s lifecycle %s%s%s (rank %d)\n", all ? "PASS" : "FAIL", what, *detail ? ": " : "",
+               detail, rank);
+}
+
+int main(int argc, char **argv)
+{
+    int provided, rank;
+    MPI_Init_thread(&argc, &argv, MPI_THREAD_MULTIPLE, &provided);
+    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+    char *before = snapshot(), detail[512];
+#ifdef TILA_HAVE_OPENBLAS
+    openblas_set_num_threads(3); /* the program's own choice, which tila_init changes */
+#endif
+    int threads = blas_threads();
+    double first = -1;
+    for (int cycle = 1; cycle <= 3; cycle++) {
+        int rc = tila_init(&argc, &argv);
+        double value = -1;
+        if (rc == TILA_SUCCESS) {
+            tila_desc_t *A = NULL;
+            rc = tila_desc_create(&A, TILA_REAL64, 300, 200, 64, 64, NULL);
+            if (!rc) rc = tila_dplrnt(A, 7);
+            if (!rc) rc = tila_dlange(TILA_NORM_FRO, A, &value);
+            tila_desc_destroy(&A);
+            tila_finalize();
+        }
+        if (cycle == 1) first = value;
+        snprintf(detail, sizeof detail, "rc=%d value=%.17g", rc, value);
+        char what[64];
+        snprintf(what, sizeof what, "cycle %d: init, norm, finalize", cycle);
+        check(rank, rc == TILA_SUCCESS && value > 0 && value == first, what, detail);
+        char *after = snapshot();
+        const char *d = first_difference(after, before, detail, sizeof detail);
+        if (!*d) d = first_difference(before, after, detail, sizeof detail);
+        snprintf(what, sizeof what, "cycle %d: environment as before tila_init", cycle);
+        check(rank, !strcmp(after, before), what, *d ? d : "");
+        free(after);
+        snprintf(detail, sizeof detail, "before %d, after %d", threads, blas_threads());
+        snprintf(what, sizeof what, "cycle %d: OpenBLAS threads as before", cycle);
+        check(rank, blas_threads() == threads, what, detail);
+    }
+    int one = 1, sum = 0;
+    MPI_Allreduce(&one, &sum, 1, MPI_INT, MPI_SUM, MPI_COMM_WORLD);
+    int size;
+    MPI_Comm_size(MPI_COMM_WORLD, &size);
+    check(rank, sum == size, "MPI works after tila_finalize", "");
+    if (rank == 0) printf("%d passed, %d failed, 0 skipped\n", passed, failed);
+    free(before);
+    MPI_Finalize();
+    return failed ? 1 : 0;
+}
