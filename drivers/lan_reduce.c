@@ -118,7 +118,7 @@ int tila_lan_part(tila_lan_t *l, int rank, int first, int count, starpu_data_han
     p->count = count;
     starpu_vector_data_register(&p->h, STARPU_MAIN_RAM, (uintptr_t)p->x, (uint32_t)count,
                                 l->realsize);
-    starpu_mpi_data_register(p->h, tag, rank);
+    starpu_mpi_data_register_comm(p->h, tag, rank, tila_starpu_comm());
     l->nlocal++;
     *h = p->h;
     return TILA_SUCCESS;

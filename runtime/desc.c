@@ -187,7 +187,8 @@ static void tila_desc_register(tila_desc_t *A, tila_tile_ptr_fn tile_ptr, tila_t
             starpu_matrix_data_register(&A->handles[k], STARPU_MAIN_RAM, (uintptr_t)ptr,
                                         (uint32_t)tld, (uint32_t)tila_tile_rows(A, m),
                                         (uint32_t)tila_tile_cols(A, n), A->eltsize);
-            starpu_mpi_data_register(A->handles[k], A->tag_base + (int64_t)k, A->owner[k]);
+            starpu_mpi_data_register_comm(A->handles[k], A->tag_base + (int64_t)k, A->owner[k],
+                                          tila_starpu_comm());
         }
 }
 
@@ -202,7 +203,8 @@ starpu_data_handle_t tila_tile_placeholder(const tila_desc_t *A, int m, int n)
         int rows = tila_tile_rows(A, m);
         starpu_matrix_data_register(&h, -1, 0, (uint32_t)rows, (uint32_t)rows,
                                     (uint32_t)tila_tile_cols(A, n), A->eltsize);
-        starpu_mpi_data_register(h, A->tag_base + (int64_t)k, A->owner[k]);
+        starpu_mpi_data_register_comm(h, A->tag_base + (int64_t)k, A->owner[k],
+                                      tila_starpu_comm());
         __atomic_store_n(&A->handles[k], h, __ATOMIC_RELEASE);
     }
     pthread_mutex_unlock(&lock);

@@ -19,7 +19,7 @@ int tila_initialized(void) { return tila_rt.initialized; }
 int tila_comm_rank(void) { return tila_rt.rank; }
 int tila_comm_size(void) { return tila_rt.size; }
 int tila_cuda_ndevices(void) { return tila_rt.ncuda; }
-MPI_Comm tila_starpu_comm(void) { return MPI_COMM_WORLD; }
+MPI_Comm tila_starpu_comm(void) { return tila_rt.starpu_comm; }
 
 /*
  * The device level of the distribution: for each CUDA device, the StarPU workers that may
@@ -95,6 +95,7 @@ static void tila_node_setup(struct starpu_conf *conf) { (void)conf; }
  */
 static int tila_starpu_start(int *argc, char ***argv, struct starpu_conf *conf)
 {
+    tila_rt.starpu_comm = MPI_COMM_WORLD; /* StarPU-SMPI works on the world only */
     int rc = starpu_mpi_init_conf(argc, argv, 0, MPI_COMM_WORLD, conf);
     if (rc) return tila_starpu_failed(rc, "starpu_mpi_init_conf");
     starpu_malloc_on_node_set_default_flags(
@@ -179,15 +180,25 @@ static int tila_starpu_init_in_node_order(struct starpu_conf *conf)
     return worst;
 }
 
-/* StarPU, by the node's ranks in turn, then StarPU-MPI on the world. */
+/*
+ * StarPU, by the node's ranks in turn, then StarPU-MPI on a duplicate of the world of its
+ * own: its envelope receive (any source) and its messages never meet the application's,
+ * which may receive with MPI_ANY_SOURCE / MPI_ANY_TAG on MPI_COMM_WORLD between (or
+ * during) Tila's calls.  Every Tila datum is registered on that communicator
+ * (tila_starpu_comm()), so StarPU-MPI posts nothing on the world.
+ */
 static int tila_starpu_start(int *argc, char ***argv, struct starpu_conf *conf)
 {
     int up = starpu_is_initialized();
     int rc = tila_starpu_init_in_node_order(conf);
     if (rc) return tila_starpu_failed(rc, "starpu_init");
     tila_rt.started_starpu = !up;
-    if (starpu_mpi_init_conf(argc, argv, 0, MPI_COMM_WORLD, NULL) != 0)
+    if (MPI_Comm_dup(MPI_COMM_WORLD, &tila_rt.starpu_comm) != MPI_SUCCESS)
+        return tila_starpu_failed(-1, "MPI_Comm_dup");
+    if (starpu_mpi_init_conf(argc, argv, 0, tila_rt.starpu_comm, NULL) != 0) {
+        MPI_Comm_free(&tila_rt.starpu_comm);
         return tila_starpu_failed(-1, "starpu_mpi_init_conf");
+    }
     return TILA_SUCCESS;
 }
 
@@ -333,7 +344,11 @@ static int tila_comm_start(void)
     return TILA_SUCCESS;
 }
 
-static void tila_comm_stop(void) { MPI_Comm_free(&tila_rt.comm); }
+static void tila_comm_stop(void)
+{
+    MPI_Comm_free(&tila_rt.comm);
+    MPI_Comm_free(&tila_rt.starpu_comm); /* after starpu_mpi_shutdown */
+}
 
 #endif /* STARPU_SIMGRID */
 
@@ -367,8 +382,8 @@ int tila_init(int *argc, char ***argv)
     /* Owned by another rank, so StarPU-MPI never sends or receives it from here. */
     if (tila_rt.size > 1) {
         starpu_void_data_register(&tila_rt.absent);
-        starpu_mpi_data_register(tila_rt.absent, TILA_TAG_ABSENT,
-                                 (tila_rt.rank + 1) % tila_rt.size);
+        starpu_mpi_data_register_comm(tila_rt.absent, TILA_TAG_ABSENT,
+                                      (tila_rt.rank + 1) % tila_rt.size, tila_starpu_comm());
     }
 #ifdef TILA_USE_CUDA
     tila_cuda_workers_init();
@@ -382,7 +397,7 @@ int tila_finalize(void)
     if (!tila_rt.initialized) return TILA_SUCCESS;
     starpu_task_wait_for_all();
     tila_progress_worker_stop();
-    starpu_mpi_wait_for_all(MPI_COMM_WORLD);
+    starpu_mpi_wait_for_all(tila_starpu_comm());
     if (tila_rt.absent) starpu_data_unregister(tila_rt.absent);
 #ifdef TILA_USE_CUDA
     tila_cuda_workers_fini();

@@ -39,6 +39,7 @@ typedef struct tila_runtime_s {
     int started_starpu; /**< tila_init called starpu_init */
     int rank, size;
     MPI_Comm comm;                         /**< Tila's own collectives (a duplicate of the world) */
+    MPI_Comm starpu_comm;                  /**< StarPU-MPI's (another duplicate; the world in simulation) */
     int64_t next_tag;                      /**< first MPI tag of the next descriptor */
     int ncuda;                             /**< CUDA devices with a worker here */
     int cuda_devid[TILA_MAX_CUDA_DEVICES]; /**< device number of each */

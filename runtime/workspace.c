@@ -34,7 +34,7 @@ static starpu_data_handle_t workspace_add(tila_workspace_t *ws, starpu_data_hand
         ws->cap = cap;
     }
     /* Every rank registers the same data in the same order: the tags agree. */
-    starpu_mpi_data_register(h, tila_rt.next_tag++, rank);
+    starpu_mpi_data_register_comm(h, tila_rt.next_tag++, rank, tila_starpu_comm());
     ws->handles[ws->count++] = h;
     return h;
 }

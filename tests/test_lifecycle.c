@@ -8,7 +8,10 @@
  * environment (every variable, sorted) and OpenBLAS's thread count (3, the program's
  * choice) must be as before, and MPI must still work.  Run without OPENBLAS_NUM_THREADS,
  * so that tila_init makes OpenBLAS single-threaded, and at rank counts where it sets
- * StarPU's variables.  One line per
+ * StarPU's variables.  While Tila runs a Cholesky factorization that moves tiles between
+ * ranks, each rank has its own receive posted on MPI_COMM_WORLD from any source with any
+ * tag, as an application with its own traffic would: it must get the application's
+ * message, and Tila its tiles.  One line per
  * check, then "N passed, N failed, N skipped"; exit 0 when nothing failed.
  *
  * SPDX-License-Identifier: BSD-3-Clause
@@ -107,17 +110,36 @@ int main(int argc, char **argv)
 #endif
     int threads = blas_threads();
     double first = -1;
+    int size;
+    MPI_Comm_size(MPI_COMM_WORLD, &size);
     for (int cycle = 1; cycle <= 3; cycle++) {
         int rc = tila_init(&argc, &argv);
         double value = -1;
+        int got = -1, from = (rank + size - 1) % size, mine = 1000 * cycle + rank, tag = -1;
         if (rc == TILA_SUCCESS) {
-            tila_desc_t *A = NULL;
+            MPI_Request req;
+            MPI_Status st;
+            MPI_Irecv(&got, 1, MPI_INT, MPI_ANY_SOURCE, MPI_ANY_TAG, MPI_COMM_WORLD, &req);
+            tila_desc_t *A = NULL, *S = NULL;
             rc = tila_desc_create(&A, TILA_REAL64, 300, 200, 64, 64, NULL);
+            if (!rc) rc = tila_desc_create(&S, TILA_REAL64, 400, 400, 64, 64, NULL);
             if (!rc) rc = tila_dplrnt(A, 7);
+            if (!rc) rc = tila_dplgsy(400.0, S, 11);
+            if (!rc) rc = tila_dpotrf(TILA_LOWER, S);
             if (!rc) rc = tila_dlange(TILA_NORM_FRO, A, &value);
+            MPI_Send(&mine, 1, MPI_INT, (rank + 1) % size, 77, MPI_COMM_WORLD);
+            MPI_Wait(&req, &st);
+            tag = st.MPI_TAG;
             tila_desc_destroy(&A);
+            tila_desc_destroy(&S);
             tila_finalize();
         }
+        snprintf(detail, sizeof detail, "got %d with tag %d, want %d with tag 77", got, tag,
+                 1000 * cycle + from);
+        char what0[80];
+        snprintf(what0, sizeof what0, "cycle %d: the application's any-tag receive during Tila's work",
+                 cycle);
+        check(rank, got == 1000 * cycle + from && tag == 77, what0, detail);
         if (cycle == 1) first = value;
         snprintf(detail, sizeof detail, "rc=%d value=%.17g", rc, value);
         char what[64];
@@ -135,8 +157,6 @@ int main(int argc, char **argv)
     }
     int one = 1, sum = 0;
     MPI_Allreduce(&one, &sum, 1, MPI_INT, MPI_SUM, MPI_COMM_WORLD);
-    int size;
-    MPI_Comm_size(MPI_COMM_WORLD, &size);
     check(rank, sum == size, "MPI works after tila_finalize", "");
     if (rank == 0) printf("%d passed, %d failed, 0 skipped\n", passed, failed);
     free(before);
