@@ -137,8 +137,8 @@ int main(int argc, char **argv)
         snprintf(detail, sizeof detail, "got %d with tag %d, want %d with tag 77", got, tag,
                  1000 * cycle + from);
         char what0[80];
-        snprintf(what0, sizeof what0, "cycle %d: the application's any-tag receive during Tila's work",
-                 cycle);
+        snprintf(what0, sizeof what0,
+                 "cycle %d: the application's any-tag receive during Tila's work", cycle);
         check(rank, got == 1000 * cycle + from && tag == 77, what0, detail);
         if (cycle == 1) first = value;
         snprintf(detail, sizeof detail, "rc=%d value=%.17g", rc, value);

@@ -24,6 +24,7 @@
 
 #include "cuda_kernel.h"
 #include "cuda_z.h"
+#include "lan_z.h"
 #include "tila_lan_order.h"
 
 #define ZLAN_L TILA_LAN_LANES /* lanes: a warp */
@@ -50,43 +51,22 @@ enum zlan_diag_e {
 #define ZLAN_EXP 2
 #define ZLAN_NODES 3
 
-/* |a|, as tila_lan_order.h defines it (core_zlange.c's zlan_abs). */
+/* |a| and the square a Frobenius pass adds, as on the CPU (lan_z.h). */
 __device__ static inline double zlan_abs(cuDoubleComplex a)
 {
 #if defined(COMPLEX)
-    double re = cuCreal(a), im = cuCimag(a);
-    double t = re * re + im * im;
-    if (t >= DBL_MIN / DBL_EPSILON && t <= DBL_MAX / 4) return sqrt(t);
-    if (isinf(re) || isinf(im)) return INFINITY;
-    if (isnan(t)) return NAN;
-    double big = fabs(re) > fabs(im) ? fabs(re) : fabs(im);
-    if (big == 0) return 0;
-    int e;
-    frexp(big, &e);
-    re = ldexp(re, -e);
-    im = ldexp(im, -e);
-    return ldexp(sqrt(re * re + im * im), e);
+    return zlan_abs_parts(cuCreal(a), cuCimag(a));
 #else
     return fabs(a);
 #endif
 }
 
-/* The square a Frobenius pass adds (core_zlange.c's zlan_square); *amax as there. */
 __device__ static inline double zlan_square(cuDoubleComplex a, const double *scale, double *amax)
 {
 #if defined(COMPLEX)
-    double re = fabs(cuCreal(a)), im = fabs(cuCimag(a)), big = re > im ? re : im;
-    *amax = big > *amax ? big : *amax;
-    if (scale) {
-        re = re * scale[0] * scale[1];
-        im = im * scale[0] * scale[1];
-    }
-    return re * re + im * im;
+    return zlan_square_parts(cuCreal(a), cuCimag(a), scale, amax);
 #else
-    double x = fabs(a);
-    *amax = x > *amax ? x : *amax;
-    if (scale) x = x * scale[0] * scale[1];
-    return x * x;
+    return zlan_square_parts(a, 0, scale, amax);
 #endif
 }
 
@@ -152,11 +132,10 @@ __global__ static void zlan_cols_kernel(int mode, int uplo, int strict, int diag
     int x = threadIdx.x, y = threadIdx.y, j = blockIdx.x * ZLAN_COLS + y;
     double scale[2], *sp = NULL;
     if (mode == ZLAN_SQUARES && pass == 2) {
-        const int *flag = (const int *)(scratch + ZLAN_FLAG), *ep = (const int *)(scratch + ZLAN_EXP);
+        const int *flag = (const int *)(scratch + ZLAN_FLAG),
+                  *ep = (const int *)(scratch + ZLAN_EXP);
         if (!*flag) return;
-        int e = *ep;
-        scale[0] = ldexp(1.0, -e / 2);
-        scale[1] = ldexp(1.0, -e - (-e / 2));
+        zlan_fro_scales(*ep, scale);
         sp = scale;
     }
     double s = 0, big = 0;
@@ -221,7 +200,7 @@ __global__ static void zlan_cols_kernel(int mode, int uplo, int strict, int diag
 /* Rows: block b takes rows 32 b ...; thread (x, y) adds row 32 b + x over lane y's
  * columns y c ... (y + 1) c - 1 of the region (c = ceil(n / 32)), in order; the lanes
  * pairwise in shared memory; work[i] += sum. */
-__global__ static void __launch_bounds__(ZLAN_L * ZLAN_L)
+__global__ static void __launch_bounds__(ZLAN_L *ZLAN_L)
     zlan_rows_kernel(int uplo, int strict, int m, int n, const cuDoubleComplex *A, int lda,
                      double *work)
 {
@@ -235,7 +214,8 @@ __global__ static void __launch_bounds__(ZLAN_L * ZLAN_L)
 #pragma unroll
             for (int u = 0; u < ZLAN_UNROLL; u++) {
                 int j = j0 + u;
-                v[u] = j < end && zlan_in(uplo, strict, i, j) ? zlan_abs(A[(size_t)j * lda + i]) : 0;
+                v[u] =
+                    j < end && zlan_in(uplo, strict, i, j) ? zlan_abs(A[(size_t)j * lda + i]) : 0;
             }
 #pragma unroll
             for (int u = 0; u < ZLAN_UNROLL; u++)
@@ -250,43 +230,6 @@ __global__ static void __launch_bounds__(ZLAN_L * ZLAN_L)
     if (y == 0 && i < m) work[i] = work[i] + sh[0][x];
 }
 
-/* (scale, sumsq) += (s, q), keeping the larger scale (core_zlange.c's zlan_fro_add). */
-__device__ static void zlan_fro_add(double *acc, double scale, double sumsq)
-{
-    if (isnan(sumsq) || isinf(sumsq) || isnan(acc[1]) || isinf(acc[1])) {
-        acc[0] = 1;
-        acc[1] += sumsq;
-        return;
-    }
-    if (sumsq == 0) return;
-    if (acc[1] == 0) {
-        acc[0] = scale;
-        acc[1] = sumsq;
-        return;
-    }
-    if (scale > acc[0]) {
-        double r = acc[0] / scale;
-        acc[1] = sumsq + acc[1] * r * r;
-        acc[0] = scale;
-    }
-    else {
-        double r = scale / acc[0];
-        acc[1] += sumsq * r * r;
-    }
-}
-
-/* acc (+) t^2 for one value t (core_zlange.c's zlan_fro_add_value). */
-__device__ static void zlan_fro_add_value(double *acc, double t)
-{
-    int e;
-    if (!isfinite(t))
-        zlan_fro_add(acc, 1, t * t);
-    else if (t > 0) {
-        double f = frexp(t, &e);
-        zlan_fro_add(acc, ldexp(1.0, e - 1), 4 * f * f);
-    }
-}
-
 /*
  * One block: the blocks' sums pairwise (levels 3 ... of the tile's tree), then thread 0
  * takes core_zlange.c's zlan_region_fro decisions on the sum and the largest |part| and
@@ -296,9 +239,8 @@ __device__ static void zlan_fro_add_value(double *acc, double t)
  * instead of folding when the plain sum cannot be used; pass 2 runs only then.
  */
 __global__ static void zlan_fro_finish_kernel(int pass, int count, double *scratch, int diag,
-                                              int ndiag, int uplo, int n,
-                                              const cuDoubleComplex *A, int lda, double *work,
-                                              double *work2)
+                                              int ndiag, int uplo, int n, const cuDoubleComplex *A,
+                                              int lda, double *work, double *work2)
 {
     int t = threadIdx.x;
     int *flag = (int *)(scratch + ZLAN_FLAG), *ep = (int *)(scratch + ZLAN_EXP);
@@ -310,30 +252,11 @@ __global__ static void zlan_fro_finish_kernel(int pass, int count, double *scrat
         __syncthreads();
     }
     if (t != 0) return;
-    double ssq = count > 0 ? nodes[0] : 0, amax = scratch[ZLAN_AMAX], pair[2] = { 1, ssq };
-    if (pass == 1) {
-        if (amax == 0 && !isnan(ssq))
-            pair[0] = pair[1] = 0;
-        else if (isnan(ssq))
-            pair[1] = NAN;
-        else if (isinf(amax))
-            ;
-        else if (isfinite(ssq) && amax >= sqrt(DBL_MIN) / DBL_EPSILON) {
-            int k;
-            frexp(ssq, &k);
-            pair[0] = ldexp(1.0, k / 2);
-            pair[1] = ldexp(ssq, -2 * (k / 2));
-        }
-        else {
-            int e;
-            frexp(amax, &e);
-            *ep = e - 1;
-            *flag = 1;
-            return;
-        }
+    double ssq = count > 0 ? nodes[0] : 0, pair[2] = { ldexp(1.0, *ep), ssq };
+    if (pass == 1 && zlan_fro_pair(ssq, scratch[ZLAN_AMAX], pair, ep)) {
+        *flag = 1; /* the scaled pass, then pass 2 of this kernel, fold */
+        return;
     }
-    else
-        pair[0] = ldexp(1.0, *ep);
     if (diag == ZLAN_DIAG_SYM || diag == ZLAN_DIAG_HERM) {
         zlan_fro_add(work, pair[0], 2 * pair[1]);
         for (int j = 0; j < n; j++)
@@ -381,8 +304,8 @@ static void zlan_trapezoid(cudaStream_t stream, tila_norm_t norm, tila_uplo_t up
             ZLAN_SUM, (int)uplo, unit, diag, 0, m, n, A, lda, work, NULL, NULL, 1);
         break;
     case TILA_NORM_INF:
-        zlan_rows_kernel<<<zlan_blocks(m, ZLAN_L), rows, 0, stream>>>((int)uplo, unit, m, n, A,
-                                                                      lda, work);
+        zlan_rows_kernel<<<zlan_blocks(m, ZLAN_L), rows, 0, stream>>>((int)uplo, unit, m, n, A, lda,
+                                                                      work);
         break;
     case TILA_NORM_MAX:
         zlan_cols_kernel<<<zlan_blocks(n, ZLAN_COLS), cols, 0, stream>>>(

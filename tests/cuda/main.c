@@ -21,8 +21,11 @@ cuda_test_ctx_t cuda_test;
 
 #define SUITE(name)                                                                                \
     {                                                                                              \
-        #name, { tila_test_scuda_##name, tila_test_dcuda_##name, tila_test_ccuda_##name,           \
-                 tila_test_zcuda_##name }                                                          \
+#name,                                                                                     \
+        {                                                                                          \
+            tila_test_scuda_##name, tila_test_dcuda_##name, tila_test_ccuda_##name,                \
+                tila_test_zcuda_##name                                                             \
+        }                                                                                          \
     }
 
 static const kernel_suite_t suites[] = { SUITE(blas), SUITE(aux), SUITE(potrf), SUITE(lange),

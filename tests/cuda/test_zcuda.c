@@ -62,8 +62,7 @@ static cuDoubleComplex *put(int ld, int n, const elem_t *A)
 
 /* The GPU's m x n result G (downloaded) against the CPU's C, both ld apart: the error in
  * units of eps (k + 2) scale, and the rows m..ld-1 of G as they were in G0. */
-static double gpu_error(int m, int n, int ld, const elem_t *G, const elem_t *C, int k,
-                        double scale)
+static double gpu_error(int m, int n, int ld, const elem_t *G, const elem_t *C, int k, double scale)
 {
     return kernel_ratio(kernel_dist_fro(PREC, m, n, G, ld, C, ld), DBL_EPSILON * (k + 2) * scale);
 }
@@ -78,15 +77,17 @@ static void run_gemm(tila_trans_t ta, tila_trans_t tb, int m, int n, int k, int 
     int lda = am + 2, ldb = bm + 1, ldc = m + 3;
     elem_t *A = host(lda, an, seed, am), *B = host(ldb, bn, seed + 1, bm);
     elem_t *C = host(ldc, n, zero_beta ? 0 : seed + 2, m); /* beta = 0: C NaN, not read */
-    elem_t alpha = tila_test_zscalar(0.7, -0.4), beta = zero_beta ? 0 : tila_test_zscalar(-1.1, 0.3);
+    elem_t alpha = tila_test_zscalar(0.7, -0.4),
+           beta = zero_beta ? 0 : tila_test_zscalar(-1.1, 0.3);
     elem_t *G = kernel_dup(PREC, ldc, n, C), *C0 = kernel_dup(PREC, ldc, n, C);
     cuDoubleComplex *dA = put(lda, an, A), *dB = put(ldb, bn, B), *dC = put(ldc, n, C);
     int rc = tila_core_zgemm(ta, tb, m, n, k, alpha, A, lda, B, ldb, beta, C, ldc);
     int rg = tila_cuda_zgemm(cuda_test.blas, ta, tb, m, n, k, tila_cuda_zscalar(alpha), dA, lda, dB,
                              ldb, tila_cuda_zscalar(beta), dC, ldc);
     cuda_test_get(PREC, ldc, n, G, dC);
-    double scale = cabs(alpha) * tila_test_zfnorm(am, an, A, lda) * tila_test_zfnorm(bm, bn, B, ldb) +
-                   (zero_beta ? 0 : cabs(beta) * tila_test_zfnorm(m, n, C0, ldc));
+    double scale =
+        cabs(alpha) * tila_test_zfnorm(am, an, A, lda) * tila_test_zfnorm(bm, bn, B, ldb) +
+        (zero_beta ? 0 : cabs(beta) * tila_test_zfnorm(m, n, C0, ldc));
     double err = gpu_error(m, n, ldc, G, C, k, scale);
     int ok = rc == 0 && rg == 0 && err <= TOL && kernel_untouched(PREC, m, n, ldc, G, C0);
     kernel_check(ok, "cuda_gemm", P(), err, "transa=%c transb=%c m=%d n=%d k=%d beta=%s rc=%d",
@@ -111,13 +112,13 @@ static void run_trxm(int mm, tila_side_t side, tila_uplo_t uplo, tila_trans_t tr
     int rc, rg;
     if (mm) {
         rc = tila_core_ztrmm(side, uplo, trans, diag, m, n, alpha, A, lda, B, ldb);
-        rg = tila_cuda_ztrmm(cuda_test.blas, side, uplo, trans, diag, m, n, tila_cuda_zscalar(alpha),
-                             dA, lda, dB, ldb);
+        rg = tila_cuda_ztrmm(cuda_test.blas, side, uplo, trans, diag, m, n,
+                             tila_cuda_zscalar(alpha), dA, lda, dB, ldb);
     }
     else {
         rc = tila_core_ztrsm(side, uplo, trans, diag, m, n, alpha, A, lda, B, ldb);
-        rg = tila_cuda_ztrsm(cuda_test.blas, side, uplo, trans, diag, m, n, tila_cuda_zscalar(alpha),
-                             dA, lda, dB, ldb);
+        rg = tila_cuda_ztrsm(cuda_test.blas, side, uplo, trans, diag, m, n,
+                             tila_cuda_zscalar(alpha), dA, lda, dB, ldb);
     }
     cuda_test_get(PREC, ldb, n, G, dB);
     double err = gpu_error(m, n, ldb, G, B, k, tila_test_zfnorm(m, n, B, ldb) + 1e-300);
@@ -183,7 +184,7 @@ static void run_scale(int add, int m, int n, unsigned long long seed)
 
 void tila_test_zcuda_blas(const kernel_opts_t *o)
 {
-    static const int mnk[][3] = { { 0, 0, 0 }, { 1, 1, 1 }, { 3, 0, 2 },  { 33, 17, 45 },
+    static const int mnk[][3] = { { 0, 0, 0 },  { 1, 1, 1 },    { 3, 0, 2 },   { 33, 17, 45 },
                                   { 5, 1, 29 }, { 64, 64, 64 }, { 100, 37, 0 } };
     static const tila_trans_t tr[] = { TILA_NOTRANS, TILA_TRANS, TILA_CONJTRANS };
     static const tila_side_t sides[] = { TILA_LEFT, TILA_RIGHT };
@@ -302,7 +303,8 @@ static void run_potrf(tila_uplo_t uplo, int n, int fail_at, unsigned long long s
     elem_t *G = kernel_dup(PREC, lda, n, A), *A0 = kernel_dup(PREC, lda, n, A);
     cuDoubleComplex *dA = put(lda, n, A);
     int lwork = tila_cuda_zpotrf_lwork(cuda_test.solver, uplo, n, dA, lda);
-    cuDoubleComplex *work = cuda_test_alloc(sizeof(cuDoubleComplex) * (size_t)(lwork > 0 ? lwork : 1));
+    cuDoubleComplex *work =
+        cuda_test_alloc(sizeof(cuDoubleComplex) * (size_t)(lwork > 0 ? lwork : 1));
     int *devinfo = cuda_test_alloc(sizeof(int)), info_gpu = 0;
     TILA_CUDA_CHECK(cudaMemset(devinfo, 0, sizeof(int)));
     int rc = tila_core_zpotrf(uplo, n, A, lda);
@@ -370,7 +372,8 @@ static void run_norm(enum kind k, tila_norm_t norm, tila_uplo_t uplo, tila_diag_
     if (special == 3 && m > 2 && n > 1) A[(size_t)1 * lda + 2] = NAN;
     if (special == 4 && m > 1 && n > 2) A[(size_t)2 * lda + 1] = -INFINITY;
     int len = norm == TILA_NORM_MAX ? 1 : norm == TILA_NORM_FRO ? 2 : m > n ? m : n;
-    double *wc = malloc(sizeof *wc * (size_t)(2 * len + 2)), *wg = malloc(sizeof *wg * (size_t)(2 * len + 2));
+    double *wc = malloc(sizeof *wc * (size_t)(2 * len + 2)),
+           *wg = malloc(sizeof *wg * (size_t)(2 * len + 2));
     for (int q = 0; q < 2 * len + 2; q++) /* a running partial, as a driver leaves it */
         wc[q] = norm == TILA_NORM_FRO ? (q % 2 ? 0.75 : 2) : 0.25 * (q % 3);
     size_t wbytes = sizeof(double) * (size_t)(2 * len + 2);
@@ -409,7 +412,10 @@ static void run_norm(enum kind k, tila_norm_t norm, tila_uplo_t uplo, tila_diag_
     int ok = rc == 0 && rg == 0 && same_partial(2 * len + 2, wg, wc);
     kernel_check(ok, kind_name[k], P(), 0,
                  "norm=%c uplo=%c diag=%c m=%d n=%d special=%d (bits) first=%.17g/%.17g",
-                 "MOIF"[norm == TILA_NORM_MAX ? 0 : norm == TILA_NORM_ONE ? 1 : norm == TILA_NORM_INF ? 2 : 3],
+                 "MOIF"[norm == TILA_NORM_MAX   ? 0
+                        : norm == TILA_NORM_ONE ? 1
+                        : norm == TILA_NORM_INF ? 2
+                                                : 3],
                  kernel_letter(uplo), kernel_letter(diag), m, n, special, wg[0], wc[0]);
     cuda_test_free(dA);
     cuda_test_free(dw);
@@ -419,7 +425,7 @@ static void run_norm(enum kind k, tila_norm_t norm, tila_uplo_t uplo, tila_diag_
 
 void tila_test_zcuda_lange(const kernel_opts_t *o)
 {
-    static const int mn[][2] = { { 0, 5 },  { 1, 1 },   { 3, 70 },   { 70, 3 },
+    static const int mn[][2] = { { 0, 5 },   { 1, 1 },   { 3, 70 },    { 70, 3 },
                                  { 33, 31 }, { 64, 65 }, { 100, 100 }, { 300, 257 } };
     static const tila_uplo_t uplos[] = { TILA_UPPER, TILA_LOWER };
     static const tila_diag_t diags[] = { TILA_NONUNIT, TILA_UNIT };
@@ -470,7 +476,8 @@ static void run_geqrt(int m, int n, int ib, unsigned long long seed)
     double errt = gpu_error(nb, k, ldt, TG, T, m, tila_test_zfnorm(nb, k, T, ldt) + 1e-300);
     int ok = rc == 0 && rg == 0 && resid <= TOL && orth <= TOL && err <= TOL && errt <= TOL;
     kernel_check(ok, "cuda_geqrt", P(), err > errt ? err : errt,
-                 "m=%d n=%d ib=%d resid=%.3g orth=%.3g T=%.3g rc=%d", m, n, ib, resid, orth, errt, rg);
+                 "m=%d n=%d ib=%d resid=%.3g orth=%.3g T=%.3g rc=%d", m, n, ib, resid, orth, errt,
+                 rg);
     /* unmqr with these reflectors, every side and trans, against the CPU's. */
     static const tila_trans_t trs[] = { TILA_NOTRANS, TILA_CONJTRANS };
     for (int side = 0; side < 2 && k > 0; side++)
@@ -533,7 +540,8 @@ static void run_tpqrt(int m, int n, int l, int ib, unsigned long long seed)
     double scale = tila_test_zfnorm(n, n, A, lda) + tila_test_zfnorm(m, n, B, ldb);
     double err = gpu_error(n, n, lda, AG, A, m + n, scale);
     double errb = gpu_error(m, n, ldb, BG, B, m + n, scale);
-    double errt = gpu_error(ib < n ? ib : n, n, ldt, TG, T, m + n, tila_test_zfnorm(ib < n ? ib : n, n, T, ldt));
+    double errt = gpu_error(ib < n ? ib : n, n, ldt, TG, T, m + n,
+                            tila_test_zfnorm(ib < n ? ib : n, n, T, ldt));
     err = err > errb ? err : errb;
     err = err > errt ? err : errt;
     kernel_check(rc == 0 && rg == 0 && err <= TOL, "cuda_tpqrt", P(), err,
@@ -555,8 +563,8 @@ static void run_tpqrt(int m, int n, int l, int ib, unsigned long long seed)
             cuDoubleComplex *dw = cuda_test_alloc(sizeof(cuDoubleComplex) * we);
             rc = tila_core_ztpmqrt(sd, trs[t], c2m, c2n, n, l, ib, B, ldb, T, ldt, C1, ld1, C2, ld2,
                                    hw);
-            rg = tila_cuda_ztpmqrt(cuda_test.blas, sd, trs[t], c2m, c2n, n, l, ib, dV, ldb, dT2, ldt,
-                                   d1, ld1, d2, ld2, dw);
+            rg = tila_cuda_ztpmqrt(cuda_test.blas, sd, trs[t], c2m, c2n, n, l, ib, dV, ldb, dT2,
+                                   ldt, d1, ld1, d2, ld2, dw);
             cuda_test_get(PREC, ld1, c1n, G1, d1);
             cuda_test_get(PREC, ld2, c2n, G2, d2);
             double s2 = tila_test_zfnorm(c1m, c1n, C1, ld1) + tila_test_zfnorm(c2m, c2n, C2, ld2);
@@ -606,8 +614,8 @@ static void run_col(int m, int n, int mb, unsigned long long seed)
                               &dbytes, &hbytes);
     void *dwork = cuda_test_alloc(dbytes), *hwork = malloc(hbytes + 1);
     int rc = tila_core_zgeqrt_col(m, n, mb, tc, ld, T, ldt, w);
-    int rg = tila_cuda_zgeqrt_col(cuda_test.solver, cuda_test.params, cuda_test.stream, m, n, mb, dt,
-                                  ld, dT, ldt, panel, tau, dwork, dbytes, hwork, hbytes);
+    int rg = tila_cuda_zgeqrt_col(cuda_test.solver, cuda_test.params, cuda_test.stream, m, n, mb,
+                                  dt, ld, dT, ldt, panel, tau, dwork, dbytes, hwork, hbytes);
     double err = 0, scale = 0;
     for (int i = 0; i < count; i++) {
         int rows = m - i * mb < mb ? m - i * mb : mb;
@@ -643,8 +651,8 @@ static void run_col(int m, int n, int mb, unsigned long long seed)
                               dT2, ldt, panel, tau, dwork2, dbytes, hwork2, hbytes);
     cuda_test_get(PREC, ldt, k, T2G, dT2);
     et = gpu_error(k, k, ldt, T2G, T2, m, tila_test_zfnorm(k, k, T2, ldt) + 1e-300);
-    kernel_check(rc == 0 && rg == 0 && et <= TOL, "cuda_larft_col", P(), et, "m=%d k=%d mb=%d rc=%d",
-                 m, k, mb, rg);
+    kernel_check(rc == 0 && rg == 0 && et <= TOL, "cuda_larft_col", P(), et,
+                 "m=%d k=%d mb=%d rc=%d", m, k, mb, rg);
     for (int i = 0; i < count; i++) {
         cuda_test_free(dt[i]);
         free(tc[i]), free(tg[i]);
@@ -654,19 +662,20 @@ static void run_col(int m, int n, int mb, unsigned long long seed)
     cuda_test_free(panel);
     cuda_test_free(dwork);
     cuda_test_free(dwork2);
-    free(hwork), free(hwork2), free(tc), free(tg), free(dt), free(ld), free(T), free(TG),
-        free(T2), free(T2G), free(w), free(tauh);
+    free(hwork), free(hwork2), free(tc), free(tg), free(dt), free(ld), free(T), free(TG), free(T2),
+        free(T2G), free(w), free(tauh);
 }
 
 void tila_test_zcuda_qr(const kernel_opts_t *o)
 {
-    static const int geqrt[][3] = { { 1, 1, 1 },   { 17, 9, 4 },  { 9, 17, 4 },
+    static const int geqrt[][3] = { { 1, 1, 1 },    { 17, 9, 4 },   { 9, 17, 4 },
                                     { 64, 64, 16 }, { 33, 33, 33 }, { 100, 30, 8 } };
     unsigned long long seed = o->seed;
     for (size_t s = 0; s < sizeof geqrt / sizeof geqrt[0]; s++)
         run_geqrt(geqrt[s][0], geqrt[s][1], geqrt[s][2], seed += 10);
-    static const int tp[][4] = { { 1, 1, 0, 1 }, { 17, 9, 0, 4 }, { 9, 9, 9, 4 }, { 40, 24, 0, 8 },
-                                 { 24, 24, 24, 24 } };
+    static const int tp[][4] = {
+        { 1, 1, 0, 1 }, { 17, 9, 0, 4 }, { 9, 9, 9, 4 }, { 40, 24, 0, 8 }, { 24, 24, 24, 24 }
+    };
     for (size_t s = 0; s < sizeof tp / sizeof tp[0]; s++)
         run_tpqrt(tp[s][0], tp[s][1], tp[s][2], tp[s][3], seed += 10);
     static const int col[][3] = { { 1, 1, 1 }, { 50, 8, 16 }, { 64, 16, 16 }, { 100, 33, 32 } };
