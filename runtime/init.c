@@ -65,6 +65,56 @@ static int tila_starpu_failed(int rc, const char *what)
     return TILA_ERR_STARPU;
 }
 
+#ifdef TILA_HAVE_OPENBLAS
+void openblas_set_num_threads(int num_threads);
+int openblas_get_num_threads(void);
+static int tila_blas_threads; /* the program's OpenBLAS threads, where tila_init changed them */
+#endif
+
+
+/* The variables tila_init set for StarPU and StarPU-MPI, and what they were: tila_finalize
+ * puts them back, so that the host program's environment is as it was (and a later
+ * tila_init decides afresh instead of taking Tila's own settings for the user's). */
+#define TILA_MAX_ENV 16
+static struct {
+    const char *name;
+    char *old; /* NULL: was unset */
+} tila_env_saved[TILA_MAX_ENV];
+static int tila_env_count;
+
+int tila_env_put(const char *name, const char *value, int overwrite)
+{
+    const char *cur = getenv(name);
+    if (cur && !overwrite) return 0;
+    if (tila_env_count == TILA_MAX_ENV) return -1; /* never: Tila sets fewer */
+    char *old = cur ? strdup(cur) : NULL;
+    if (cur && !old) return -1;
+    if (setenv(name, value, 1)) {
+        free(old);
+        return -1;
+    }
+    tila_env_saved[tila_env_count].name = name;
+    tila_env_saved[tila_env_count++].old = old;
+    return 0;
+}
+
+static void tila_env_restore(void)
+{
+    while (tila_env_count > 0) {
+        int k = --tila_env_count;
+        if (tila_env_saved[k].old)
+            setenv(tila_env_saved[k].name, tila_env_saved[k].old, 1);
+        else
+            unsetenv(tila_env_saved[k].name);
+        free(tila_env_saved[k].old);
+        tila_env_saved[k].old = NULL;
+    }
+#ifdef TILA_HAVE_OPENBLAS
+    if (tila_blas_threads > 0) openblas_set_num_threads(tila_blas_threads);
+    tila_blas_threads = 0;
+#endif
+}
+
 #ifdef STARPU_SIMGRID
 /*
  * Simulation (StarPU built with SimGrid, every rank an SMPI process of one simulator):
@@ -204,56 +254,7 @@ static int tila_starpu_start(int *argc, char ***argv, struct starpu_conf *conf)
 
 /* ---- Setting a node up ------------------------------------------------------------------ */
 
-#ifdef TILA_HAVE_OPENBLAS
-void openblas_set_num_threads(int num_threads);
-int openblas_get_num_threads(void);
-static int tila_blas_threads; /* the program's OpenBLAS threads, where tila_init changed them */
-#endif
-
 static int tila_env_set(const char *name) { return getenv(name) != NULL; }
-
-/* The variables tila_init set for StarPU and StarPU-MPI, and what they were: tila_finalize
- * puts them back, so that the host program's environment is as it was (and a later
- * tila_init decides afresh instead of taking Tila's own settings for the user's). */
-#define TILA_MAX_ENV 16
-static struct {
-    const char *name;
-    char *old; /* NULL: was unset */
-} tila_env_saved[TILA_MAX_ENV];
-static int tila_env_count;
-
-int tila_env_put(const char *name, const char *value, int overwrite)
-{
-    const char *cur = getenv(name);
-    if (cur && !overwrite) return 0;
-    if (tila_env_count == TILA_MAX_ENV) return -1; /* never: Tila sets fewer */
-    char *old = cur ? strdup(cur) : NULL;
-    if (cur && !old) return -1;
-    if (setenv(name, value, 1)) {
-        free(old);
-        return -1;
-    }
-    tila_env_saved[tila_env_count].name = name;
-    tila_env_saved[tila_env_count++].old = old;
-    return 0;
-}
-
-static void tila_env_restore(void)
-{
-    while (tila_env_count > 0) {
-        int k = --tila_env_count;
-        if (tila_env_saved[k].old)
-            setenv(tila_env_saved[k].name, tila_env_saved[k].old, 1);
-        else
-            unsetenv(tila_env_saved[k].name);
-        free(tila_env_saved[k].old);
-        tila_env_saved[k].old = NULL;
-    }
-#ifdef TILA_HAVE_OPENBLAS
-    if (tila_blas_threads > 0) openblas_set_num_threads(tila_blas_threads);
-    tila_blas_threads = 0;
-#endif
-}
 
 /* what tila_node_setup decided, for TILA_VERBOSE */
 static void tila_say(char *how, size_t size, const char *what)
