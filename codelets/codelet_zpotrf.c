@@ -51,12 +51,12 @@ static void zpotrf_cuda(void *buffers[], void *cl_arg)
     cudaStream_t stream = starpu_cuda_get_local_stream();
     cusolverDnHandle_t solver = tila_cusolver_handle();
     int lwork = tila_cuda_zpotrf_lwork(solver, a->uplo, a->n, A.ptr, A.ld);
-    /* devinfo first, cuSOLVER's workspace 256 bytes further (its alignment). */
-    char *dwork = tila_cuda_workspace(256 + sizeof(cuDoubleComplex) * (size_t)lwork);
+    char *dwork =
+        tila_cuda_workspace(TILA_CUDA_INFO_BYTES + sizeof(cuDoubleComplex) * (size_t)lwork);
     int *devinfo = (int *)dwork;
     a->info_host = tila_cuda_info_slot();
     int info = tila_cuda_zpotrf(solver, a->uplo, a->n, A.ptr, A.ld,
-                                (cuDoubleComplex *)(dwork + 256), lwork, devinfo);
+                                (cuDoubleComplex *)(dwork + TILA_CUDA_INFO_BYTES), lwork, devinfo);
     tila_cl_check(&a->base, "tila_cuda_zpotrf", info, 0);
     TILA_CUDA_CHECK(
         cudaMemcpyAsync(a->info_host, devinfo, sizeof(int), cudaMemcpyDeviceToHost, stream));

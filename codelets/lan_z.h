@@ -23,6 +23,9 @@
 #endif
 #endif
 
+/* Largest of a and b; a NaN in either wins. */
+TILA_LAN_FN double zlan_nanmax(double a, double b) { return isnan(b) || b > a ? b : a; }
+
 /*
  * |re + i im| (im unused in real arithmetic): sqrt(re re + im im) when that sum lies in
  * [DBL_MIN / DBL_EPSILON, DBL_MAX / 4], else the same with both parts scaled by 2^-e (e the

@@ -71,7 +71,6 @@ int openblas_get_num_threads(void);
 static int tila_blas_threads; /* the program's OpenBLAS threads, where tila_init changed them */
 #endif
 
-
 /* The variables tila_init set for StarPU and StarPU-MPI, and what they were: tila_finalize
  * puts them back, so that the host program's environment is as it was (and a later
  * tila_init decides afresh instead of taking Tila's own settings for the user's). */

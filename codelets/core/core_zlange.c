@@ -45,9 +45,6 @@ static inline double zlan_abs(tila_complex64_t a)
 #endif
 }
 
-/* Largest of a and b; a NaN in either wins. */
-static inline double zlan_nanmax(double a, double b) { return isnan(b) || b > a ? b : a; }
-
 /* ---- SIMD reductions over contiguous reals ------------------------------------------ */
 
 typedef double core_zvec_t __attribute__((vector_size(16)));
@@ -158,6 +155,24 @@ static inline void zlan_acc_seg4(zlan_acc_t *c, const double *x, size_t ldx, int
         zlan_acc_tail(c, x + k * ldx + done, len - done);
 }
 
+/* The pairwise sum of values taken in order (a binary counter: the sum of 2^k values is
+ * added to one of as many; tila_lan_order.h's tree): the count-th value s joins it. */
+static inline void zlan_pairwise_push(double *stack, int *top, unsigned long count, double s)
+{
+    for (unsigned long k = count; !(k & 1); k >>= 1)
+        s = stack[--*top] + s;
+    stack[(*top)++] = s;
+}
+
+/* The pairwise sum of the values pushed so far. */
+static inline double zlan_pairwise_sum(const double *stack, int top)
+{
+    double s = 0;
+    for (int k = top - 1; k >= 0; k--)
+        s = s + stack[k];
+    return s;
+}
+
 /* End of a column (or group of four): its lanes' sum joins the pairwise sum. */
 static void zlan_acc_column(zlan_acc_t *c)
 {
@@ -167,22 +182,18 @@ static void zlan_acc_column(zlan_acc_t *c)
             s += c->s[k][l];
     memset(c->s, 0, sizeof c->s);
     c->st = 0;
-    for (unsigned long n = ++c->ncols; !(n & 1); n >>= 1)
-        s += c->stack[--c->top];
-    c->stack[c->top++] = s;
+    zlan_pairwise_push(c->stack, &c->top, ++c->ncols, s);
 }
 
 /* *max and the sum of the columns ended so far. */
 static double zlan_acc_result(const zlan_acc_t *c, double *max)
 {
-    double m = c->mt, s = 0;
+    double m = c->mt;
     for (int k = 0; k < 4; k++)
         for (int l = 0; l < ZVEC_LEN; l++)
             m = c->m[k][l] > m ? c->m[k][l] : m;
-    for (int k = c->top - 1; k >= 0; k--)
-        s += c->stack[k];
     *max = m;
-    return s;
+    return zlan_pairwise_sum(c->stack, c->top);
 }
 
 /* ---- Regions of a tile --------------------------------------------------------------- */
@@ -416,29 +427,22 @@ static void zlan_rowsums(tila_uplo_t uplo, int strict, int m, int n, const tila_
     }
 }
 
-/*
- * Sum of squares over the region: the columns' sums in lanes, added pairwise (a binary
- * counter: the sum of 2^k columns is added to one of as many, tila_lan_order.h's tree);
- * *amax the largest |part| read.
- */
+/* Sum of squares over the region: the columns' sums in lanes, added pairwise; *amax the
+ * largest |part| read. */
 static inline __attribute__((always_inline)) double zlan_region_squares(
     tila_uplo_t uplo, int strict, int m, int n, const tila_complex64_t *A, int lda,
     const double *scale, double *amax)
 {
-    double stack[64], s = 0;
+    double stack[64];
     int top = 0;
     *amax = 0;
     for (int j = 0; j < n; j++) {
         int lo, hi;
         zlan_rows(uplo, strict, m, j, &lo, &hi);
-        double c = zlan_colsum_squares(A + (size_t)j * lda, lo, hi, scale, amax);
-        for (unsigned long k = (unsigned long)j + 1; !(k & 1); k >>= 1)
-            c = stack[--top] + c;
-        stack[top++] = c;
+        zlan_pairwise_push(stack, &top, (unsigned long)j + 1,
+                           zlan_colsum_squares(A + (size_t)j * lda, lo, hi, scale, amax));
     }
-    for (int k = top - 1; k >= 0; k--)
-        s = s + stack[k];
-    return s;
+    return zlan_pairwise_sum(stack, top);
 }
 
 /*

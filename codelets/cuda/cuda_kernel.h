@@ -37,6 +37,10 @@
         if (tila_err_ != cudaErrorNotReady) TILA_CUDA_CHECK(tila_err_);                            \
     } while (0)
 
+/* A cuSOLVER call's devInfo sits at the start of its device workspace; the workspace
+ * proper starts this many bytes further, aligned as cudaMalloc aligns. */
+#define TILA_CUDA_INFO_BYTES 256
+
 static inline cublasOperation_t tila_cublas_op(tila_trans_t t)
 {
     return t == TILA_NOTRANS ? CUBLAS_OP_N : t == TILA_TRANS ? CUBLAS_OP_T : CUBLAS_OP_C;

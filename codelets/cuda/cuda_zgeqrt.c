@@ -10,9 +10,6 @@
 #include "cuda_kernel.h"
 #include "cuda_z.h"
 
-/* cuSOLVER's devInfo sits at the start of the device workspace, the rest is aligned. */
-#define TILA_CUDA_INFO_BYTES 256
-
 /**
  * Workspace (bytes, device and host) that tila_cuda_zlarft_blocks needs for these sizes;
  * a query, nothing runs.

@@ -78,12 +78,6 @@ __device__ static inline int zlan_in(int uplo, int strict, int i, int j)
     return 1;
 }
 
-/* Largest of x and y; a NaN in either wins. */
-__device__ static inline double zlan_nanmax(double x, double y)
-{
-    return isnan(y) || x < y ? y : x;
-}
-
 /* *p = max(*p, v) for v >= 0 or NaN (made NAN), *p likewise: on the bit patterns. */
 __device__ static inline void zlan_atomic_max(double *p, double v)
 {
