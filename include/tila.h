@@ -39,6 +39,21 @@ int tila_finalize(void);
 /** 1 between tila_init and tila_finalize, else 0. */
 int tila_initialized(void);
 
+/**
+ * Let the program have the node between Tila's calls: wait for every submitted task
+ * (StarPU's, the program's own included) and message, then pause StarPU's workers and let
+ * StarPU-MPI's progress thread block, so that no thread of Tila's or StarPU's wakes up
+ * until the next Tila call, which resumes them (or tila_resume).  Idle workers otherwise
+ * nap in short steps and take turns on the cores from the program's own threads.  The
+ * drop-in layers call it at the end of every call they run on Tila.  A program that
+ * submits StarPU tasks of its own calls tila_resume first.  Collective.
+ * @return TILA_SUCCESS or TILA_ERR_NOT_INITIALIZED.
+ */
+int tila_pause(void);
+
+/** Undo tila_pause (every Tila call does it on entry); nothing when not paused. Local. */
+int tila_resume(void);
+
 /** This process's rank and the number of ranks in Tila's communicator. */
 int tila_comm_rank(void);
 int tila_comm_size(void);

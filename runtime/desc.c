@@ -445,6 +445,7 @@ int tila_desc_destroy(tila_desc_t **A)
 {
     if (!A || !*A) return TILA_SUCCESS;
     tila_desc_t *d = *A;
+    tila_resume(); /* its tiles may wait on a worker to come home */
     /* Unregistering waits for the tasks using each tile and brings owned tiles home. */
     for (size_t k = 0; k < (size_t)d->mt * d->nt; k++)
         if (d->handles[k]) starpu_data_unregister(d->handles[k]);

@@ -136,6 +136,9 @@ static void tila_mpi_stop(void) {}
 
 static void tila_node_setup(struct starpu_conf *conf) { (void)conf; }
 
+/* The ranks of one simulator start alike. */
+static int tila_worst_of_ranks(int rc) { return rc; }
+
 /*
  * StarPU-MPI starts StarPU, with Tila's conf: a StarPU started first (as natively)
  * leaves one of the simulated node's two CPU workers idle and asserts at shutdown.  As
@@ -335,10 +338,19 @@ static void tila_node_setup(struct starpu_conf *conf)
                 how[0] == ',' ? how + 2 : how);
 }
 
+/* The worst (lowest) of every rank's rc, on MPI_COMM_WORLD. */
+static int tila_worst_of_ranks(int rc)
+{
+    int worst = rc;
+    MPI_Allreduce(&rc, &worst, 1, MPI_INT, MPI_MIN, MPI_COMM_WORLD);
+    return worst;
+}
+
 /* Tila's own communicator, a duplicate of the world, and this rank's place in it. */
 static int tila_comm_start(void)
 {
     if (MPI_Comm_dup(MPI_COMM_WORLD, &tila_rt.comm) != MPI_SUCCESS) return TILA_ERR_MPI;
+    tila_rt.comm_started = 1;
     MPI_Comm_rank(tila_rt.comm, &tila_rt.rank);
     MPI_Comm_size(tila_rt.comm, &tila_rt.size);
     return TILA_SUCCESS;
@@ -346,7 +358,7 @@ static int tila_comm_start(void)
 
 static void tila_comm_stop(void)
 {
-    MPI_Comm_free(&tila_rt.comm);
+    if (tila_rt.comm_started) MPI_Comm_free(&tila_rt.comm);
     MPI_Comm_free(&tila_rt.starpu_comm); /* after starpu_mpi_shutdown */
 }
 
@@ -378,7 +390,19 @@ int tila_init(int *argc, char ***argv)
     rc = tila_comm_start();
     if (rc == TILA_SUCCESS) rc = tila_device_workers_init();
     if (rc == TILA_SUCCESS) rc = tila_progress_worker_start();
-    if (rc != TILA_SUCCESS) return rc;
+    /* Every rank's result: none goes on alone, and none stays half started. */
+    int worst = tila_worst_of_ranks(rc);
+    if (worst != TILA_SUCCESS) {
+        tila_progress_worker_stop();
+        starpu_mpi_shutdown();
+        tila_comm_stop();
+        free(tila_rt.device_workers);
+        if (tila_rt.started_starpu) starpu_shutdown();
+        tila_env_restore();
+        tila_mpi_stop();
+        memset(&tila_rt, 0, sizeof tila_rt);
+        return worst;
+    }
     /* Owned by another rank, so StarPU-MPI never sends or receives it from here. */
     if (tila_rt.size > 1) {
         starpu_void_data_register(&tila_rt.absent);
@@ -392,9 +416,30 @@ int tila_init(int *argc, char ***argv)
     return TILA_SUCCESS;
 }
 
+int tila_pause(void)
+{
+    if (!tila_rt.initialized) return tila_check_init("tila_pause");
+    if (tila_rt.paused) return TILA_SUCCESS;
+    starpu_task_wait_for_all();
+    tila_progress_worker_rest();
+    starpu_mpi_wait_for_all(tila_starpu_comm());
+    starpu_pause();
+    tila_rt.paused = 1;
+    return TILA_SUCCESS;
+}
+
+int tila_resume(void)
+{
+    if (!__atomic_exchange_n(&tila_rt.paused, 0, __ATOMIC_ACQ_REL)) return TILA_SUCCESS;
+    starpu_resume();
+    tila_progress_worker_wake();
+    return TILA_SUCCESS;
+}
+
 int tila_finalize(void)
 {
     if (!tila_rt.initialized) return TILA_SUCCESS;
+    tila_resume();
     starpu_task_wait_for_all();
     tila_progress_worker_stop();
     starpu_mpi_wait_for_all(tila_starpu_comm());

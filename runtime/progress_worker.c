@@ -24,7 +24,8 @@
  * Each kind of task can only run on its own worker (StarPU's task->workerids), and a push
  * wakes a napper of that kind (nap.c).  The progress thread runs its worker only while
  * StarPU-MPI has a receive posted (it blocks when it has no request at all), so a
- * receive from this rank to itself stays posted from tila_init to tila_finalize.
+ * receive from this rank to itself stays posted from tila_init to tila_finalize, except
+ * while Tila rests (tila_pause): then the thread blocks.
  *
  * Where each rank has a CPU of its own (2 ranks on 2 cores), the progress thread already
  * naps and the worker yields to it (nap.c); the progress worker there left dpotrs as it
@@ -48,6 +49,26 @@ static int split;              /* it runs the short tasks, the other workers the
 /* The receive from this rank to itself that keeps the progress thread running its worker. */
 static int keep_in, keep_out;
 static starpu_data_handle_t keep_in_h, keep_out_h;
+
+/* Post the receive that keeps the progress thread running its worker. */
+static void keep_receive(void)
+{
+    starpu_variable_data_register(&keep_in_h, STARPU_MAIN_RAM, (uintptr_t)&keep_in, sizeof keep_in);
+    starpu_variable_data_register(&keep_out_h, STARPU_MAIN_RAM, (uintptr_t)&keep_out,
+                                  sizeof keep_out);
+    starpu_mpi_irecv_detached(keep_in_h, tila_rt.rank, TILA_TAG_PROGRESS, tila_starpu_comm(), NULL,
+                              NULL);
+}
+
+/* Complete it (a send to itself): with no request left, the progress thread blocks. */
+static void end_receive(void)
+{
+    if (!keep_in_h) return;
+    starpu_mpi_send(keep_out_h, tila_rt.rank, TILA_TAG_PROGRESS, tila_starpu_comm());
+    starpu_data_unregister(keep_in_h);
+    starpu_data_unregister(keep_out_h);
+    keep_in_h = keep_out_h = NULL;
+}
 
 const char *tila_progress_worker_setup(struct starpu_conf *conf, int crowded, int ncpus_ours)
 {
@@ -87,22 +108,20 @@ int tila_progress_worker_start(void)
             set[w / 32] |= UINT32_C(1) << w % 32;
         }
     }
-    starpu_variable_data_register(&keep_in_h, STARPU_MAIN_RAM, (uintptr_t)&keep_in, sizeof keep_in);
-    starpu_variable_data_register(&keep_out_h, STARPU_MAIN_RAM, (uintptr_t)&keep_out,
-                                  sizeof keep_out);
-    starpu_mpi_irecv_detached(keep_in_h, tila_rt.rank, TILA_TAG_PROGRESS, tila_starpu_comm(), NULL,
-                              NULL);
+    keep_receive();
     return TILA_SUCCESS;
+}
+
+void tila_progress_worker_rest(void) { end_receive(); }
+
+void tila_progress_worker_wake(void)
+{
+    if (driven && !keep_in_h) keep_receive();
 }
 
 void tila_progress_worker_stop(void)
 {
-    if (keep_in_h) {
-        starpu_mpi_send(keep_out_h, tila_rt.rank, TILA_TAG_PROGRESS, tila_starpu_comm());
-        starpu_data_unregister(keep_in_h);
-        starpu_data_unregister(keep_out_h);
-        keep_in_h = keep_out_h = NULL;
-    }
+    end_receive();
     free(tila_rt.short_workers);
     free(tila_rt.long_workers);
     tila_rt.short_workers = tila_rt.long_workers = NULL;

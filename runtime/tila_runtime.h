@@ -39,6 +39,7 @@ typedef struct tila_runtime_s {
     int started_starpu; /**< tila_init called starpu_init */
     int rank, size;
     MPI_Comm comm;                         /**< Tila's own collectives (a duplicate of the world) */
+    int comm_started;                      /**< comm is a duplicate to free */
     MPI_Comm starpu_comm;                  /**< StarPU-MPI's (another duplicate; the world in simulation) */
     int64_t next_tag;                      /**< first MPI tag of the next descriptor */
     int ncuda;                             /**< CUDA devices with a worker here */
@@ -52,6 +53,7 @@ typedef struct tila_runtime_s {
      * worker StarPU-MPI's progress thread runs, progress_worker.c) and the others; NULL:
      * any worker runs any task. */
     uint32_t *short_workers, *long_workers;
+    int paused; /**< tila_pause: StarPU's workers wait for tila_resume */
 } tila_runtime_t;
 
 extern tila_runtime_t tila_rt;
@@ -156,6 +158,10 @@ static inline void tila_progress_worker_stop(void) {}
 const char *tila_progress_worker_setup(struct starpu_conf *conf, int crowded, int ncpus_ours);
 int tila_progress_worker_start(void);
 void tila_progress_worker_stop(void);
+/** While Tila rests (tila_pause), the progress worker's receive is complete, so that the
+ * progress thread blocks; tila_progress_worker_wake posts it again. */
+void tila_progress_worker_rest(void);
+void tila_progress_worker_wake(void);
 #endif
 
 /**
