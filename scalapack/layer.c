@@ -25,9 +25,25 @@ tila_sl_gemr2d_fn psgemr2d_, pdgemr2d_, pcgemr2d_, pzgemr2d_;
 
 static struct {
     int started; /* tila_init was called here: tila_finalize at MPI_Finalize */
-    int failed;  /* tila_init failed: every call goes to the real routines */
+    int failed;  /* Tila cannot run (agreed by every rank): every call goes to the real routines */
+    int min_n;   /* TILA_SCALAPACK_MIN_N, agreed (agree_once) */
+    int *all;    /* the calls' agreement: 4 integers per rank */
+    int *ranks;  /* the call's grid: tila_sl_call_t.ranks */
     tila_sl_routine_t *routines;
 } sl;
+
+/*
+ * For tests and diagnostics: how many calls of routine `name` (as ScaLAPACK prints it:
+ * "PDPOTRF") took path `path` (tila_sl_path_t) on this process so far; -1 for a path out
+ * of range.
+ */
+TILA_SL_EXPORT long tila_scalapack_calls(const char *name, int path)
+{
+    if (path < 0 || path >= TILA_SL_NPATHS) return -1;
+    for (tila_sl_routine_t *r = sl.routines; r; r = r->next)
+        if (!strcmp(r->name, name)) return r->count[path];
+    return 0;
+}
 
 static const char *const path_text[TILA_SL_NPATHS] = {
     "Tila, in place on the caller's blocks",
@@ -128,7 +144,9 @@ void tila_sl_end(tila_sl_call_t *c, tila_sl_path_t path)
     }
     if (r->count[path]++ == 0 && tila_layer_verbose() && world_rank() == 0)
         fprintf(stderr, "[tila] %s: %s\n", r->name, path_text[path]);
-    free(c->ranks);
+    /* After a call that went as far as Tila (every rank does): the program's own work
+     * gets the cores back until the next one. */
+    if (c->ranks && sl.started) tila_pause();
     c->ranks = NULL;
 }
 
@@ -144,6 +162,31 @@ static int refuse(tila_sl_call_t *c, tila_sl_path_t path)
     return 0;
 }
 
+/*
+ * At the first call whose grid spans every rank (every rank is in it): rank 0's
+ * TILA_SCALAPACK_MIN_N, for the rest of the run, and the buffers of the calls' agreement.
+ * Both decide whether a call enters Tila's collectives, so every rank must decide alike,
+ * whatever its own environment (a variable set on the launch node only) or memory.
+ */
+static int agree_once(void)
+{
+    static int done;
+    if (done) return !sl.failed;
+    done = 1;
+    int world, rank = world_rank();
+    MPI_Comm_size(MPI_COMM_WORLD, &world);
+    sl.all = malloc(sizeof(int) * 4 * (size_t)world);
+    sl.ranks = malloc(sizeof(int) * (size_t)world);
+    int mine[2] = { !sl.all || !sl.ranks, rank == 0 ? min_n() : -1 }, agreed[2];
+    MPI_Allreduce(mine, agreed, 2, MPI_INT, MPI_MAX, MPI_COMM_WORLD);
+    sl.min_n = agreed[1];
+    if (agreed[0]) {
+        if (mine[0]) fprintf(stderr, "[tila] no memory to start: ScaLAPACK runs every call\n");
+        sl.failed = 1;
+    }
+    return !sl.failed;
+}
+
 int tila_sl_begin(tila_sl_call_t *c, tila_sl_routine_t *r, int ctxt, int size, int args_ok)
 {
     memset(c, 0, sizeof *c);
@@ -157,9 +200,10 @@ int tila_sl_begin(tila_sl_call_t *c, tila_sl_routine_t *r, int ctxt, int size, i
     if (up) MPI_Comm_size(MPI_COMM_WORLD, &world);
     if (c->nprow < 1 || c->npcol < 1 || c->nprow * c->npcol != world)
         return refuse(c, TILA_SL_GRID);
-    if (size < min_n()) return refuse(c, TILA_SL_SMALL);
-    if (sl.failed) return refuse(c, TILA_SL_OFF);
+    if (!agree_once()) return refuse(c, TILA_SL_OFF);
+    if (size < sl.min_n) return refuse(c, TILA_SL_SMALL);
     if (!tila_initialized()) {
+        /* tila_init's result is the same on every rank */
         int rc = tila_init(NULL, NULL);
         if (rc) {
             fprintf(stderr, "[tila] %s: Tila did not start (%s): ScaLAPACK runs every call\n",
@@ -169,21 +213,18 @@ int tila_sl_begin(tila_sl_call_t *c, tila_sl_routine_t *r, int ctxt, int size, i
         }
         sl.started = 1;
     }
-    /* Every process's grid position and verdict on its arguments, in one collective. */
-    int mine[3] = { c->myrow, c->mycol, args_ok != 0 };
-    int *all = malloc(sizeof(int) * 3 * (size_t)world);
-    c->ranks = malloc(sizeof(int) * (size_t)world);
-    if (!all || !c->ranks) {
-        fprintf(stderr, "[tila] %s: out of memory\n", r->name);
-        MPI_Abort(MPI_COMM_WORLD, 1);
-    }
-    MPI_Allgather(mine, 3, MPI_INT, all, 3, MPI_INT, MPI_COMM_WORLD);
+    /* Every process's grid position, verdict on its arguments and TILA_SCALAPACK_MIN_NB,
+     * in one collective: rank 0's MIN_NB holds for the call on every rank. */
+    int mine[4] = { c->myrow, c->mycol, args_ok != 0, min_nb() };
+    MPI_Allgather(mine, 4, MPI_INT, sl.all, 4, MPI_INT, MPI_COMM_WORLD);
+    c->ranks = sl.ranks;
+    c->min_nb = sl.all[3];
     int ok = 1;
     for (int k = 0; k < world; k++) {
-        ok &= all[3 * k + 2];
-        c->ranks[all[3 * k] * c->npcol + all[3 * k + 1]] = k;
+        const int *them = sl.all + 4 * k;
+        ok &= them[2];
+        c->ranks[them[0] * c->npcol + them[1]] = k;
     }
-    free(all);
     return ok ? 1 : refuse(c, TILA_SL_ARGS);
 }
 
@@ -191,10 +232,10 @@ int tila_sl_begin(tila_sl_call_t *c, tila_sl_routine_t *r, int ctxt, int size, i
  * Can Tila use M's blocks as its tiles: a block boundary at (ia, ja), blocks of at least
  * the minimum tile size (TILA_SCALAPACK_MIN_NB), square blocks if `square`?
  */
-static int in_place(const tila_sl_mat_t *M, int square)
+static int in_place(const tila_sl_call_t *c, const tila_sl_mat_t *M, int square)
 {
     const int *d = M->desc;
-    int small = min_nb(), mb = d[TILA_SL_MB], nb = d[TILA_SL_NB];
+    int small = c->min_nb, mb = d[TILA_SL_MB], nb = d[TILA_SL_NB];
     /* A dimension that fits in one block has no tiles too small. */
     return (M->ia - 1) % mb == 0 && (M->ja - 1) % nb == 0 && (!square || mb == nb) &&
            (mb >= small || mb >= M->m) && (nb >= small || nb >= M->n);
@@ -206,7 +247,7 @@ int tila_sl_inplace_begin(tila_sl_call_t *c, tila_sl_routine_t *r, tila_sl_mat_t
     if (!tila_sl_begin(c, r, M[0]->desc[TILA_SL_CTXT], size, args_ok)) return 0;
     for (int k = 0; k < count; k++) {
         const int *d = M[k]->desc, *d0 = M[0]->desc;
-        if (!in_place(M[k], square) || d[TILA_SL_CTXT] != d0[TILA_SL_CTXT] ||
+        if (!in_place(c, M[k], square) || d[TILA_SL_CTXT] != d0[TILA_SL_CTXT] ||
             d[TILA_SL_MB] != d0[TILA_SL_MB] || d[TILA_SL_NB] != d0[TILA_SL_NB])
             return refuse(c, TILA_SL_LAYOUT);
     }
@@ -268,15 +309,16 @@ int tila_sl_solve_ok(const tila_sl_mat_t *A, const tila_sl_mat_t *B)
            db[TILA_SL_MB] == da[TILA_SL_NB];
 }
 
-int tila_sl_factor_tile(const tila_sl_mat_t *A, const tila_sl_mat_t *B, int size, int most)
+int tila_sl_factor_tile(const tila_sl_call_t *c, const tila_sl_mat_t *A, const tila_sl_mat_t *B,
+                        int size, int most)
 {
-    return in_place(A, 1) && (!B || in_place(B, 0)) ? 0 : tila_layer_tile(size, most);
+    return in_place(c, A, 1) && (!B || in_place(c, B, 0)) ? 0 : tila_layer_tile(size, most);
 }
 
 int tila_sl_open_factor(const tila_sl_call_t *c, tila_sl_mat_t *A, tila_sl_mat_t *B, int size,
                         int most, tila_prec_t prec)
 {
-    int tile = tila_sl_factor_tile(A, B, size, most);
+    int tile = tila_sl_factor_tile(c, A, B, size, most);
     if (tila_sl_open(c, A, prec, tile, 1)) return -1;
     if (B && tila_sl_open(c, B, prec, tile, 1)) {
         tila_sl_close(c, A, prec, 0);
@@ -424,6 +466,10 @@ static void stop(void)
         }
     if (sl.started) tila_finalize();
     sl.started = 0;
+    free(sl.all);
+    free(sl.ranks);
+    sl.all = sl.ranks = NULL;
+    sl.failed = 1; /* MPI is gone */
 }
 
 TILA_SL_EXPORT int MPI_Finalize(void)

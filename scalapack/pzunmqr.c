@@ -114,7 +114,7 @@ TILA_SL_EXPORT void pzungqr_(const int *m, const int *n, const int *k, tila_comp
         tila_sl_call_t cl;
         if (tila_sl_begin(&cl, &routine, desca[TILA_SL_CTXT], *k, *lwork >= lwmin)) {
             /* Q overwrites the reflectors: Tila reads them from a copy in Q's tiles. */
-            int tile = tila_sl_factor_tile(&Q, NULL, *k, 384);
+            int tile = tila_sl_factor_tile(&cl, &Q, NULL, *k, 384);
             if (!tila_sl_open(&cl, &V, TILA_COMPLEX64, tile ? tile : desca[TILA_SL_MB], 1)) {
                 if (!tila_sl_open(&cl, &Q, TILA_COMPLEX64, tile, 0)) {
                     tila_desc_t *T = rebuild_t(&cl, &V, *k, tau);

@@ -67,7 +67,9 @@ typedef struct tila_sl_routine_s {
 typedef struct tila_sl_call_s {
     tila_sl_routine_t *routine;
     int ctxt, nprow, npcol, myrow, mycol;
-    int *ranks; /**< ranks[r * npcol + c]: MPI_COMM_WORLD rank of grid process (r, c) */
+    int *ranks; /**< ranks[r * npcol + c]: MPI_COMM_WORLD rank of grid process (r, c); NULL
+                     before the call's agreement (tila_sl_begin) */
+    int min_nb; /**< TILA_SCALAPACK_MIN_NB, rank 0's */
 } tila_sl_call_t;
 
 /** A matrix argument: the caller's submatrix, and what Tila works on. */
@@ -150,7 +152,8 @@ int tila_sl_solve_ok(const tila_sl_mat_t *A, const tila_sl_mat_t *B);
  * applies to (NULL if none): 0 when both can be used in place, else a copy's tile for an
  * order-`size` problem, tila_layer_tile(size, most).
  */
-int tila_sl_factor_tile(const tila_sl_mat_t *A, const tila_sl_mat_t *B, int size, int most);
+int tila_sl_factor_tile(const tila_sl_call_t *c, const tila_sl_mat_t *A, const tila_sl_mat_t *B,
+                        int size, int most);
 
 /**
  * Open a factorization's A (square blocks) and the matrix B it applies to (NULL if none),

@@ -101,7 +101,8 @@ case " $ranks " in
     ;;
 esac
 # ScaLAPACK's own testers, unchanged, with SCALAPACK_LAYER=PATH/TO/libtila_scalapack.so
-# preloaded, and SCALAPACK_LAYER_TEST (tests/scalapack/test-layer), at the same rank counts.
+# preloaded, and the programs of SCALAPACK_LAYER_TEST (tests/scalapack/test-layer,
+# test-guard), at the same rank counts.
 if [ -n "${SCALAPACK_LAYER:-}" ]; then
     echo "== ScaLAPACK's testers through libtila_scalapack"
     RANKS=$ranks sh "$(dirname "$0")/scalapack/run-testers.sh" "$SCALAPACK_LAYER" \

@@ -17,9 +17,11 @@
 # check failed, and, where one of its grids spans every rank, the exit summary that
 # TILA_VERBOSE prints shows calls that Tila took (grids of fewer ranks go to ScaLAPACK).
 # Prints one "PASS|FAIL|SKIP scalapack-tester ..." line per run, then
-# "N passed, N failed, N skipped".  With a second argument, tests/scalapack/test-layer
-# (column-major grids, offsets, errors; its own PASS/FAIL lines) at the same rank counts.
-# Usage: run-testers.sh PATH/TO/libtila_scalapack.so [PATH/TO/test-layer]
+# "N passed, N failed, N skipped".  With a second argument, a list of programs:
+# tests/scalapack/test-layer (column-major grids, offsets, errors) and test-guard (ranks
+# whose settings differ, the program's own work between calls, no memory for a copy), each
+# with its own PASS/FAIL lines, at the same rank counts.
+# Usage: run-testers.sh PATH/TO/libtila_scalapack.so ["PATH/TO/test-layer PATH/TO/test-guard"]
 set -u
 lib=${1:?usage: run-testers.sh PATH/TO/libtila_scalapack.so}
 case $lib in /*) ;; *) lib=$(pwd)/$lib ;; esac
@@ -93,23 +95,26 @@ run() {
     done
 }
 
-if [ -n "${2:-}" ]; then
+# Each program of the second argument (its own PASS/FAIL lines: scalapack-layer,
+# scalapack-guard) at every rank count.
+for prog in ${2:-}; do
     for np in $ranks; do
-        timeout "$limit" mpiexec $opts -np "$np" "$2" >"$2.out.$np" 2>"$2.err.$np"
+        timeout "$limit" mpiexec $opts -np "$np" "$prog" >"$prog.out.$np" 2>"$prog.err.$np"
         rc=$?
         sed -n "s/^\(PASS\|FAIL\|SKIP\) scalapack-layer /\1 scalapack-layer np=$np /p" \
-            "$2.out.$np"
-        p=$(grep -c '^PASS ' "$2.out.$np"); f=$(grep -c '^FAIL ' "$2.out.$np")
-        s=$(grep -c '^SKIP ' "$2.out.$np")
+            "$prog.out.$np"
+        grep -E '^(PASS|FAIL|SKIP) scalapack-guard ' "$prog.out.$np"
+        p=$(grep -c '^PASS ' "$prog.out.$np"); f=$(grep -c '^FAIL ' "$prog.out.$np")
+        s=$(grep -c '^SKIP ' "$prog.out.$np")
         passed=$((passed + p)); failed=$((failed + f)); skipped=$((skipped + s))
         if [ "$rc" -ne 0 ] && [ "$f" -eq 0 ]; then
-            echo "FAIL scalapack-layer np=$np exit status $rc"
-            tail -n 20 "$2.err.$np" >&2
+            echo "FAIL $(basename "$prog") np=$np exit status $rc"
+            tail -n 20 "$prog.err.$np" >&2
             failed=$((failed + 1))
         fi
-        rm -f "$2.out.$np" "$2.err.$np"
+        rm -f "$prog.out.$np" "$prog.err.$np"
     done
-fi
+done
 # The stock file: on copies (its blocks of 2-5 are below the default TILA_SCALAPACK_MIN_NB)
 # at every rank count, and in place at 4 ranks; at 2 ranks none of its grids spans the run.
 for p in s d c z; do

@@ -1,0 +1,301 @@
+/**
+ * @file test_guard.c
+ * @brief libtila_scalapack in a program that a cluster would run: ranks whose environments
+ *        differ, the program's own work between calls, a copy that cannot be allocated.
+ *
+ * What it proves, at any rank count (one line each: PASS|FAIL scalapack-guard ...):
+ *  - decisions agreed by every rank: rank 0 alone sets TILA_SCALAPACK_MIN_N=0 (the
+ *    others 10^9) and TILA_SCALAPACK_MIN_NB=1 (the others the default, above the blocks of
+ *    32): pdpotrf and pdlange of order 192 must take the same path on every rank (rank 0's:
+ *    Tila, in place), without a hang, and give ScaLAPACK's result (the path is read back
+ *    from the layer's counts: tila_scalapack_calls);
+ *  - no cost to the program between calls: the program's own single-threaded work (a
+ *    cache-resident loop, every rank at once) timed before Tila starts and after Tila has
+ *    taken calls, medians of 9: within 5 %;
+ *  - a copy the layer cannot allocate (the address space limited to less than the copy
+ *    needs, RLIMIT_AS): the call goes to ScaLAPACK's pdpotrf on every rank, and A is what it
+ *    gives (within 30 n eps: its own PBLAS calls may go through the layer);
+ *  - a Tila call after all that still runs on Tila.
+ *
+ * SPDX-License-Identifier: BSD-3-Clause
+ */
+#define _GNU_SOURCE
+#include <dlfcn.h>
+#include <float.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/resource.h>
+#include <time.h>
+
+#include <mpi.h>
+
+void blacs_get_(const int *ctxt, const int *what, int *val);
+void blacs_gridinit_(int *ctxt, const char *order, const int *p, const int *q, size_t len);
+void blacs_gridexit_(const int *ctxt);
+void blacs_gridinfo_(const int *ctxt, int *nprow, int *npcol, int *myrow, int *mycol);
+int numroc_(const int *n, const int *nb, const int *iproc, const int *isrc, const int *nprocs);
+int indxl2g_(const int *il, const int *nb, const int *iproc, const int *isrc, const int *nprocs);
+void descinit_(int *desc, const int *m, const int *n, const int *mb, const int *nb, const int *rsrc,
+               const int *csrc, const int *ctxt, const int *lld, int *info);
+void pdpotrf_(const char *uplo, const int *n, double *a, const int *ia, const int *ja,
+              const int *desca, int *info, size_t len);
+double pdlange_(const char *norm, const int *m, const int *n, const double *a, const int *ia,
+                const int *ja, const int *desca, double *work, size_t len);
+/* libtila_scalapack: calls of a routine that took a path so far (0, 1: Tila in place, on
+ * copies; 7: ScaLAPACK, Tila could not start or had no memory for a copy). */
+long tila_scalapack_calls(const char *name, int path);
+enum { INPLACE = 0, COPY = 1, OFF = 7, NPATHS = 8 };
+
+static int rank, size, failures;
+
+static void report(int ok, const char *fmt, double value)
+{
+    int all = ok;
+    MPI_Allreduce(&ok, &all, 1, MPI_INT, MPI_MIN, MPI_COMM_WORLD);
+    failures += !all;
+    if (rank == 0) {
+        printf("%s scalapack-guard np=%d ", all ? "PASS" : "FAIL", size);
+        printf(fmt, value);
+        printf("\n");
+        fflush(stdout);
+    }
+}
+
+/* The real ScaLAPACK's routine: looked up in the library that defines numroc_. */
+static void *real(const char *symbol)
+{
+    static void *lib;
+    Dl_info info;
+    void *tool = dlsym(RTLD_DEFAULT, "numroc_");
+    if (!lib && tool && dladdr(tool, &info)) lib = dlopen(info.dli_fname, RTLD_NOW);
+    void *fn = lib ? dlsym(lib, symbol) : NULL;
+    if (!fn) {
+        fprintf(stderr, "test_guard: no real %s\n", symbol);
+        MPI_Abort(MPI_COMM_WORLD, 1);
+    }
+    return fn;
+}
+
+typedef struct {
+    int desc[9], mloc, nloc;
+    size_t len;
+    double *a;
+} mat_t;
+
+/* An SPD matrix of order n in nb-blocks over the grid of ctxt. */
+static void mat_make(mat_t *A, int ctxt, int n, int nb)
+{
+    int p, q, r, c, info, zero = 0;
+    blacs_gridinfo_(&ctxt, &p, &q, &r, &c);
+    A->mloc = numroc_(&n, &nb, &r, &zero, &p);
+    A->nloc = numroc_(&n, &nb, &c, &zero, &q);
+    int lld = A->mloc > 1 ? A->mloc : 1;
+    descinit_(A->desc, &n, &n, &nb, &nb, &zero, &zero, &ctxt, &lld, &info);
+    A->len = (size_t)lld * (size_t)(A->nloc > 0 ? A->nloc : 1);
+    A->a = malloc(sizeof(double) * A->len);
+    for (int lj = 1; lj <= A->nloc; lj++)
+        for (int li = 1; li <= A->mloc; li++) {
+            int i = indxl2g_(&li, &nb, &r, &zero, &p), j = indxl2g_(&lj, &nb, &c, &zero, &q);
+            A->a[(size_t)(lj - 1) * lld + li - 1] =
+                i == j ? 2.0 * n : 0.5 * sin(0.37 * (i + j) + 0.11 * abs(i - j));
+        }
+}
+
+static double *dup(const mat_t *A)
+{
+    double *x = malloc(sizeof(double) * A->len);
+    memcpy(x, A->a, sizeof(double) * A->len);
+    return x;
+}
+
+/* Largest |x - y| relative to the largest |y|, over all ranks. */
+static double diff(const mat_t *A, const double *x, const double *y)
+{
+    double d[2] = { 0, 0 }, all[2];
+    for (size_t k = 0; k < A->len; k++) {
+        d[0] = fmax(d[0], fabs(x[k] - y[k]));
+        d[1] = fmax(d[1], fabs(y[k]));
+    }
+    MPI_Allreduce(d, all, 2, MPI_DOUBLE, MPI_MAX, MPI_COMM_WORLD);
+    return all[1] > 0 ? all[0] / all[1] : all[0];
+}
+
+/*
+ * The path of `name`'s last call, if that call was its only one since the previous
+ * look and every rank saw the same; else -1.
+ */
+static int agreed_path(const char *name)
+{
+    static long seen[2][NPATHS];
+    int k = !strcmp(name, "PDPOTRF"), mine = -1, calls = 0, lo, hi;
+    for (int p = 0; p < NPATHS; p++) {
+        long c = tila_scalapack_calls(name, p);
+        if (c != seen[k][p]) mine = p, calls += (int)(c - seen[k][p]);
+        seen[k][p] = c;
+    }
+    if (calls != 1) mine = -1;
+    MPI_Allreduce(&mine, &lo, 1, MPI_INT, MPI_MIN, MPI_COMM_WORLD);
+    MPI_Allreduce(&mine, &hi, 1, MPI_INT, MPI_MAX, MPI_COMM_WORLD);
+    return lo == hi ? lo : -1;
+}
+
+/* ---- The program's own work --------------------------------------------------------- */
+
+static double now(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return t.tv_sec + 1e-9 * t.tv_nsec;
+}
+
+/* A cache-resident single-threaded loop, as a program's own grid or FFT code between
+ * library calls: `reps` sweeps of 32 KiB. */
+static double host_work(long reps)
+{
+    static double x[4096];
+    double s = 0;
+    for (long r = 0; r < reps; r++)
+        for (int i = 0; i < 4096; i++) {
+            x[i] = x[i] * 0.999 + 1e-3 * (double)(i & 7);
+            s += x[i];
+        }
+    return s;
+}
+
+static int cmp(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return x < y ? -1 : x > y;
+}
+
+/* Median wall time of 9 runs of host_work, every rank at once. */
+static double host_time(long reps)
+{
+    double t[9];
+    volatile double sink = 0;
+    for (int k = 0; k < 9; k++) {
+        MPI_Barrier(MPI_COMM_WORLD);
+        double t0 = now();
+        sink += host_work(reps);
+        t[k] = now() - t0;
+    }
+    (void)sink;
+    qsort(t, 9, sizeof *t, cmp);
+    double med = t[4], worst;
+    MPI_Allreduce(&med, &worst, 1, MPI_DOUBLE, MPI_MAX, MPI_COMM_WORLD);
+    return worst;
+}
+
+/* Sweeps for about 40 ms of one core, agreed by every rank. */
+static long host_reps(void)
+{
+    double t0 = now();
+    volatile double sink = host_work(200);
+    (void)sink;
+    double per = (now() - t0) / 200;
+    long reps = (long)(0.04 / per), all;
+    MPI_Allreduce(&reps, &all, 1, MPI_LONG, MPI_MAX, MPI_COMM_WORLD);
+    return all;
+}
+
+/* ---- Address space ---------------------------------------------------------------- */
+
+/* This process's address space now (bytes), from /proc/self/statm. */
+static size_t address_space(void)
+{
+    unsigned long pages = 0;
+    FILE *f = fopen("/proc/self/statm", "r");
+    if (f) {
+        if (fscanf(f, "%lu", &pages) != 1) pages = 0;
+        fclose(f);
+    }
+    return pages * 4096UL;
+}
+
+int main(int argc, char **argv)
+{
+    MPI_Init(&argc, &argv);
+    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+    MPI_Comm_size(MPI_COMM_WORLD, &size);
+    /* Rank 0's settings are not the others': the layer must follow one of them everywhere. */
+    setenv("TILA_SCALAPACK_MIN_N", rank == 0 ? "0" : "1000000000", 1);
+    if (rank == 0)
+        setenv("TILA_SCALAPACK_MIN_NB", "1", 1);
+    else
+        unsetenv("TILA_SCALAPACK_MIN_NB");
+
+    long reps = host_reps();
+    double before = host_time(reps);
+
+    int ctxt, zero = 0, one = 1, p = 1, q = size, info1, info2, n = 192, nb = 32;
+    blacs_get_(&zero, &zero, &ctxt);
+    blacs_gridinit_(&ctxt, "R", &p, &q, 1);
+    typeof(pdpotrf_) *rpotrf = real("pdpotrf_");
+    typeof(pdlange_) *rlange = real("pdlange_");
+    mat_t A;
+    mat_make(&A, ctxt, n, nb);
+
+    /* Agreed decisions: rank 0's thresholds, on every rank. */
+    double work[4096];
+    double t = pdlange_("F", &n, &n, A.a, &one, &one, A.desc, work, 1);
+    int path = agreed_path("PDLANGE");
+    double r = rlange("F", &n, &n, A.a, &one, &one, A.desc, work, 1);
+    report(path == INPLACE && fabs(t - r) <= n * DBL_EPSILON * r,
+           "pdlange F n=192 nb=32, MIN_N and MIN_NB set on rank 0 only: Tila in place on every "
+           "rank, relative error %.1e",
+           fabs(t - r) / r);
+    double *a1 = dup(&A), *a2 = dup(&A);
+    pdpotrf_("L", &n, a1, &one, &one, A.desc, &info1, 1);
+    path = agreed_path("PDPOTRF");
+    rpotrf("L", &n, a2, &one, &one, A.desc, &info2, 1);
+    double e = diff(&A, a1, a2);
+    report(path == INPLACE && info1 == 0 && info2 == 0 && e <= 30 * n * DBL_EPSILON,
+           "pdpotrf L n=192 nb=32, thresholds on rank 0 only: Tila in place on every rank, "
+           "error against ScaLAPACK %.1e",
+           e);
+
+    /* The program's own work after Tila's calls: as fast as before Tila started. */
+    double after = host_time(reps);
+    report(after <= 1.05 * before,
+           "the program's own work after Tila's calls: %.3fx its time "
+           "before Tila started (median of 9, at most 1.05)",
+           after / before);
+
+    /* A copy that cannot be allocated: ScaLAPACK's result, on every rank. */
+    int n2 = 1500, nb2 = 16;
+    mat_t B;
+    mat_make(&B, ctxt, n2, nb2);
+    double *b1 = dup(&B), *b2 = dup(&B);
+    rpotrf("L", &n2, b2, &one, &one, B.desc, &info2, 1);
+    unsetenv("TILA_SCALAPACK_MIN_NB"); /* blocks of 16: Tila would copy them */
+    struct rlimit old, lim;
+    getrlimit(RLIMIT_AS, &old);
+    /* Room for a tenth of the copy (the copy: this rank's share of B, 18 MB in all). */
+    lim = old;
+    lim.rlim_cur = address_space() + B.len * sizeof(double) / 10;
+    setrlimit(RLIMIT_AS, &lim);
+    pdpotrf_("L", &n2, b1, &one, &one, B.desc, &info1, 1);
+    setrlimit(RLIMIT_AS, &old);
+    path = agreed_path("PDPOTRF");
+    e = diff(&B, b1, b2);
+    report(path == OFF && info1 == info2 && e <= 30 * n2 * DBL_EPSILON,
+           "pdpotrf n=1500 nb=16, no memory for the copy: ScaLAPACK's pdpotrf on every rank, "
+           "error against ScaLAPACK %.1e",
+           e);
+
+    /* And Tila again afterwards. */
+    memcpy(b1, B.a, sizeof(double) * B.len);
+    pdpotrf_("L", &n2, b1, &one, &one, B.desc, &info1, 1);
+    path = agreed_path("PDPOTRF");
+    e = diff(&B, b1, b2);
+    report(path == COPY && info1 == 0 && e <= 30 * n2 * DBL_EPSILON,
+           "pdpotrf n=1500 nb=16 with memory again: Tila on copies, error against ScaLAPACK %.1e",
+           e);
+
+    free(a1), free(a2), free(b1), free(b2), free(A.a), free(B.a);
+    blacs_gridexit_(&ctxt);
+    MPI_Finalize();
+    return failures ? 1 : 0;
+}
