@@ -81,12 +81,29 @@ void tila_la_fatal(tila_la_routine_t *r, int rc)
     abort();
 }
 
+/*
+ * For tests and diagnostics: how many calls of routine `symbol` ("dpotrf_") took path
+ * `path` (tila_la_path_t) so far; -1 for a path out of range.
+ */
+TILA_LA_EXPORT long tila_lapack_calls(const char *symbol, int path)
+{
+    if (path < 0 || path >= TILA_LA_NPATHS) return -1;
+    for (tila_la_routine_t *r = la.routines; r; r = r->next)
+        if (!strcmp(r->symbol, symbol)) return r->count[path];
+    return 0;
+}
+
 /* Calls that LAPACK keeps may come from several threads at once: the counts have a lock. */
 static pthread_mutex_t count_lock = PTHREAD_MUTEX_INITIALIZER;
 
+static void stop(void);
+
 static void count(tila_la_routine_t *r, tila_la_path_t path)
 {
+    static int summary;
     pthread_mutex_lock(&count_lock);
+    /* The summary at the program's exit, whether Tila ran or not. */
+    if (!summary++) atexit(stop);
     if (!r->listed) {
         r->listed = 1;
         r->next = la.routines;
@@ -120,15 +137,6 @@ static void stop(void)
     la.started = 0;
 }
 
-/* MPI_Finalize deletes MPI_COMM_SELF's attributes first, while MPI still works: Tila
- * stops there when the program started MPI itself. */
-static int stop_at_finalize(MPI_Comm comm, int key, void *value, void *extra)
-{
-    (void)comm, (void)key, (void)value, (void)extra;
-    stop();
-    return MPI_SUCCESS;
-}
-
 /* Start Tila, on this process alone; 0 when it cannot run here. */
 static int start(tila_la_routine_t *r)
 {
@@ -152,14 +160,9 @@ static int start(tila_la_routine_t *r)
         return 0;
     }
     la.started = 1;
-    if (up) {
-        int key;
-        MPI_Comm_create_keyval(MPI_COMM_NULL_COPY_FN, stop_at_finalize, &key, NULL);
-        MPI_Comm_set_attr(MPI_COMM_SELF, key, NULL);
-    }
-    else {
-        atexit(stop);
-    }
+    /* Tila's end: at the start of MPI_Finalize when the program started MPI itself, else
+     * (MPI started by tila_init) at the program's exit (count's atexit). */
+    if (up) tila_layer_at_finalize(stop);
     return 1;
 }
 
@@ -202,6 +205,8 @@ static void give_back(void)
 void tila_la_end(tila_la_routine_t *r)
 {
     count(r, TILA_LA_TILA);
+    /* The program's own work gets the cores back until the next call. */
+    if (la.started) tila_pause();
     give_back();
     la_depth--;
 }
@@ -209,6 +214,7 @@ void tila_la_end(tila_la_routine_t *r)
 void tila_la_refuse(tila_la_routine_t *r, tila_la_path_t path)
 {
     count(r, path);
+    if (la.started) tila_pause();
     give_back();
 }
 

@@ -1,8 +1,9 @@
 /**
  * @file tila_layer.h
  * @brief What libtila_lapack and libtila_scalapack share (each has its own hidden copy):
- *        their environment variables, and the option letters of LAPACK, ScaLAPACK and
- *        PBLAS (UPLO, NORM, ...) as Tila's enums.
+ *        their environment variables, the option letters of LAPACK, ScaLAPACK and
+ *        PBLAS (UPLO, NORM, ...) as Tila's enums, and MPI's start and end (mpi.c: both
+ *        libraries export the same MPI_Init family).
  *
  * Each letter function returns 1 and sets its enum when the letter is one the routines
  * accept (LSAME: either case), else 0.
@@ -45,6 +46,12 @@ int tila_letter_trans(const char *c, tila_trans_t *trans, int complex);
 
 /** 'L' / 'R' -> TILA_LEFT / TILA_RIGHT. */
 int tila_letter_side(const char *c, tila_side_t *side);
+
+/**
+ * Call fn at the start of MPI_Finalize (MPI still works), once; nothing when MPI is not
+ * running or fn is already set (mpi.c).
+ */
+void tila_layer_at_finalize(void (*fn)(void));
 
 #pragma GCC visibility pop
 

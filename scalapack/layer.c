@@ -56,6 +56,8 @@ static const char *const path_text[TILA_SL_NPATHS] = {
     "ScaLAPACK (Tila did not start, or no memory for a copy)",
 };
 
+static void stop(void);
+
 static int world_rank(void)
 {
     int rank = 0;
@@ -137,6 +139,7 @@ void tila_sl_fatal(const tila_sl_call_t *c, int rc)
 void tila_sl_end(tila_sl_call_t *c, tila_sl_path_t path)
 {
     tila_sl_routine_t *r = c->routine;
+    tila_layer_at_finalize(stop);
     if (!r->listed) {
         r->listed = 1;
         r->next = sl.routines;
@@ -432,24 +435,7 @@ void tila_sl_close(const tila_sl_call_t *c, tila_sl_mat_t *M, tila_prec_t prec, 
     M->copy = NULL;
 }
 
-/* ---- MPI: thread support for Tila, and Tila's end before MPI's ------------------------- */
-
-/*
- * StarPU-MPI's progress thread calls MPI beside the program's thread, so MPI must start
- * with MPI_THREAD_MULTIPLE: whoever starts it (the program, or BLACS on its first call),
- * it gets that level here.
- */
-TILA_SL_EXPORT int MPI_Init(int *argc, char ***argv)
-{
-    int provided;
-    return PMPI_Init_thread(argc, argv, MPI_THREAD_MULTIPLE, &provided);
-}
-
-TILA_SL_EXPORT int MPI_Init_thread(int *argc, char ***argv, int required, int *provided)
-{
-    (void)required;
-    return PMPI_Init_thread(argc, argv, MPI_THREAD_MULTIPLE, provided);
-}
+/* ---- Tila's end, at the start of MPI_Finalize ---------------------------------------- */
 
 /* Where Tila ran a call, and its end when this library started it. */
 static void stop(void)
@@ -470,33 +456,6 @@ static void stop(void)
     free(sl.ranks);
     sl.all = sl.ranks = NULL;
     sl.failed = 1; /* MPI is gone */
-}
-
-TILA_SL_EXPORT int MPI_Finalize(void)
-{
-    stop();
-    return PMPI_Finalize();
-}
-
-/* The same for Fortran programs, whose MPI_INIT and MPI_FINALIZE do not pass through C's. */
-TILA_SL_EXPORT void mpi_init_(MPI_Fint *ierr)
-{
-    int provided;
-    *ierr = PMPI_Init_thread(NULL, NULL, MPI_THREAD_MULTIPLE, &provided);
-}
-
-TILA_SL_EXPORT void mpi_init_thread_(const MPI_Fint *required, MPI_Fint *provided, MPI_Fint *ierr)
-{
-    (void)required;
-    int p;
-    *ierr = PMPI_Init_thread(NULL, NULL, MPI_THREAD_MULTIPLE, &p);
-    *provided = p;
-}
-
-TILA_SL_EXPORT void mpi_finalize_(MPI_Fint *ierr)
-{
-    stop();
-    *ierr = PMPI_Finalize();
 }
 
 int tila_sl_geqrf_lwork(const tila_sl_mat_t *A)

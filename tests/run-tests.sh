@@ -110,10 +110,11 @@ if [ -n "${SCALAPACK_LAYER:-}" ]; then
     count scalapack $?
 fi
 # LAPACK's own testers, unchanged, with LAPACK_LAYER=PATH/TO/libtila_lapack.so preloaded
-# (one process).
+# (one process), after LAPACK_LAYER_TEST (tests/lapack/test-mpi).
 if [ -n "${LAPACK_LAYER:-}" ]; then
     echo "== LAPACK's testers through libtila_lapack"
-    sh "$(dirname "$0")/lapack/run-testers.sh" "$LAPACK_LAYER" >"$log" 2>"$log.err"
+    sh "$(dirname "$0")/lapack/run-testers.sh" "$LAPACK_LAYER" "${LAPACK_LAYER_TEST:-}" \
+        >"$log" 2>"$log.err"
     count lapack $?
 fi
 rm -f "$log" "$log.err"

@@ -11,8 +11,11 @@
 # the threshold and its error exits, and the exit summary that TILA_VERBOSE prints shows
 # calls that Tila took for each routine of the paths.
 # Prints one "PASS|FAIL|SKIP lapack-tester ..." line per precision, then
-# "N passed, N failed, N skipped".
-# Usage: run-testers.sh PATH/TO/libtila_lapack.so
+# "N passed, N failed, N skipped".  With a second argument, tests/lapack/test-mpi (a
+# program of its own MPI: MPI_Init, then MPI_Init_thread(FUNNELED)) first, its own
+# PASS/FAIL lines and one for the exit summary it must print.  Then tests/lapack/test_f08.f90
+# (`use mpi_f08`, FUNNELED), built with mpif90, the library preloaded.
+# Usage: run-testers.sh PATH/TO/libtila_lapack.so [PATH/TO/test-mpi]
 set -u
 lib=${1:?usage: run-testers.sh PATH/TO/libtila_lapack.so}
 case $lib in /*) ;; *) lib=$(pwd)/$lib ;; esac
@@ -22,6 +25,52 @@ export STARPU_HOME="${TMPDIR:-/tmp}/tila-tests-starpu-home"
 export STARPU_SILENT=1 OMPI_MCA_btl_vader_single_copy_mechanism=none
 export TILA_LAPACK_MIN_N=0 TILA_LAPACK_NB=${TILA_LAPACK_NB:-8} TILA_VERBOSE=1
 passed=0 failed=0 skipped=0
+
+if [ -n "${2:-}" ]; then
+    for how in init funneled; do
+        out=$(mktemp) err=$(mktemp)
+        timeout "$limit" "$2" "$how" >"$out" 2>"$err"
+        rc=$?
+        cat "$out"
+        if grep -q '^\[tila\] DPOTRF: 1 call(s)' "$err"; then
+            echo "PASS lapack-mpi $how: the exit summary"
+        else
+            echo "FAIL lapack-mpi $how: no exit summary"
+            tail -n 20 "$err"
+        fi
+        p=$(grep -c '^PASS ' "$out"); f=$(grep -c '^FAIL ' "$out")
+        grep -q '^\[tila\] DPOTRF: 1 call(s)' "$err" && p=$((p + 1)) || f=$((f + 1))
+        [ "$rc" -ne 0 ] && [ "$f" -eq 0 ] && echo "FAIL lapack-mpi $how: exit status $rc" &&
+            f=1
+        passed=$((passed + p)); failed=$((failed + f))
+        rm -f "$out" "$err"
+    done
+fi
+
+# The same start from Fortran (`use mpi_f08`), built here with the MPI library's own
+# compiler wrapper, the library preloaded.
+here=$(cd "$(dirname "$0")" && pwd)
+dir=$(mktemp -d)
+if mpif90 -O1 "$here/test_f08.f90" -o "$dir/test-f08" -llapack >"$dir/build" 2>&1; then
+    (cd "$dir" && LD_PRELOAD="$lib" timeout "$limit" ./test-f08 >out 2>err)
+    rc=$?
+    cat "$dir/out"
+    p=$(grep -c '^PASS ' "$dir/out"); f=$(grep -c '^FAIL ' "$dir/out")
+    if [ "$rc" -ne 0 ] || [ "$p" -ne 1 ]; then
+        echo "FAIL lapack-f08: exit status $rc"; f=$((f + 1)); tail -n 20 "$dir/err"
+    fi
+    if grep -q '^\[tila\] DPOTRF: 1 call(s); 1 Tila' "$dir/err"; then
+        echo "PASS lapack-f08: Tila took DPOTRF"; p=$((p + 1))
+    else
+        echo "FAIL lapack-f08: Tila did not take DPOTRF"; f=$((f + 1)); tail -n 20 "$dir/err"
+    fi
+else
+    echo "FAIL lapack-f08: mpif90 could not build tests/lapack/test_f08.f90"
+    tail -n 20 "$dir/build"
+    p=0 f=1
+fi
+passed=$((passed + p)); failed=$((failed + f))
+rm -rf "$dir"
 
 for p in s d c z; do
     P=$(echo "$p" | tr sdcz SDCZ)

@@ -1,0 +1,151 @@
+/**
+ * @file test_mpi.c
+ * @brief libtila_lapack linked in front of LAPACK, in a program that starts MPI itself at
+ *        a level below MPI_THREAD_MULTIPLE and has work of its own between the calls.
+ *
+ * What it proves (one line each: PASS|FAIL lapack-mpi ...): under a program calling
+ * MPI_Init_thread(MPI_THREAD_FUNNELED) (argument "funneled") or MPI_Init ("init"), Tila
+ * starts and takes dpotrf and dlange (their path read back from the library,
+ * tila_lapack_calls) with LAPACK's results (dpotrf within 30 n eps of LAPACK's, dlange
+ * within n eps); MPI provides at least what the program asked for; the program's own
+ * single-threaded work after Tila's calls takes at most 1.05x its time before Tila
+ * started (medians of 9); the exit summary is printed (TILA_VERBOSE=1, checked by the
+ * script that runs it).
+ *
+ * SPDX-License-Identifier: BSD-3-Clause
+ */
+#define _GNU_SOURCE
+#include <dlfcn.h>
+#include <float.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include <mpi.h>
+
+void dpotrf_(const char *uplo, const int *n, double *a, const int *lda, int *info, size_t len);
+double dlange_(const char *norm, const int *m, const int *n, const double *a, const int *lda,
+               double *work, size_t len);
+/* libtila_lapack: calls of a routine that took a path so far (0: Tila). */
+long tila_lapack_calls(const char *symbol, int path);
+
+static int failures;
+
+static void report(int ok, const char *what, double value)
+{
+    failures += !ok;
+    printf("%s lapack-mpi %s %.3g\n", ok ? "PASS" : "FAIL", what, value);
+    fflush(stdout);
+}
+
+/* The real LAPACK routine: from the library that defines dgetrf_, which libtila_lapack
+ * leaves alone. */
+static void *real(const char *symbol)
+{
+    static void *lib;
+    Dl_info info;
+    void *other = dlsym(RTLD_DEFAULT, "dgetrf_");
+    if (!lib && other && dladdr(other, &info)) lib = dlopen(info.dli_fname, RTLD_NOW);
+    void *fn = lib ? dlsym(lib, symbol) : NULL;
+    if (!fn) {
+        fprintf(stderr, "test_mpi: no real %s\n", symbol);
+        exit(1);
+    }
+    return fn;
+}
+
+static double now(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return t.tv_sec + 1e-9 * t.tv_nsec;
+}
+
+/* A cache-resident single-threaded loop: `reps` sweeps of 32 KiB. */
+static double host_work(long reps)
+{
+    static double x[4096];
+    double s = 0;
+    for (long r = 0; r < reps; r++)
+        for (int i = 0; i < 4096; i++) {
+            x[i] = x[i] * 0.999 + 1e-3 * (double)(i & 7);
+            s += x[i];
+        }
+    return s;
+}
+
+static int cmp(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return x < y ? -1 : x > y;
+}
+
+static double host_time(long reps)
+{
+    double t[9];
+    volatile double sink = 0;
+    for (int k = 0; k < 9; k++) {
+        double t0 = now();
+        sink += host_work(reps);
+        t[k] = now() - t0;
+    }
+    (void)sink;
+    qsort(t, 9, sizeof *t, cmp);
+    return t[4];
+}
+
+int main(int argc, char **argv)
+{
+    int funneled = argc > 1 && !strcmp(argv[1], "funneled"), provided = MPI_THREAD_SINGLE;
+    if (funneled)
+        MPI_Init_thread(&argc, &argv, MPI_THREAD_FUNNELED, &provided);
+    else
+        MPI_Init(&argc, &argv);
+    MPI_Query_thread(&provided);
+    report(provided >= (funneled ? MPI_THREAD_FUNNELED : MPI_THREAD_SINGLE),
+           funneled ? "MPI_Init_thread(FUNNELED): provided level" : "MPI_Init: provided level",
+           provided);
+    setenv("TILA_LAPACK_MIN_N", "0", 1);
+
+    double t0 = now();
+    volatile double sink = host_work(200);
+    (void)sink;
+    long reps = (long)(0.04 / ((now() - t0) / 200));
+    double before = host_time(reps);
+
+    int n = 300, lda = 301, info1, info2;
+    double *a = malloc(sizeof(double) * lda * n), *b = malloc(sizeof(double) * lda * n);
+    for (int j = 0; j < n; j++)
+        for (int i = 0; i < lda; i++)
+            a[j * lda + i] = i == j ? 2.0 * n : 0.5 * sin(0.37 * (i + j) + 0.11 * abs(i - j));
+    memcpy(b, a, sizeof(double) * lda * n);
+    double work[301];
+    typeof(dlange_) *rlange = real("dlange_");
+    typeof(dpotrf_) *rpotrf = real("dpotrf_");
+    double t = dlange_("F", &n, &n, a, &lda, work, 1), r = rlange("F", &n, &n, a, &lda, work, 1);
+    report(tila_lapack_calls("dlange_", 0) == 1 && fabs(t - r) <= n * DBL_EPSILON * r,
+           "dlange F n=300 on Tila, relative error", fabs(t - r) / r);
+    dpotrf_("L", &n, a, &lda, &info1, 1);
+    rpotrf("L", &n, b, &lda, &info2, 1);
+    double e = 0, big = 0;
+    for (int j = 0; j < n; j++)
+        for (int i = j; i < n; i++) {
+            e = fmax(e, fabs(a[j * lda + i] - b[j * lda + i]));
+            big = fmax(big, fabs(b[j * lda + i]));
+        }
+    report(tila_lapack_calls("dpotrf_", 0) == 1 && info1 == 0 && info2 == 0 &&
+               e <= 30 * n * DBL_EPSILON * big,
+           "dpotrf L n=300 on Tila, error against LAPACK", e / big);
+
+    double after = host_time(reps);
+    report(after <= 1.05 * before,
+           "the program's own work after Tila's calls, its time before Tila started x (at most "
+           "1.05)",
+           after / before);
+    free(a);
+    free(b);
+    MPI_Finalize();
+    return failures ? 1 : 0;
+}
