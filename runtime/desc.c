@@ -118,8 +118,14 @@ static int tila_desc_alloc(const char *func, tila_desc_t **out, tila_prec_t prec
             return TILA_ERR_GRID;
         }
     }
+    /* Every rank creates descriptors in the same order, and takes their tags here, before
+     * anything that may fail on one rank only (memory): the tag ranges agree whatever
+     * becomes of this one. */
+    int64_t tag_base = tila_rt.next_tag;
+    tila_rt.next_tag += (int64_t)((m + mb - 1) / mb) * ((n + nb - 1) / nb);
     tila_desc_t *A = calloc(1, sizeof *A);
     if (!A) return TILA_ERR_NOMEM;
+    A->tag_base = tag_base;
     A->prec = prec;
     A->eltsize = tila_prec_size(prec);
     A->m = m;
@@ -175,9 +181,6 @@ typedef void *(*tila_tile_ptr_fn)(const tila_desc_t *A, int m, int n, tila_tile_
  */
 static void tila_desc_register(tila_desc_t *A, tila_tile_ptr_fn tile_ptr, tila_tile_src_t *src)
 {
-    /* Every rank creates descriptors in the same order, so tag ranges agree. */
-    A->tag_base = tila_rt.next_tag;
-    tila_rt.next_tag += (int64_t)A->mt * A->nt;
     for (int n = 0; n < A->nt; n++)
         for (int m = 0; m < A->mt; m++) {
             size_t k = (size_t)n * A->mt + m;

@@ -23,6 +23,9 @@ void tila_workspace_init(tila_workspace_t *ws, size_t eltsize)
 /* Keep h (registered with home node -1) as written first on `rank`; NULL on failure. */
 static starpu_data_handle_t workspace_add(tila_workspace_t *ws, starpu_data_handle_t h, int rank)
 {
+    /* Every rank registers the same data in the same order, and takes the tag before
+     * anything that may fail on one rank only: the tags agree. */
+    int64_t tag = tila_rt.next_tag++;
     if (ws->count == ws->cap) {
         size_t cap = ws->cap ? 2 * ws->cap : 64;
         starpu_data_handle_t *hs = realloc(ws->handles, cap * sizeof *hs);
@@ -33,8 +36,7 @@ static starpu_data_handle_t workspace_add(tila_workspace_t *ws, starpu_data_hand
         ws->handles = hs;
         ws->cap = cap;
     }
-    /* Every rank registers the same data in the same order: the tags agree. */
-    starpu_mpi_data_register_comm(h, tila_rt.next_tag++, rank, tila_starpu_comm());
+    starpu_mpi_data_register_comm(h, tag, rank, tila_starpu_comm());
     ws->handles[ws->count++] = h;
     return h;
 }

@@ -53,7 +53,8 @@ static const char *const path_text[TILA_SL_NPATHS] = {
     "ScaLAPACK (an illegal argument, reported by it)",
     "ScaLAPACK (blocks Tila cannot use in place)",
     "ScaLAPACK (a case left to it)",
-    "ScaLAPACK (Tila did not start, or no memory for a copy)",
+    "ScaLAPACK (Tila did not start, or failed before it wrote the caller's data)",
+    "Tila, failed after it had begun to write the caller's data in place",
 };
 
 static void stop(void);
@@ -129,11 +130,45 @@ void *tila_sl_real(tila_sl_routine_t *r)
     return r->real;
 }
 
-void tila_sl_fatal(const tila_sl_call_t *c, int rc)
+int tila_sl_agree(const tila_sl_call_t *c, int rc)
 {
-    fprintf(stderr, "[tila rank %d] %s: Tila failed: %s (%d); ScaLAPACK has no code for it\n",
-            world_rank(), c->routine->name, tila_strerror(rc), rc);
-    MPI_Abort(MPI_COMM_WORLD, 1);
+    int worst = rc;
+    MPI_Allreduce(&rc, &worst, 1, MPI_INT, MPI_MIN, MPI_COMM_WORLD);
+    if (rc)
+        fprintf(stderr, "[tila rank %d] %s: Tila failed: %s (%d)\n", world_rank(),
+                c->routine->name, tila_strerror(rc), rc);
+    return worst;
+}
+
+int tila_sl_finish(tila_sl_call_t *c, tila_sl_mat_t *const *M, int count, int written,
+                   tila_prec_t prec, int rc, int begun, tila_sl_path_t path)
+{
+    rc = tila_sl_agree(c, rc);
+    /* Tila has written the caller's data where it began on a written matrix in place, or
+     * stored a copy back. */
+    int touched = 0;
+    for (int k = 0; k < written; k++)
+        touched |= begun && !M[k]->tile;
+    for (int k = 0; k < count; k++) {
+        int store = !rc && k < written, stored = tila_sl_close(c, M[k], prec, store);
+        touched |= store && !stored;
+        if (!rc) rc = stored;
+    }
+    if (!rc) {
+        tila_sl_end(c, path);
+        return 0;
+    }
+    if (!touched) {
+        tila_sl_end(c, TILA_SL_OFF);
+        return 1;
+    }
+    if (world_rank() == 0)
+        fprintf(stderr,
+                "[tila] %s: Tila failed (%s) after it had begun to write the caller's data in "
+                "place, which is undefined (INFO = %d where the routine has one)\n",
+                c->routine->name, tila_strerror(rc), TILA_SL_LOST_INFO);
+    tila_sl_end(c, TILA_SL_LOST);
+    return -1;
 }
 
 void tila_sl_end(tila_sl_call_t *c, tila_sl_path_t path)
@@ -255,17 +290,18 @@ int tila_sl_inplace_begin(tila_sl_call_t *c, tila_sl_routine_t *r, tila_sl_mat_t
             return refuse(c, TILA_SL_LAYOUT);
     }
     for (int k = 0; k < count; k++)
-        tila_sl_open(c, M[k], prec, 0, 1);
+        if (tila_sl_open(c, M[k], prec, 0, 1)) {
+            while (k-- > 0)
+                tila_sl_close(c, M[k], prec, 0);
+            return refuse(c, TILA_SL_OFF);
+        }
     return 1;
 }
 
-void tila_sl_inplace_end(tila_sl_call_t *c, tila_sl_mat_t *const *M, int count, tila_prec_t prec,
-                         int rc)
+int tila_sl_inplace_end(tila_sl_call_t *c, tila_sl_mat_t *const *M, int count, int written,
+                        tila_prec_t prec, int rc)
 {
-    if (rc) tila_sl_fatal(c, rc);
-    for (int k = 0; k < count; k++)
-        tila_sl_close(c, M[k], prec, 0);
-    tila_sl_end(c, TILA_SL_INPLACE);
+    return tila_sl_finish(c, M, count, written, prec, rc, 1, TILA_SL_INPLACE);
 }
 
 int tila_sl_norm_begin(tila_sl_call_t *c, tila_sl_routine_t *r, tila_sl_mat_t *M, tila_prec_t prec,
@@ -274,10 +310,9 @@ int tila_sl_norm_begin(tila_sl_call_t *c, tila_sl_routine_t *r, tila_sl_mat_t *M
     return tila_sl_inplace_begin(c, r, &M, 1, prec, square, M->m > M->n ? M->m : M->n, args_ok);
 }
 
-double tila_sl_norm_end(tila_sl_call_t *c, tila_sl_mat_t *M, tila_prec_t prec, int rc, double value)
+int tila_sl_norm_end(tila_sl_call_t *c, tila_sl_mat_t *M, tila_prec_t prec, int rc)
 {
-    tila_sl_inplace_end(c, &M, 1, prec, rc);
-    return value;
+    return tila_sl_inplace_end(c, &M, 1, 0, prec, rc);
 }
 
 void tila_sl_pblas_mat(tila_sl_mat_t *M, const void *a, int ia, int ja, const int *desc, int m,
@@ -352,8 +387,9 @@ static int copy_rank(int m, int n, void *arg)
     return c->ranks[(m % c->nprow) * c->npcol + n % c->npcol];
 }
 
-/* Copy the caller's submatrix into M's tiles (`in`) or back, through a view of its blocks. */
-static void retile(const tila_sl_call_t *c, tila_sl_mat_t *M, tila_prec_t prec, int in)
+/* Copy the caller's submatrix into M's tiles (`in`) or back, through a view of its blocks;
+ * the result agreed by every rank. */
+static int retile(const tila_sl_call_t *c, tila_sl_mat_t *M, tila_prec_t prec, int in)
 {
     typedef int lacpy_fn(tila_uplo_t, tila_desc_t *, tila_desc_t *);
     static lacpy_fn *const lacpy[] = { tila_slacpy, tila_dlacpy, tila_clacpy, tila_zlacpy };
@@ -364,16 +400,7 @@ static void retile(const tila_sl_call_t *c, tila_sl_mat_t *M, tila_prec_t prec, 
                                             M->m, M->n, d[TILA_SL_MB], d[TILA_SL_NB], &grid);
     if (!rc) rc = lacpy[prec](TILA_GENERAL, in ? V : M->A, in ? M->A : V);
     if (V) tila_desc_destroy(&V);
-    if (rc) tila_sl_fatal(c, rc);
-}
-
-/* Did any process fail (collective)?  Says so for this one. */
-static int any_failed(const tila_sl_call_t *c, int failed)
-{
-    int any;
-    MPI_Allreduce(&failed, &any, 1, MPI_INT, MPI_MAX, MPI_COMM_WORLD);
-    if (failed) fprintf(stderr, "[tila] %s: no memory for a copy\n", c->routine->name);
-    return any;
+    return tila_sl_agree(c, rc);
 }
 
 int tila_sl_open(const tila_sl_call_t *c, tila_sl_mat_t *M, tila_prec_t prec, int tile, int load)
@@ -387,18 +414,16 @@ int tila_sl_open(const tila_sl_call_t *c, tila_sl_mat_t *M, tila_prec_t prec, in
     if (!tile) {
         rc = tila_desc_create_scalapack_sub(&M->A, prec, M->a, d[TILA_SL_LLD], M->ia - 1, M->ja - 1,
                                             M->m, M->n, d[TILA_SL_MB], d[TILA_SL_NB], &grid);
-        if (rc) tila_sl_fatal(c, rc);
-        return 0;
+        rc = tila_sl_agree(c, rc);
+        if (rc && M->A) tila_desc_destroy(&M->A);
+        return rc;
     }
     if (retiles(M)) {
         tila_dist_t dist = { .rank_of = copy_rank, .rank_arg = (void *)c };
-        rc = tila_desc_create(&M->A, prec, M->m, M->n, tile, tile, &dist);
-        if (any_failed(c, rc != 0)) {
-            if (M->A) tila_desc_destroy(&M->A);
-            return TILA_ERR_NOMEM;
-        }
-        if (load) retile(c, M, prec, 1);
-        return 0;
+        rc = tila_sl_agree(c, tila_desc_create(&M->A, prec, M->m, M->n, tile, tile, &dist));
+        if (!rc && load) rc = retile(c, M, prec, 1);
+        if (rc && M->A) tila_desc_destroy(&M->A);
+        return rc;
     }
     /* The copy: a ScaLAPACK array in tile x tile blocks over the same grid, from (0, 0). */
     int zero = 0, one = 1, info;
@@ -407,32 +432,39 @@ int tila_sl_open(const tila_sl_call_t *c, tila_sl_mat_t *M, tila_prec_t prec, in
     int lld = mloc > 1 ? mloc : 1;
     descinit_(M->copy_desc, &M->m, &M->n, &tile, &tile, &zero, &zero, &c->ctxt, &lld, &info);
     size_t bytes = (size_t)lld * (size_t)nloc * tila_prec_size(prec);
-    if (any_failed(c, bytes && !(M->copy = malloc(bytes)))) {
+    if (bytes) M->copy = malloc(bytes);
+    rc = tila_sl_agree(c, bytes && !M->copy ? TILA_ERR_NOMEM : 0);
+    if (rc) {
         free(M->copy);
         M->copy = NULL;
-        return TILA_ERR_NOMEM;
+        return rc;
     }
     if (load && M->m > 0 && M->n > 0)
         gemr2d[prec](&M->m, &M->n, M->a, &M->ia, &M->ja, d, M->copy, &one, &one, M->copy_desc,
                      &c->ctxt);
     grid.rsrc = grid.csrc = 0;
-    rc = tila_desc_create_scalapack_sub(&M->A, prec, M->copy, lld, 0, 0, M->m, M->n, tile, tile,
-                                        &grid);
-    if (rc) tila_sl_fatal(c, rc);
-    return 0;
+    rc = tila_sl_agree(c, tila_desc_create_scalapack_sub(&M->A, prec, M->copy, lld, 0, 0, M->m,
+                                                         M->n, tile, tile, &grid));
+    if (rc) {
+        if (M->A) tila_desc_destroy(&M->A);
+        free(M->copy);
+        M->copy = NULL;
+    }
+    return rc;
 }
 
-void tila_sl_close(const tila_sl_call_t *c, tila_sl_mat_t *M, tila_prec_t prec, int store)
+int tila_sl_close(const tila_sl_call_t *c, tila_sl_mat_t *M, tila_prec_t prec, int store)
 {
-    if (M->tile && store && retiles(M)) retile(c, M, prec, 0);
+    int rc = M->tile && store && retiles(M) ? retile(c, M, prec, 0) : 0;
     tila_desc_destroy(&M->A);
-    if (!M->tile || retiles(M)) return;
+    if (!M->tile || retiles(M)) return rc;
     int one = 1;
     if (store && M->m > 0 && M->n > 0)
         gemr2d[prec](&M->m, &M->n, M->copy, &one, &one, M->copy_desc, M->a, &M->ia, &M->ja, M->desc,
                      &c->ctxt);
     free(M->copy);
     M->copy = NULL;
+    return rc;
 }
 
 /* ---- Tila's end, at the start of MPI_Finalize ---------------------------------------- */
@@ -470,20 +502,21 @@ int tila_sl_geqrf_lwork(const tila_sl_mat_t *A)
     return d[TILA_SL_NB] * (mp0 + nq0 + d[TILA_SL_NB]);
 }
 
-void tila_sl_put_tau(const tila_sl_call_t *c, const tila_sl_mat_t *A, tila_desc_t *T, void *tau,
-                     tila_prec_t prec)
+int tila_sl_put_tau(const tila_sl_call_t *c, const tila_sl_mat_t *A, tila_desc_t *T, void *tau,
+                    tila_prec_t prec)
 {
     size_t es = tila_prec_size(prec);
     int k = A->m < A->n ? A->m : A->n, nb = tila_desc_nb(T), root = world_rank() == 0;
-    if (k == 0) return;
+    if (k == 0) return 0;
     char *all = malloc(es * (size_t)k);
     char *t = root ? malloc(es * (size_t)nb * (size_t)tila_desc_n(T)) : NULL;
-    if (!all || (root && !t)) {
-        fprintf(stderr, "[tila] %s: out of memory\n", c->routine->name);
-        MPI_Abort(MPI_COMM_WORLD, 1);
+    int rc = tila_sl_agree(c, !all || (root && !t) ? TILA_ERR_NOMEM : 0);
+    if (!rc) rc = tila_sl_agree(c, tila_desc_gather(T, 0, t, nb));
+    if (rc) {
+        free(t);
+        free(all);
+        return rc;
     }
-    int rc = tila_desc_gather(T, 0, t, nb);
-    if (rc) tila_sl_fatal(c, rc);
     /* Reflector j is the (j mod nb)-th of tile column j / nb: T(j mod nb, j). */
     for (int j = 0; root && j < k; j++)
         memcpy(all + (size_t)j * es, t + ((size_t)j * nb + (size_t)(j % nb)) * es, es);
@@ -495,6 +528,7 @@ void tila_sl_put_tau(const tila_sl_call_t *c, const tila_sl_mat_t *A, tila_desc_
     }
     free(t);
     free(all);
+    return 0;
 }
 
 void *tila_sl_get_tau(const tila_sl_call_t *c, const tila_sl_mat_t *A, int k, const void *tau,
@@ -505,9 +539,9 @@ void *tila_sl_get_tau(const tila_sl_call_t *c, const tila_sl_mat_t *A, int k, co
     int single = prec == TILA_REAL32 || prec == TILA_COMPLEX32;
     int parts = (int)(es / (single ? sizeof(float) : sizeof(double)));
     char *all = calloc(k > 0 ? (size_t)k : 1, es);
-    if (!all) {
-        fprintf(stderr, "[tila] %s: out of memory\n", c->routine->name);
-        MPI_Abort(MPI_COMM_WORLD, 1);
+    if (tila_sl_agree(c, all ? 0 : TILA_ERR_NOMEM)) {
+        free(all);
+        return NULL;
     }
     if (row_owner(A->desc, A->ia, c->nprow) == c->myrow)
         for (int j = 0; j < k; j++) {

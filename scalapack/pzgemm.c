@@ -52,8 +52,7 @@ TILA_SL_EXPORT void pzgemm_(const char *transa, const char *transb, const int *m
         if (tila_sl_inplace_begin(&call, &routine, mats, 3, TILA_COMPLEX64, 1, min3(*m, *n, *k),
                                   ok)) {
             int rc = tila_zgemm(ta, tb, *alpha, A.A, B.A, *beta, C.A);
-            tila_sl_inplace_end(&call, mats, 3, TILA_COMPLEX64, rc);
-            return;
+            if (tila_sl_inplace_end(&call, mats, 3, 1, TILA_COMPLEX64, rc) <= 0) return;
         }
     }
     typeof(pzgemm_) *real = tila_sl_real(&routine);
@@ -91,8 +90,7 @@ TILA_SL_EXPORT void pztrsm_(const char *side, const char *uplo, const char *tran
         if (tila_sl_inplace_begin(&call, &routine, mats, 2, TILA_COMPLEX64, 1, *m < *n ? *m : *n,
                                   ok)) {
             int rc = tila_ztrsm(tside, tuplo, ta, tdiag, *alpha, A.A, B.A);
-            tila_sl_inplace_end(&call, mats, 2, TILA_COMPLEX64, rc);
-            return;
+            if (tila_sl_inplace_end(&call, mats, 2, 1, TILA_COMPLEX64, rc) <= 0) return;
         }
     }
     typeof(pztrsm_) *real = tila_sl_real(&routine);

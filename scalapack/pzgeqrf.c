@@ -36,20 +36,25 @@ TILA_SL_EXPORT void pzgeqrf_(const int *m, const int *n, tila_complex64_t *a, co
         tila_sl_call_t c;
         if (tila_sl_begin(&c, &routine, desca[TILA_SL_CTXT], size, ok && *lwork >= lwmin)) {
             int path = tila_sl_open_factor(&c, &A, NULL, size, 384, TILA_COMPLEX64);
-            if (path >= 0) {
-                tila_desc_t *T = NULL;
-                int rc = tila_desc_create_qr_t(&T, A.A, tila_desc_nb(A.A), TILA_QR_TREE_PANEL);
-                if (!rc) rc = tila_zgeqrf(A.A, T);
-                if (rc) tila_sl_fatal(&c, rc);
-                tila_sl_put_tau(&c, &A, T, tau, TILA_COMPLEX64);
-                tila_desc_destroy(&T);
-                tila_sl_close(&c, &A, TILA_COMPLEX64, 1);
-                tila_sl_end(&c, path);
-                work[0] = lwmin;
-                *info = 0;
-                return;
+            if (path < 0) {
+                tila_sl_end(&c, TILA_SL_OFF);
             }
-            tila_sl_end(&c, TILA_SL_OFF);
+            else {
+                tila_desc_t *T = NULL;
+                int rc = tila_sl_agree(&c, tila_desc_create_qr_t(&T, A.A, tila_desc_nb(A.A),
+                                                                 TILA_QR_TREE_PANEL));
+                int begun = !rc;
+                if (!rc) rc = tila_sl_agree(&c, tila_zgeqrf(A.A, T));
+                if (!rc) rc = tila_sl_put_tau(&c, &A, T, tau, TILA_COMPLEX64);
+                tila_desc_destroy(&T);
+                tila_sl_mat_t *out[] = { &A };
+                int how = tila_sl_finish(&c, out, 1, 1, TILA_COMPLEX64, rc, begun, path);
+                if (how <= 0) {
+                    work[0] = lwmin;
+                    *info = how ? TILA_SL_LOST_INFO : 0;
+                    return;
+                }
+            }
         }
     }
     typeof(pzgeqrf_) *real = tila_sl_real(&routine);

@@ -27,7 +27,7 @@ TILA_SL_EXPORT double pzlange_(const char *norm, const int *m, const int *n,
     if (tila_sl_norm_begin(&c, &routine, &A, TILA_COMPLEX64, 0, ok)) {
         double value = 0;
         int rc = tila_zlange(tnorm, A.A, &value);
-        return tila_sl_norm_end(&c, &A, TILA_COMPLEX64, rc, value);
+        if (!tila_sl_norm_end(&c, &A, TILA_COMPLEX64, rc)) return value;
     }
     typeof(pzlange_) *real = tila_sl_real(&routine);
     return real(norm, m, n, a, ia, ja, desca, work, norm_len);
@@ -53,7 +53,7 @@ TILA_SL_EXPORT double pzlantr_(const char *norm, const char *uplo, const char *d
     if (tila_sl_norm_begin(&c, &routine, &A, TILA_COMPLEX64, 1, ok)) {
         double value = 0;
         int rc = tila_zlantr(tnorm, tuplo, tdiag, A.A, &value);
-        return tila_sl_norm_end(&c, &A, TILA_COMPLEX64, rc, value);
+        if (!tila_sl_norm_end(&c, &A, TILA_COMPLEX64, rc)) return value;
     }
     typeof(pzlantr_) *real = tila_sl_real(&routine);
     return real(norm, uplo, diag, m, n, a, ia, ja, desca, work, norm_len, uplo_len, diag_len);
@@ -83,7 +83,7 @@ static double lansy(tila_sl_routine_t *routine, int hermitian, const char *norm,
         else
 #endif
             rc = tila_zlansy(tnorm, tuplo, A.A, &value);
-        return tila_sl_norm_end(&c, &A, TILA_COMPLEX64, rc, value);
+        if (!tila_sl_norm_end(&c, &A, TILA_COMPLEX64, rc)) return value;
     }
     double (*real)(const char *, const char *, const int *, const tila_complex64_t *, const int *,
                    const int *, const int *, double *, size_t, size_t) = tila_sl_real(routine);

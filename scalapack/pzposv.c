@@ -23,17 +23,21 @@ static void solve(tila_sl_routine_t *routine, int factor, const char *uplo, cons
     tila_sl_call_t c;
     if (tila_sl_begin(&c, routine, desca[TILA_SL_CTXT], *n, ok)) {
         int path = tila_sl_open_factor(&c, &A, &B, *n, 768, TILA_COMPLEX64);
-        if (path >= 0) {
+        if (path < 0) {
+            tila_sl_end(&c, TILA_SL_OFF);
+        }
+        else {
             /* PZPOSV's INFO is PZPOTRF's; PZPOTRS has no numerical failure. */
             int rc = factor ? tila_zposv(tuplo, A.A, B.A) : tila_zpotrs(tuplo, A.A, B.A);
-            if (rc < 0) tila_sl_fatal(&c, rc);
-            tila_sl_close(&c, &A, TILA_COMPLEX64, factor);
-            tila_sl_close(&c, &B, TILA_COMPLEX64, 1);
-            tila_sl_end(&c, path);
-            *info = rc;
-            return;
+            /* the outputs first: B, and A when factored */
+            tila_sl_mat_t *out[] = { &B, &A };
+            int how = tila_sl_finish(&c, out, 2, factor ? 2 : 1, TILA_COMPLEX64, rc < 0 ? rc : 0, 1,
+                                     path);
+            if (how <= 0) {
+                *info = how ? TILA_SL_LOST_INFO : rc;
+                return;
+            }
         }
-        tila_sl_end(&c, TILA_SL_OFF);
     }
     void (*real)(const char *, const int *, const int *, tila_complex64_t *, const int *,
                  const int *, const int *, tila_complex64_t *, const int *, const int *,

@@ -22,15 +22,18 @@ TILA_SL_EXPORT void pzpotrf_(const char *uplo, const int *n, tila_complex64_t *a
     tila_sl_call_t c;
     if (tila_sl_begin(&c, &routine, desca[TILA_SL_CTXT], *n, ok)) {
         int path = tila_sl_open_factor(&c, &A, NULL, *n, 768, TILA_COMPLEX64);
-        if (path >= 0) {
-            int rc = tila_zpotrf(tuplo, A.A);
-            if (rc < 0) tila_sl_fatal(&c, rc);
-            tila_sl_close(&c, &A, TILA_COMPLEX64, 1);
-            tila_sl_end(&c, path);
-            *info = rc;
-            return;
+        if (path < 0) {
+            tila_sl_end(&c, TILA_SL_OFF);
         }
-        tila_sl_end(&c, TILA_SL_OFF);
+        else {
+            int rc = tila_zpotrf(tuplo, A.A);
+            tila_sl_mat_t *out[] = { &A };
+            int how = tila_sl_finish(&c, out, 1, 1, TILA_COMPLEX64, rc < 0 ? rc : 0, 1, path);
+            if (how <= 0) {
+                *info = how ? TILA_SL_LOST_INFO : rc;
+                return;
+            }
+        }
     }
     typeof(pzpotrf_) *real = tila_sl_real(&routine);
     real(uplo, n, a, ia, ja, desca, info, uplo_len);

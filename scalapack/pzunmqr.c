@@ -32,17 +32,20 @@ static int reported(tila_sl_routine_t *r, const int *info)
     return *info != 0;
 }
 
-/* T of the PANEL scheme for the reflectors in V and TAU (ScaLAPACK's, V's first k columns). */
-static tila_desc_t *rebuild_t(const tila_sl_call_t *c, tila_sl_mat_t *V, int k,
-                              const tila_complex64_t *tau)
+/* T of the PANEL scheme for the reflectors in V and TAU (ScaLAPACK's, V's first k columns);
+ * the result agreed by every rank (on failure *T is NULL). */
+static int rebuild_t(const tila_sl_call_t *c, tila_sl_mat_t *V, int k, const tila_complex64_t *tau,
+                     tila_desc_t **T)
 {
+    *T = NULL;
     tila_complex64_t *all = tila_sl_get_tau(c, V, k, tau, TILA_COMPLEX64);
-    tila_desc_t *T = NULL;
-    int rc = tila_desc_create_qr_t(&T, V->A, tila_desc_nb(V->A), TILA_QR_TREE_PANEL);
-    if (!rc) rc = tila_zlarft(V->A, all, T);
-    if (rc) tila_sl_fatal(c, rc);
+    if (!all) return TILA_ERR_NOMEM;
+    int rc = tila_desc_create_qr_t(T, V->A, tila_desc_nb(V->A), TILA_QR_TREE_PANEL);
+    if (!rc) rc = tila_zlarft(V->A, all, *T);
     free(all);
-    return T;
+    rc = tila_sl_agree(c, rc);
+    if (rc) tila_desc_destroy(T);
+    return rc;
 }
 
 /**
@@ -71,20 +74,25 @@ TILA_SL_EXPORT void pzunmqr_(const char *side, const char *trans, const int *m, 
         tila_sl_call_t cl;
         if (tila_sl_begin(&cl, &routine, desca[TILA_SL_CTXT], size, *lwork >= lwmin)) {
             int path = tila_sl_open_factor(&cl, &A, &C, size, 384, TILA_COMPLEX64);
-            if (path >= 0) {
-                tila_desc_t *T = rebuild_t(&cl, &A, *k, tau);
-                int rc = tila_zunmqr(left ? TILA_LEFT : TILA_RIGHT,
+            if (path < 0) {
+                tila_sl_end(&cl, TILA_SL_OFF);
+            }
+            else {
+                tila_desc_t *T;
+                int rc = rebuild_t(&cl, &A, *k, tau, &T), begun = !rc;
+                if (!rc)
+                    rc = tila_zunmqr(left ? TILA_LEFT : TILA_RIGHT,
                                      tila_letter_is(trans, 'N') ? TILA_NOTRANS : TILA_CONJTRANS,
                                      A.A, T, C.A);
-                if (rc) tila_sl_fatal(&cl, rc);
                 tila_desc_destroy(&T);
-                tila_sl_close(&cl, &A, TILA_COMPLEX64, 0);
-                tila_sl_close(&cl, &C, TILA_COMPLEX64, 1);
-                tila_sl_end(&cl, path);
-                work[0] = lwmin;
-                return;
+                tila_sl_mat_t *out[] = { &C, &A };
+                int how = tila_sl_finish(&cl, out, 2, 1, TILA_COMPLEX64, rc, begun, path);
+                if (how <= 0) {
+                    work[0] = lwmin;
+                    if (how) *info = TILA_SL_LOST_INFO;
+                    return;
+                }
             }
-            tila_sl_end(&cl, TILA_SL_OFF);
         }
     }
     real(side, trans, m, n, k, a, ia, ja, desca, tau, c, ic, jc, descc, work, lwork, info, side_len,
@@ -114,22 +122,28 @@ TILA_SL_EXPORT void pzungqr_(const int *m, const int *n, const int *k, tila_comp
         tila_sl_call_t cl;
         if (tila_sl_begin(&cl, &routine, desca[TILA_SL_CTXT], *k, *lwork >= lwmin)) {
             /* Q overwrites the reflectors: Tila reads them from a copy in Q's tiles. */
-            int tile = tila_sl_factor_tile(&cl, &Q, NULL, *k, 384);
+            int tile = tila_sl_factor_tile(&cl, &Q, NULL, *k, 384), opened = 0;
             if (!tila_sl_open(&cl, &V, TILA_COMPLEX64, tile ? tile : desca[TILA_SL_MB], 1)) {
-                if (!tila_sl_open(&cl, &Q, TILA_COMPLEX64, tile, 0)) {
-                    tila_desc_t *T = rebuild_t(&cl, &V, *k, tau);
-                    int rc = tila_zungqr(V.A, T, Q.A);
-                    if (rc) tila_sl_fatal(&cl, rc);
-                    tila_desc_destroy(&T);
-                    tila_sl_close(&cl, &V, TILA_COMPLEX64, 0);
-                    tila_sl_close(&cl, &Q, TILA_COMPLEX64, 1);
-                    tila_sl_end(&cl, tile ? TILA_SL_COPY : TILA_SL_INPLACE);
+                if (!tila_sl_open(&cl, &Q, TILA_COMPLEX64, tile, 0)) opened = 1;
+                else tila_sl_close(&cl, &V, TILA_COMPLEX64, 0);
+            }
+            if (!opened) {
+                tila_sl_end(&cl, TILA_SL_OFF);
+            }
+            else {
+                tila_desc_t *T;
+                int rc = rebuild_t(&cl, &V, *k, tau, &T), begun = !rc;
+                if (!rc) rc = tila_zungqr(V.A, T, Q.A);
+                tila_desc_destroy(&T);
+                tila_sl_mat_t *out[] = { &Q, &V };
+                int how = tila_sl_finish(&cl, out, 2, 1, TILA_COMPLEX64, rc, begun,
+                                         tile ? TILA_SL_COPY : TILA_SL_INPLACE);
+                if (how <= 0) {
                     work[0] = lwmin;
+                    *info = how ? TILA_SL_LOST_INFO : 0;
                     return;
                 }
-                tila_sl_close(&cl, &V, TILA_COMPLEX64, 0);
             }
-            tila_sl_end(&cl, TILA_SL_OFF);
         }
     }
     real(m, n, k, a, ia, ja, desca, tau, work, lwork, info);
@@ -137,7 +151,8 @@ TILA_SL_EXPORT void pzungqr_(const int *m, const int *n, const int *k, tila_comp
 
 /*
  * Does this least squares problem need none of PZGELS's scaling: A's largest entry between
- * its SMLNUM and BIGNUM, B's too or B zero (NaN fails)?  Collective.
+ * its SMLNUM and BIGNUM, B's too or B zero (NaN fails)?  Collective; a negative TILA_ERR_*
+ * (agreed) where Tila could not tell.
  */
 static int unscaled(const tila_sl_call_t *c, tila_sl_mat_t *A, tila_sl_mat_t *B)
 {
@@ -145,7 +160,8 @@ static int unscaled(const tila_sl_call_t *c, tila_sl_mat_t *A, tila_sl_mat_t *B)
     double anrm, bnrm;
     int rc = tila_zlange(TILA_NORM_MAX, A->A, &anrm);
     if (!rc) rc = tila_zlange(TILA_NORM_MAX, B->A, &bnrm);
-    if (rc) tila_sl_fatal(c, rc);
+    rc = tila_sl_agree(c, rc);
+    if (rc) return rc;
     return anrm >= small && anrm <= big && (bnrm == 0 || (bnrm >= small && bnrm <= big));
 }
 
@@ -178,24 +194,30 @@ TILA_SL_EXPORT void pzgels_(const char *trans, const int *m, const int *n, const
             tila_sl_call_t cl;
             if (tila_sl_begin(&cl, &routine, desca[TILA_SL_CTXT], *n, *lwork >= lwmin)) {
                 int path = tila_sl_open_factor(&cl, &A, &B, *n, 384, TILA_COMPLEX64);
-                if (path >= 0 && unscaled(&cl, &A, &B)) {
+                int plain = path >= 0 ? unscaled(&cl, &A, &B) : 0;
+                tila_sl_mat_t *out[] = { &A, &B };
+                if (plain > 0) {
                     tila_desc_t *T = NULL;
-                    int rc = tila_desc_create_qr_t(&T, A.A, tila_desc_nb(A.A), TILA_QR_TREE_PANEL);
+                    int rc = tila_sl_agree(&cl, tila_desc_create_qr_t(&T, A.A, tila_desc_nb(A.A),
+                                                                      TILA_QR_TREE_PANEL));
+                    int begun = !rc;
                     if (!rc) rc = tila_zgels(A.A, T, B.A);
-                    if (rc) tila_sl_fatal(&cl, rc);
                     tila_desc_destroy(&T);
-                    tila_sl_close(&cl, &A, TILA_COMPLEX64, 1);
-                    tila_sl_close(&cl, &B, TILA_COMPLEX64, 1);
-                    tila_sl_end(&cl, path);
-                    work[0] = lwmin;
-                    *info = 0;
-                    return;
+                    int how = tila_sl_finish(&cl, out, 2, 2, TILA_COMPLEX64, rc, begun, path);
+                    if (how <= 0) {
+                        work[0] = lwmin;
+                        *info = how ? TILA_SL_LOST_INFO : 0;
+                        return;
+                    }
                 }
-                if (path >= 0) {
-                    tila_sl_close(&cl, &A, TILA_COMPLEX64, 0);
-                    tila_sl_close(&cl, &B, TILA_COMPLEX64, 0);
+                else if (path >= 0) {
+                    /* scaled first (a case left to ScaLAPACK), or the norms failed */
+                    tila_sl_finish(&cl, out, 2, 0, TILA_COMPLEX64, plain, 0,
+                                   plain ? TILA_SL_OFF : TILA_SL_CASE);
                 }
-                tila_sl_end(&cl, path >= 0 ? TILA_SL_CASE : TILA_SL_OFF);
+                else {
+                    tila_sl_end(&cl, TILA_SL_OFF);
+                }
             }
         }
     }

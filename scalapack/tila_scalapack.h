@@ -49,7 +49,9 @@ typedef enum tila_sl_path_e {
     TILA_SL_ARGS,    /**< the real routine: an illegal argument, which it reports */
     TILA_SL_LAYOUT,  /**< the real routine: a norm of blocks Tila cannot use in place */
     TILA_SL_CASE,    /**< the real routine: a case this library leaves to it (p?gels says which) */
-    TILA_SL_OFF,     /**< the real routine: Tila could not start, or no memory for a copy */
+    TILA_SL_OFF,     /**< the real routine: Tila could not start, or failed before it wrote
+                          the caller's data (no memory for a copy, ...) */
+    TILA_SL_LOST,    /**< Tila failed after it had written the caller's data in place */
     TILA_SL_NPATHS
 } tila_sl_path_t;
 
@@ -104,9 +106,30 @@ int tila_sl_factor_ok(const tila_sl_mat_t *M);
 int tila_sl_inplace_begin(tila_sl_call_t *c, tila_sl_routine_t *r, tila_sl_mat_t *const *M,
                           int count, tila_prec_t prec, int square, int size, int args_ok);
 
-/** Close the M[k], count the call (a failure rc stops the job). */
-void tila_sl_inplace_end(tila_sl_call_t *c, tila_sl_mat_t *const *M, int count, tila_prec_t prec,
-                         int rc);
+/** tila_sl_finish for a call on matrices in place (the first `written` written by it). */
+int tila_sl_inplace_end(tila_sl_call_t *c, tila_sl_mat_t *const *M, int count, int written,
+                        tila_prec_t prec, int rc);
+
+/** INFO where Tila failed after it had written the caller's data in place (TILA_SL_LOST). */
+#define TILA_SL_LOST_INFO (-10000)
+
+/**
+ * The end of Tila's part of a call on the `count` open matrices M, of which the first
+ * `written` are the call's output: rc (Tila's result: 0 or a negative TILA_ERR_*) agreed by
+ * every rank; on success the outputs stored and every M[k] closed, the call counted
+ * under `path`.  `begun`: Tila's computation has started (so it may have written an output
+ * it works on in place).  Returns 0 when Tila's result stands; 1 when Tila failed but the
+ * caller's data is as it was (every output a copy not yet stored, or nothing begun):
+ * counted as TILA_SL_OFF, run the real routine; -1 when Tila failed after writing the
+ * caller's data (said on stderr, counted as TILA_SL_LOST): return TILA_SL_LOST_INFO where
+ * the routine has an INFO.  Collective.
+ */
+int tila_sl_finish(tila_sl_call_t *c, tila_sl_mat_t *const *M, int count, int written,
+                   tila_prec_t prec, int rc, int begun, tila_sl_path_t path);
+
+/** rc agreed: the lowest of every rank's (0 where none failed); a failure said on stderr
+ * by the rank that had it.  Collective. */
+int tila_sl_agree(const tila_sl_call_t *c, int rc);
 
 /**
  * A norm's start: tila_sl_inplace_begin for one matrix, ScaLAPACK's norms taking any offsets
@@ -123,9 +146,9 @@ int tila_sl_norm_begin(tila_sl_call_t *c, tila_sl_routine_t *r, tila_sl_mat_t *M
 void tila_sl_pblas_mat(tila_sl_mat_t *M, const void *a, int ia, int ja, const int *desc, int m,
                        int n);
 
-/** Close M, count the call, and pass the value on (a failure rc stops the job). */
-double tila_sl_norm_end(tila_sl_call_t *c, tila_sl_mat_t *M, tila_prec_t prec, int rc,
-                        double value);
+/** Close M and count the call: 0 when Tila's value stands, 1 when the real routine must
+ * compute it (Tila failed: rc agreed, as tila_sl_finish). */
+int tila_sl_norm_end(tila_sl_call_t *c, tila_sl_mat_t *M, tila_prec_t prec, int rc);
 
 /**
  * Does Tila take this call?  size is the problem's order (the threshold's measure),
@@ -170,8 +193,11 @@ int tila_sl_open_factor(const tila_sl_call_t *c, tila_sl_mat_t *A, tila_sl_mat_t
  */
 int tila_sl_open(const tila_sl_call_t *c, tila_sl_mat_t *M, tila_prec_t prec, int tile, int load);
 
-/** Close Tila's view of M, first copying the copy back into the caller's arrays if `store`. */
-void tila_sl_close(const tila_sl_call_t *c, tila_sl_mat_t *M, tila_prec_t prec, int store);
+/**
+ * Close Tila's view of M, first copying the copy back into the caller's arrays if `store`;
+ * returns 0, or (agreed, the caller's arrays unchanged) why Tila's copy could not be stored.
+ */
+int tila_sl_close(const tila_sl_call_t *c, tila_sl_mat_t *M, tila_prec_t prec, int store);
 
 /** The real routine of r (aborts with a message if none follows libtila_scalapack). */
 void *tila_sl_real(tila_sl_routine_t *r);
@@ -185,22 +211,21 @@ int tila_sl_geqrf_lwork(const tila_sl_mat_t *A);
  * the diagonal of the PANEL-scheme T of tila_<p>geqrf (one triangular factor per tile
  * column of A->A, whose diagonal holds the taus as LAPACK's ?geqrt leaves them), gathered
  * and broadcast, then written where PXGEQRF writes them: TAU(local column of JA + j - 1)
- * on every process of the process column owning that column.  Collective.
+ * on every process of the process column owning that column.  Collective; 0, or
+ * (agreed, TAU unchanged) why it could not.
  */
-void tila_sl_put_tau(const tila_sl_call_t *c, const tila_sl_mat_t *A, tila_desc_t *T, void *tau,
+int tila_sl_put_tau(const tila_sl_call_t *c, const tila_sl_mat_t *A, tila_desc_t *T, void *tau,
                      tila_prec_t prec);
 
 /**
  * The scalar factors of the reflectors in sub(A)'s first k columns, from ScaLAPACK's TAU
  * (LOCc(JA + k - 1) entries tied to A's columns, as P?GEQRF leaves them on every process row):
  * a new array of k entries, the same on every process (TAU as the process row of sub(A)'s
- * first row holds it), for tila_<p>larft.  Collective; the caller frees it.
+ * first row holds it), for tila_<p>larft.  Collective; the caller frees it; NULL on every
+ * rank where one had no memory for it.
  */
 void *tila_sl_get_tau(const tila_sl_call_t *c, const tila_sl_mat_t *A, int k, const void *tau,
                       tila_prec_t prec);
-
-/** A Tila call failed where ScaLAPACK has no code for it: say so and stop the job. */
-void tila_sl_fatal(const tila_sl_call_t *c, int rc);
 
 #pragma GCC visibility pop
 

@@ -13,8 +13,9 @@
  *    cache-resident loop, every rank at once) timed before Tila starts and after Tila has
  *    taken calls, medians of 9: within 5 %;
  *  - a copy the layer cannot allocate (the address space limited to less than the copy
- *    needs, RLIMIT_AS): the call goes to ScaLAPACK's pdpotrf on every rank, and A is what it
- *    gives (within 30 n eps: its own PBLAS calls may go through the layer);
+ *    needs, RLIMIT_AS, on every rank, or on the last one only): the call goes to
+ *    ScaLAPACK's pdpotrf on every rank, and A is what it gives (within 30 n eps: its own
+ *    PBLAS calls may go through the layer);
  *  - a Tila call after all that still runs on Tila.
  *
  * SPDX-License-Identifier: BSD-3-Clause
@@ -46,7 +47,7 @@ double pdlange_(const char *norm, const int *m, const int *n, const double *a, c
 /* libtila_scalapack: calls of a routine that took a path so far (0, 1: Tila in place, on
  * copies; 7: ScaLAPACK, Tila could not start or had no memory for a copy). */
 long tila_scalapack_calls(const char *name, int path);
-enum { INPLACE = 0, COPY = 1, OFF = 7, NPATHS = 8 };
+enum { INPLACE = 0, COPY = 1, OFF = 7, NPATHS = 9 };
 
 static int rank, size, failures;
 
@@ -263,38 +264,48 @@ int main(int argc, char **argv)
            "before Tila started (median of 9, at most 1.05)",
            after / before);
 
-    /* A copy that cannot be allocated: ScaLAPACK's result, on every rank. */
-    int n2 = 1500, nb2 = 16;
-    mat_t B;
-    mat_make(&B, ctxt, n2, nb2);
-    double *b1 = dup(&B), *b2 = dup(&B);
-    rpotrf("L", &n2, b2, &one, &one, B.desc, &info2, 1);
-    unsetenv("TILA_SCALAPACK_MIN_NB"); /* blocks of 16: Tila would copy them */
-    struct rlimit old, lim;
-    getrlimit(RLIMIT_AS, &old);
-    /* Room for a tenth of the copy (the copy: this rank's share of B, 18 MB in all). */
-    lim = old;
-    lim.rlim_cur = address_space() + B.len * sizeof(double) / 10;
-    setrlimit(RLIMIT_AS, &lim);
-    pdpotrf_("L", &n2, b1, &one, &one, B.desc, &info1, 1);
-    setrlimit(RLIMIT_AS, &old);
-    path = agreed_path("PDPOTRF");
-    e = diff(&B, b1, b2);
-    report(path == OFF && info1 == info2 && e <= 30 * n2 * DBL_EPSILON,
-           "pdpotrf n=1500 nb=16, no memory for the copy: ScaLAPACK's pdpotrf on every rank, "
-           "error against ScaLAPACK %.1e",
-           e);
+    /* Copies that cannot be allocated: ScaLAPACK's result, on every rank.  Blocks of 16:
+     * a ScaLAPACK array (p?gemr2d), no memory on any rank; blocks of 32: Tila's own tiles
+     * (retiled), no memory on the last rank only. */
+    unsetenv("TILA_SCALAPACK_MIN_NB"); /* blocks of 16 and 32: Tila would copy them */
+    int n2 = 1500;
+    for (int nb2 = 16; nb2 <= 32; nb2 *= 2) {
+        mat_t B;
+        mat_make(&B, ctxt, n2, nb2);
+        double *b1 = dup(&B), *b2 = dup(&B);
+        rpotrf("L", &n2, b2, &one, &one, B.desc, &info2, 1);
+        struct rlimit old, lim;
+        getrlimit(RLIMIT_AS, &old);
+        /* Room for a tenth of the copy (the copy: this rank's share of B, 18 MB in all). */
+        lim = old;
+        lim.rlim_cur = address_space() + B.len * sizeof(double) / 10;
+        int limited = nb2 == 16 || rank == size - 1;
+        if (limited) setrlimit(RLIMIT_AS, &lim);
+        pdpotrf_("L", &n2, b1, &one, &one, B.desc, &info1, 1);
+        if (limited) setrlimit(RLIMIT_AS, &old);
+        path = agreed_path("PDPOTRF");
+        e = diff(&B, b1, b2);
+        char what[200];
+        snprintf(what, sizeof what,
+                 "pdpotrf n=1500 nb=%d, no memory for the copy on %s: ScaLAPACK's pdpotrf on "
+                 "every rank, error against ScaLAPACK %%.1e",
+                 nb2, nb2 == 16 ? "every rank" : "the last rank");
+        report(path == OFF && info1 == info2 && e <= 30 * n2 * DBL_EPSILON, what, e);
 
-    /* And Tila again afterwards. */
-    memcpy(b1, B.a, sizeof(double) * B.len);
-    pdpotrf_("L", &n2, b1, &one, &one, B.desc, &info1, 1);
-    path = agreed_path("PDPOTRF");
-    e = diff(&B, b1, b2);
-    report(path == COPY && info1 == 0 && e <= 30 * n2 * DBL_EPSILON,
-           "pdpotrf n=1500 nb=16 with memory again: Tila on copies, error against ScaLAPACK %.1e",
-           e);
+        /* And Tila again afterwards. */
+        memcpy(b1, B.a, sizeof(double) * B.len);
+        pdpotrf_("L", &n2, b1, &one, &one, B.desc, &info1, 1);
+        path = agreed_path("PDPOTRF");
+        e = diff(&B, b1, b2);
+        snprintf(what, sizeof what,
+                 "pdpotrf n=1500 nb=%d with memory again: Tila on copies, error against "
+                 "ScaLAPACK %%.1e",
+                 nb2);
+        report(path == COPY && info1 == 0 && e <= 30 * n2 * DBL_EPSILON, what, e);
+        free(b1), free(b2), free(B.a);
+    }
 
-    free(a1), free(a2), free(b1), free(b2), free(A.a), free(B.a);
+    free(a1), free(a2), free(A.a);
     blacs_gridexit_(&ctxt);
     MPI_Finalize();
     return failures ? 1 : 0;
