@@ -40,7 +40,9 @@ static const char *const path_text[TILA_LA_NPATHS] = {
     "LAPACK (below TILA_LAPACK_MIN_N)",
     "LAPACK (an illegal argument, which it reports, or a workspace query)",
     "LAPACK (a case this library leaves to it)",
-    "LAPACK (Tila cannot run: not started, several MPI ranks, or busy in another thread)",
+    "LAPACK (Tila cannot run: not started, several MPI ranks, or busy in another thread; "
+    "or failed before it wrote the caller's arrays)",
+    "failed in Tila after it had begun to write the caller's arrays (INFO = -10000)",
 };
 
 /*
@@ -72,14 +74,6 @@ void *tila_la_real(tila_la_routine_t *r)
     return r->real;
 }
 
-void tila_la_fatal(tila_la_routine_t *r, int rc)
-{
-    char name[16];
-    routine_name(r, name, sizeof name);
-    fprintf(stderr, "[tila] %s: Tila failed: %s (%d); LAPACK has no code for it\n", name,
-            tila_strerror(rc), rc);
-    abort();
-}
 
 /*
  * For tests and diagnostics: how many calls of routine `symbol` ("dpotrf_") took path
@@ -202,13 +196,40 @@ static void give_back(void)
     pthread_mutex_unlock(&la_lock);
 }
 
-void tila_la_end(tila_la_routine_t *r)
+/* The end of a call Tila took, counted under `path`. */
+static void end(tila_la_routine_t *r, tila_la_path_t path)
 {
-    count(r, TILA_LA_TILA);
+    count(r, path);
     /* The program's own work gets the cores back until the next call. */
     if (la.started) tila_pause();
     give_back();
     la_depth--;
+}
+
+void tila_la_end(tila_la_routine_t *r) { end(r, TILA_LA_TILA); }
+
+int tila_la_finish(tila_la_routine_t *r, tila_desc_t **D, int count, int rc, int begun)
+{
+    for (int k = 0; k < count; k++)
+        tila_desc_destroy(&D[k]);
+    if (!rc) {
+        end(r, TILA_LA_TILA);
+        return 0;
+    }
+    char name[16];
+    routine_name(r, name, sizeof name);
+    if (!begun) {
+        fprintf(stderr, "[tila] %s: Tila failed (%s): LAPACK runs the call\n", name,
+                tila_strerror(rc));
+        tila_la_refuse(r, TILA_LA_OFF);
+        return 1;
+    }
+    fprintf(stderr,
+            "[tila] %s: Tila failed (%s) after it had begun to write the caller's arrays, which "
+            "are undefined (INFO = %d where the routine has one)\n",
+            name, tila_strerror(rc), TILA_LA_LOST_INFO);
+    end(r, TILA_LA_LOST);
+    return -1;
 }
 
 void tila_la_refuse(tila_la_routine_t *r, tila_la_path_t path)
@@ -234,6 +255,10 @@ tila_desc_t *tila_la_desc(tila_la_routine_t *r, tila_prec_t prec, void *a, int l
 {
     tila_desc_t *A = NULL;
     int rc = tila_desc_create_lapack(&A, prec, a, lda, m, n, nb, nb, NULL);
-    if (rc) tila_la_fatal(r, rc);
+    if (rc) {
+        char name[16];
+        routine_name(r, name, sizeof name);
+        fprintf(stderr, "[tila] %s: no view of the caller's array: %s\n", name, tila_strerror(rc));
+    }
     return A;
 }

@@ -31,7 +31,9 @@ typedef enum tila_la_path_e {
     TILA_LA_SMALL, /**< LAPACK: below the size threshold */
     TILA_LA_ARGS,  /**< LAPACK: an illegal argument (which it reports) or a workspace query */
     TILA_LA_CASE,  /**< LAPACK: a case this library leaves to it (the routine says which) */
-    TILA_LA_OFF,   /**< LAPACK: Tila cannot run here (not started, several MPI ranks, busy) */
+    TILA_LA_OFF,   /**< LAPACK: Tila cannot run here (not started, several MPI ranks, busy), or
+                        failed before it wrote the caller's arrays */
+    TILA_LA_LOST,  /**< Tila failed after it had begun to write the caller's arrays */
     TILA_LA_NPATHS
 } tila_la_path_t;
 
@@ -79,15 +81,23 @@ void *tila_la_real(tila_la_routine_t *r);
 /** Tila's tile size for this call: TILA_LAPACK_NB when set, else by `shape`. */
 int tila_la_tile(tila_la_shape_t shape, int m, int n);
 
-/** Tila's view of the caller's m x n array a (lda) in nb x nb tiles; stops on failure. */
+/** Tila's view of the caller's m x n array a (lda) in nb x nb tiles; NULL on failure
+ * (said on stderr). */
 tila_desc_t *tila_la_desc(tila_la_routine_t *r, tila_prec_t prec, void *a, int lda, int m, int n,
                           int nb);
 
-/** A Tila call failed where LAPACK has no code for it: say so and stop. */
-void tila_la_fatal(tila_la_routine_t *r, int rc);
+/** INFO where Tila failed after it had begun to write the caller's arrays (TILA_LA_LOST). */
+#define TILA_LA_LOST_INFO (-10000)
 
-/** LAPACK's LSAME on the first character. */
-int tila_la_lsame(const char *c, char want);
+/**
+ * The end of Tila's part of a call: the `count` descriptors D[k] (NULL ones skipped)
+ * destroyed; rc is Tila's result (0 or a negative TILA_ERR_*), `begun` whether Tila may
+ * have written the caller's output.  Returns 0 when Tila's result stands (the call ended
+ * as tila_la_end); 1 when Tila failed before writing anything (counted TILA_LA_OFF): run
+ * the real routine, then tila_la_leave; -1 when it failed after (said on stderr, counted
+ * TILA_LA_LOST, the call ended): return TILA_LA_LOST_INFO where the routine has an INFO.
+ */
+int tila_la_finish(tila_la_routine_t *r, tila_desc_t **D, int count, int rc, int begun);
 
 /** max(1, n), the smallest legal leading dimension. */
 static inline int tila_la_max1(int n) { return n > 1 ? n : 1; }

@@ -29,12 +29,11 @@
 
 static const int query = -1;
 
-/* The PANEL-scheme T of A. */
-static tila_desc_t *panel_t(tila_la_routine_t *r, tila_desc_t *A)
+/* The PANEL-scheme T of A; NULL where A is NULL or on failure. */
+static tila_desc_t *panel_t(tila_desc_t *A)
 {
     tila_desc_t *T = NULL;
-    int rc = tila_desc_create_qr_t(&T, A, tila_desc_nb(A), TILA_QR_TREE_PANEL);
-    if (rc) tila_la_fatal(r, rc);
+    if (A) tila_desc_create_qr_t(&T, A, tila_desc_nb(A), TILA_QR_TREE_PANEL);
     return T;
 }
 
@@ -45,17 +44,17 @@ static int qr_trans(const char *c, tila_trans_t *trans)
     return tila_letter_is(c, 'N') || tila_letter_is(c, CONJ_LETTER);
 }
 
-/* tau(j), j < k, from the diagonals of the PANEL scheme's T (nb x nb tiles in a row). */
-static void get_tau(tila_la_routine_t *r, tila_desc_t *T, int k, tila_complex64_t *tau)
+/* tau(j), j < k, from the diagonals of the PANEL scheme's T (nb x nb tiles in a row);
+ * 0, or why not (tau unchanged). */
+static int get_tau(tila_desc_t *T, int k, tila_complex64_t *tau)
 {
     int nb = tila_desc_nb(T);
     tila_complex64_t *t = malloc(sizeof *t * (size_t)nb * (size_t)tila_desc_n(T));
-    if (!t) tila_la_fatal(r, TILA_ERR_NOMEM);
-    int rc = tila_desc_gather(T, 0, t, nb);
-    if (rc) tila_la_fatal(r, rc);
-    for (int j = 0; j < k; j++)
+    int rc = t ? tila_desc_gather(T, 0, t, nb) : TILA_ERR_NOMEM;
+    for (int j = 0; j < k && !rc; j++)
         tau[j] = t[(size_t)j * nb + (size_t)(j % nb)];
     free(t);
+    return rc;
 }
 
 /**
@@ -71,18 +70,18 @@ TILA_LA_EXPORT void zgeqrf_(const int *m, const int *n, tila_complex64_t *a, con
     int k = *m < *n ? *m : *n;
     int ok = *m >= 0 && *n >= 0 && *lda >= tila_la_max1(*m) && *lwork >= tila_la_max1(*n);
     if (tila_la_begin(&routine, k, ok)) {
-        tila_desc_t *A = tila_la_desc(&routine, TILA_COMPLEX64, a, *lda, *m, *n,
-                                      tila_la_tile(TILA_LA_QR, *m, *n));
-        tila_desc_t *T = panel_t(&routine, A);
-        int rc = tila_zgeqrf(A, T);
-        if (rc) tila_la_fatal(&routine, rc);
-        get_tau(&routine, T, k, tau);
-        tila_desc_destroy(&T);
-        tila_desc_destroy(&A);
-        real(m, n, a, lda, tau, work, &query, info);
-        *info = 0;
-        tila_la_end(&routine);
-        return;
+        tila_desc_t *D[2] = { tila_la_desc(&routine, TILA_COMPLEX64, a, *lda, *m, *n,
+                                           tila_la_tile(TILA_LA_QR, *m, *n)) };
+        D[1] = panel_t(D[0]);
+        int begun = D[1] != NULL;
+        int rc = begun ? tila_zgeqrf(D[0], D[1]) : TILA_ERR_NOMEM;
+        if (!rc) rc = get_tau(D[1], k, tau);
+        int how = tila_la_finish(&routine, D, 2, rc, begun);
+        if (how <= 0) {
+            real(m, n, a, lda, tau, work, &query, info);
+            *info = how ? TILA_LA_LOST_INFO : 0;
+            return;
+        }
     }
     real(m, n, a, lda, tau, work, lwork, info);
     tila_la_leave();
@@ -108,19 +107,18 @@ TILA_LA_EXPORT void zunmqr_(const char *side, const char *trans, const int *m, c
              *lwork >= tila_la_max1(nw);
     if (tila_la_begin(&routine, *k < nw ? *k : nw, ok)) {
         int nb = tila_la_tile(TILA_LA_QR, nq, *k);
-        tila_desc_t *A = tila_la_desc(&routine, TILA_COMPLEX64, (void *)a, *lda, nq, *k, nb);
-        tila_desc_t *C = tila_la_desc(&routine, TILA_COMPLEX64, c, *ldc, *m, *n, nb);
-        tila_desc_t *T = panel_t(&routine, A);
-        int rc = tila_zlarft(A, tau, T);
-        if (!rc) rc = tila_zunmqr(tside, ttrans, A, T, C);
-        if (rc) tila_la_fatal(&routine, rc);
-        tila_desc_destroy(&T);
-        tila_desc_destroy(&C);
-        tila_desc_destroy(&A);
-        real(side, trans, m, n, k, a, lda, tau, c, ldc, work, &query, info, side_len, trans_len);
-        *info = 0;
-        tila_la_end(&routine);
-        return;
+        tila_desc_t *D[3] = { tila_la_desc(&routine, TILA_COMPLEX64, (void *)a, *lda, nq, *k, nb),
+                              tila_la_desc(&routine, TILA_COMPLEX64, c, *ldc, *m, *n, nb) };
+        D[2] = panel_t(D[0]);
+        int rc = D[1] && D[2] ? tila_zlarft(D[0], tau, D[2]) : TILA_ERR_NOMEM, begun = !rc;
+        if (!rc) rc = tila_zunmqr(tside, ttrans, D[0], D[2], D[1]);
+        int how = tila_la_finish(&routine, D, 3, rc, begun);
+        if (how <= 0) {
+            real(side, trans, m, n, k, a, lda, tau, c, ldc, work, &query, info, side_len,
+                 trans_len);
+            *info = how ? TILA_LA_LOST_INFO : 0;
+            return;
+        }
     }
     real(side, trans, m, n, k, a, lda, tau, c, ldc, work, lwork, info, side_len, trans_len);
     tila_la_leave();
@@ -146,22 +144,22 @@ TILA_LA_EXPORT void zungqr_(const int *m, const int *n, const int *k, tila_compl
         if (v) {
             int nb = tila_la_tile(TILA_LA_QR, *m, *n);
             LAPACKE_zlacpy_work(LAPACK_COL_MAJOR, 'A', *m, *k, a, *lda, v, ldv);
-            tila_desc_t *V = tila_la_desc(&routine, TILA_COMPLEX64, v, ldv, *m, *k, nb);
-            tila_desc_t *Q = tila_la_desc(&routine, TILA_COMPLEX64, a, *lda, *m, *n, nb);
-            tila_desc_t *T = panel_t(&routine, V);
-            int rc = tila_zlarft(V, tau, T);
-            if (!rc) rc = tila_zungqr(V, T, Q);
-            if (rc) tila_la_fatal(&routine, rc);
-            tila_desc_destroy(&T);
-            tila_desc_destroy(&Q);
-            tila_desc_destroy(&V);
+            tila_desc_t *D[3] = { tila_la_desc(&routine, TILA_COMPLEX64, v, ldv, *m, *k, nb),
+                                  tila_la_desc(&routine, TILA_COMPLEX64, a, *lda, *m, *n, nb) };
+            D[2] = panel_t(D[0]);
+            int rc = D[1] && D[2] ? tila_zlarft(D[0], tau, D[2]) : TILA_ERR_NOMEM, begun = !rc;
+            if (!rc) rc = tila_zungqr(D[0], D[2], D[1]);
+            int how = tila_la_finish(&routine, D, 3, rc, begun);
             free(v);
-            real(m, n, k, a, lda, tau, work, &query, info);
-            *info = 0;
-            tila_la_end(&routine);
-            return;
+            if (how <= 0) {
+                real(m, n, k, a, lda, tau, work, &query, info);
+                *info = how ? TILA_LA_LOST_INFO : 0;
+                return;
+            }
         }
-        tila_la_refuse(&routine, TILA_LA_OFF);
+        else {
+            tila_la_refuse(&routine, TILA_LA_OFF);
+        }
     }
     real(m, n, k, a, lda, tau, work, lwork, info);
     tila_la_leave();
@@ -202,23 +200,24 @@ TILA_LA_EXPORT void zgels_(const char *trans, const int *m, const int *n, const 
     if (tila_la_begin(&routine, mn, ok)) {
         if (gels_case(ttrans == TILA_NOTRANS, *m, *n, *nrhs, a, *lda, b, *ldb)) {
             int nb = tila_la_tile(TILA_LA_QR, *m, *n);
-            tila_desc_t *A = tila_la_desc(&routine, TILA_COMPLEX64, a, *lda, *m, *n, nb);
-            tila_desc_t *B = tila_la_desc(&routine, TILA_COMPLEX64, b, *ldb, *m, *nrhs, nb);
-            tila_desc_t *T = panel_t(&routine, A);
-            int rc = tila_zgels(A, T, B);
-            if (rc) tila_la_fatal(&routine, rc);
-            tila_desc_destroy(&T);
-            tila_desc_destroy(&B);
-            tila_desc_destroy(&A);
-            real(trans, m, n, nrhs, a, lda, b, ldb, work, &query, info, trans_len);
-            /* LAPACK's ZTRTRS: the first exact zero on R's diagonal. */
-            *info = 0;
-            for (int i = 0; i < *n && !*info; i++)
-                if (a[(size_t)i * *lda + i] == 0) *info = i + 1;
-            tila_la_end(&routine);
-            return;
+            tila_desc_t *D[3] = { tila_la_desc(&routine, TILA_COMPLEX64, a, *lda, *m, *n, nb),
+                                  tila_la_desc(&routine, TILA_COMPLEX64, b, *ldb, *m, *nrhs, nb) };
+            D[2] = panel_t(D[0]);
+            int begun = D[1] && D[2];
+            int rc = begun ? tila_zgels(D[0], D[2], D[1]) : TILA_ERR_NOMEM;
+            int how = tila_la_finish(&routine, D, 3, rc, begun);
+            if (how <= 0) {
+                real(trans, m, n, nrhs, a, lda, b, ldb, work, &query, info, trans_len);
+                /* LAPACK's ZTRTRS: the first exact zero on R's diagonal. */
+                *info = how ? TILA_LA_LOST_INFO : 0;
+                for (int i = 0; i < *n && !*info; i++)
+                    if (a[(size_t)i * *lda + i] == 0) *info = i + 1;
+                return;
+            }
         }
-        tila_la_refuse(&routine, TILA_LA_CASE);
+        else {
+            tila_la_refuse(&routine, TILA_LA_CASE);
+        }
     }
     real(trans, m, n, nrhs, a, lda, b, ldb, work, lwork, info, trans_len);
     tila_la_leave();

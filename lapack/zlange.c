@@ -21,13 +21,10 @@ static tila_desc_t *norm_desc(tila_la_routine_t *r, const tila_complex64_t *a, i
     return tila_la_desc(r, TILA_COMPLEX64, (void *)a, lda, m, n, tila_la_tile(TILA_LA_NORM, m, n));
 }
 
-/* The end of a norm Tila computed. */
-static double norm_end(tila_la_routine_t *r, tila_desc_t *A, int rc, double value)
+/* The end of a norm Tila computed: 0 when its value stands, 1 when LAPACK computes it. */
+static int norm_end(tila_la_routine_t *r, tila_desc_t *A, int rc)
 {
-    if (rc) tila_la_fatal(r, rc);
-    tila_desc_destroy(&A);
-    tila_la_end(r);
-    return value;
+    return tila_la_finish(r, &A, 1, rc, 0);
 }
 
 /** ZLANGE( NORM, M, N, A, LDA, WORK ): a norm of the m x n A. */
@@ -41,8 +38,8 @@ TILA_LA_EXPORT double zlange_(const char *norm, const int *m, const int *n,
     if (tila_la_begin(&routine, *m > *n ? *m : *n, ok)) {
         tila_desc_t *A = norm_desc(&routine, a, *lda, *m, *n);
         double value = 0;
-        int rc = tila_zlange(tnorm, A, &value);
-        return norm_end(&routine, A, rc, value);
+        int rc = A ? tila_zlange(tnorm, A, &value) : TILA_ERR_NOMEM;
+        if (!norm_end(&routine, A, rc)) return value;
     }
     typeof(zlange_) *real = tila_la_real(&routine);
     double value = real(norm, m, n, a, lda, work, norm_len);
@@ -67,8 +64,8 @@ TILA_LA_EXPORT double zlantr_(const char *norm, const char *uplo, const char *di
     if (tila_la_begin(&routine, *m > *n ? *m : *n, ok)) {
         tila_desc_t *A = norm_desc(&routine, a, *lda, *m, *n);
         double value = 0;
-        int rc = tila_zlantr(tnorm, tuplo, tdiag, A, &value);
-        return norm_end(&routine, A, rc, value);
+        int rc = A ? tila_zlantr(tnorm, tuplo, tdiag, A, &value) : TILA_ERR_NOMEM;
+        if (!norm_end(&routine, A, rc)) return value;
     }
     typeof(zlantr_) *real = tila_la_real(&routine);
     double value = real(norm, uplo, diag, m, n, a, lda, work, norm_len, uplo_len, diag_len);
@@ -92,14 +89,15 @@ static double lansy(tila_la_routine_t *routine, int hermitian, const char *norm,
     if (tila_la_begin(routine, *n, ok)) {
         tila_desc_t *A = norm_desc(routine, a, *lda, *n, *n);
         double value = 0;
-        int rc;
+        int rc = TILA_ERR_NOMEM;
 #if defined(COMPLEX)
-        if (hermitian)
+        if (A && hermitian)
             rc = tila_zlanhe(tnorm, tuplo, A, &value);
         else
 #endif
+            if (A)
             rc = tila_zlansy(tnorm, tuplo, A, &value);
-        return norm_end(routine, A, rc, value);
+        if (!norm_end(routine, A, rc)) return value;
     }
     double (*real)(const char *, const char *, const int *, const tila_complex64_t *, const int *,
                    double *, size_t, size_t) = tila_la_real(routine);

@@ -21,12 +21,12 @@ TILA_LA_EXPORT void zpotrf_(const char *uplo, const int *n, tila_complex64_t *a,
     if (tila_la_begin(&routine, *n, ok)) {
         tila_desc_t *A = tila_la_desc(&routine, TILA_COMPLEX64, a, *lda, *n, *n,
                                       tila_la_tile(TILA_LA_CHOLESKY, *n, *n));
-        int rc = tila_zpotrf(tuplo, A);
-        if (rc < 0) tila_la_fatal(&routine, rc);
-        tila_desc_destroy(&A);
-        *info = rc;
-        tila_la_end(&routine);
-        return;
+        int rc = A ? tila_zpotrf(tuplo, A) : TILA_ERR_NOMEM;
+        int how = tila_la_finish(&routine, &A, 1, rc < 0 ? rc : 0, A != NULL);
+        if (how <= 0) {
+            *info = how ? TILA_LA_LOST_INFO : rc;
+            return;
+        }
     }
     typeof(zpotrf_) *real = tila_la_real(&routine);
     real(uplo, n, a, lda, info, uplo_len);
@@ -46,15 +46,17 @@ static void solve(tila_la_routine_t *routine, int factor, const char *uplo, cons
              *ldb >= tila_la_max1(*n);
     if (tila_la_begin(routine, *n, ok)) {
         int nb = tila_la_tile(TILA_LA_CHOLESKY, *n, *n);
-        tila_desc_t *A = tila_la_desc(routine, TILA_COMPLEX64, a, *lda, *n, *n, nb);
-        tila_desc_t *B = tila_la_desc(routine, TILA_COMPLEX64, b, *ldb, *n, *nrhs, nb);
-        int rc = factor ? tila_zposv(tuplo, A, B) : tila_zpotrs(tuplo, A, B);
-        if (rc < 0) tila_la_fatal(routine, rc);
-        tila_desc_destroy(&B);
-        tila_desc_destroy(&A);
-        *info = rc;
-        tila_la_end(routine);
-        return;
+        tila_desc_t *D[2] = { tila_la_desc(routine, TILA_COMPLEX64, a, *lda, *n, *n, nb),
+                              tila_la_desc(routine, TILA_COMPLEX64, b, *ldb, *n, *nrhs, nb) };
+        int begun = D[0] && D[1];
+        int rc = !begun  ? TILA_ERR_NOMEM
+                 : factor ? tila_zposv(tuplo, D[0], D[1])
+                          : tila_zpotrs(tuplo, D[0], D[1]);
+        int how = tila_la_finish(routine, D, 2, rc < 0 ? rc : 0, begun);
+        if (how <= 0) {
+            *info = how ? TILA_LA_LOST_INFO : rc;
+            return;
+        }
     }
     typedef void fn_t(const char *, const int *, const int *, tila_complex64_t *, const int *,
                       tila_complex64_t *, const int *, int *, size_t);

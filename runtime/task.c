@@ -35,13 +35,6 @@ void tila_task_on_op(tila_task_t *t, const tila_desc_t *A, tila_trans_t trans, i
         tila_task_on(t, A, n, m);
 }
 
-void tila_task_on_rank(tila_task_t *t, int rank)
-{
-    t->rank = rank;
-    t->m = t->n = -1;
-    t->nwords = 0;
-    t->workers = NULL;
-}
 
 int tila_task_args(const tila_task_t *t, size_t size, void **args)
 {

@@ -321,8 +321,6 @@ void tila_task_on(tila_task_t *t, const tila_desc_t *A, int m, int n);
 /** Run the task where tile (m, n) of op(A) lives (tila_op_tile's tile). */
 void tila_task_on_op(tila_task_t *t, const tila_desc_t *A, tila_trans_t trans, int m, int n);
 
-/** Run the task on `rank`, on any worker that can (the workspace tasks of the norms). */
-void tila_task_on_rank(tila_task_t *t, int rank);
 
 /**
  * Allocate a codelet's arguments on the rank that executes the task (NULL elsewhere:
