@@ -27,8 +27,10 @@ count() {
     grep -E '^(PASS|FAIL|SKIP) ' "$log" | sed "s/^/[$1] /"
     p=$(grep -c '^PASS ' "$log"); f=$(grep -c '^FAIL ' "$log"); s=$(grep -c '^SKIP ' "$log")
     passed=$((passed + p)); failed=$((failed + f)); skipped=$((skipped + s))
-    if [ "$2" -ne 0 ] && [ "$2" -ne 77 ] && [ "$f" -eq 0 ]; then
-        echo "$1 ended with status $2 (crash or timeout); its stderr:"
+    # 77 (nothing ran: no worker, every test skipped) fails too: a configuration that
+    # ran nothing must not vanish from the totals.
+    if [ "$2" -ne 0 ] && [ "$f" -eq 0 ]; then
+        echo "$1 ended with status $2 (crash, timeout, or 77: nothing ran); its stderr:"
         tail -n 30 "$log.err"
         broken=$((broken + 1))
         failed=$((failed + 1))

@@ -13,9 +13,10 @@
 #    the stock QR.dat and LS.dat, as LLT.dat; x[dz]qr with tests/scalapack/QR-wide.dat (QR
 #    and LQ) and x[dz]ls with tests/scalapack/LS-wide.dat (6 grids, odd sizes), in place;
 #  - PBLAS/[sdcz]pb3tst (p?gemm, p?trsm) with the stock P?BLAS3TST.dat, in place, 2 and 4 ranks.
-# at 1, 2 and 4 ranks (RANKS).  A run passes when the tester reaches its end, no residual
-# check failed, and, where one of its grids spans every rank, the exit summary that
-# TILA_VERBOSE prints shows calls that Tila took (grids of fewer ranks go to ScaLAPACK).
+# at those of 1, 2 and 4 ranks (RANKS) where one of the input's grids spans every rank
+# (grids of fewer ranks go to ScaLAPACK).  A run passes when the tester reaches its end, no
+# residual check failed, and the exit summary that TILA_VERBOSE prints shows calls that
+# Tila took.
 # Prints one "PASS|FAIL|SKIP scalapack-tester ..." line per run, then
 # "N passed, N failed, N skipped".  With a second argument, a list of programs:
 # tests/scalapack/test-layer (column-major grids, offsets, errors) and test-guard (ranks
@@ -38,18 +39,20 @@ export TILA_SCALAPACK_MIN_N=0 TILA_VERBOSE=1
 passed=0 failed=0 skipped=0
 
 # run TESTER DATFILE NAME-IN-CWD LABEL SPANS MIN_NB [RANKS [ROUTINES]]: one tester at every
-# rank count (of RANKS if given); SPANS lists the rank counts at which one of the file's grids
-# spans every rank, where each of ROUTINES (names as ScaLAPACK prints them) must also show
-# calls that Tila took.
+# rank count (of RANKS if given) at which one of the file's grids spans every rank (SPANS):
+# at the others every call would be ScaLAPACK's (grids of fewer ranks), which proves nothing
+# about the library.  Each of ROUTINES (names as ScaLAPACK prints them) must also show calls
+# that Tila took.  A tester or input that is missing fails: the dependencies install them.
 run() {
     tester=$1 dat=$2 name=$3 label=$4 spans=$5 minnb=$6 at=${7:-$ranks} must=${8:-}
     if [ ! -x "$testers/$tester" ] || [ ! -f "$dat" ]; then
-        echo "SKIP scalapack-tester $tester $label (no $testers/$tester or $dat)"
-        skipped=$((skipped + 1))
+        echo "FAIL scalapack-tester $tester $label (no $testers/$tester or $dat)"
+        failed=$((failed + 1))
         return
     fi
     for np in $at; do
         case " $ranks " in *" $np "*) ;; *) continue ;; esac
+        case " $spans " in *" $np "*) ;; *) continue ;; esac
         dir=$(mktemp -d)
         cp "$dat" "$dir/$name"
         (cd "$dir" && TILA_SCALAPACK_MIN_NB=$minnb LD_PRELOAD="$lib" \
@@ -73,14 +76,11 @@ run() {
         grep -q "$end" "$dir/out" || why="${why:+$why, }no $end"
         [ "${ok:-0}" -gt 0 ] || why="${why:+$why, }no test passed"
         [ "${bad:-1}" -eq 0 ] || why="${why:+$why, }${bad:-?} failed residual checks"
-        case " $spans " in
-        *" $np "*)
-            [ "$tila" -gt 0 ] || why="${why:+$why, }no call went through Tila"
-            for r in $must; do
-                grep -q "^\[tila\] $r: .* Tila," "$dir/err" ||
-                    why="${why:+$why, }no $r call went through Tila"
-            done ;;
-        esac
+        [ "$tila" -gt 0 ] || why="${why:+$why, }no call went through Tila"
+        for r in $must; do
+            grep -q "^\[tila\] $r: .* Tila," "$dir/err" ||
+                why="${why:+$why, }no $r call went through Tila"
+        done
         line="scalapack-tester $tester $label np=$np passed=${ok:-0} failed=${bad:-?}"
         line="$line tila-calls=$tila"
         if [ -z "$why" ]; then

@@ -18,7 +18,9 @@
  * arguments give the real routine's INFO.  Tila takes the calls in place
  * (TILA_SCALAPACK_MIN_NB=1) and on copies (the default, blocks of 4 and 32 being below it;
  * p?gemr2d makes the copies of blocks of 4, Tila's retiling those of 32).  One line per
- * check: PASS|FAIL scalapack-layer ROUTINE grid ... error.
+ * check: PASS|FAIL scalapack-layer ROUTINE grid ... error; and per grid, each routine
+ * checked has calls that Tila took on every rank (the paths read back from the layer,
+ * tila_scalapack_calls), the norms on copies aside.
  *
  * SPDX-License-Identifier: BSD-3-Clause
  */
@@ -68,7 +70,27 @@ double pdlantr_(const char *norm, const char *uplo, const char *diag, const int 
                 const double *a, const int *ia, const int *ja, const int *desca, double *work,
                 size_t l1, size_t l2, size_t l3);
 
+/* libtila_scalapack: calls of a routine that took a path so far (0, 1: Tila in place, on
+ * copies). */
+long tila_scalapack_calls(const char *name, int path);
+
 static int rank, failures;
+
+/*
+ * The routines each grid's checks must have run on Tila (the layer would pass every value
+ * check by sending everything to ScaLAPACK): the factorizations and solves always, the
+ * norms when in place (the norm of blocks below Tila's tile minimum is ScaLAPACK's).
+ */
+static const char *const tila_routines[] = {
+    "PDPOTRF", "PDPOTRS", "PDPOSV",  "PDGEQRF", "PDORMQR",
+    "PDORGQR", "PDGELS",  "PDLANGE", "PDLANSY", "PDLANTR"
+};
+enum { NROUTINES = sizeof tila_routines / sizeof *tila_routines, NFACTOR = 7 };
+
+static long tila_calls(int k)
+{
+    return tila_scalapack_calls(tila_routines[k], 0) + tila_scalapack_calls(tila_routines[k], 1);
+}
 
 /* The real ScaLAPACK's routine: looked up in the library that defines numroc_. */
 static void *real(const char *symbol)
@@ -405,10 +427,21 @@ int main(int argc, char **argv)
                 blacs_gridinit_(&ctxt, order, &p, &q, 1);
                 snprintf(grid, sizeof grid, "%dx%d %s-major%s", p, q, o ? "col" : "row",
                          pass ? " copies" : " in-place");
+                long before[NROUTINES];
+                for (int k = 0; k < NROUTINES; k++)
+                    before[k] = tila_calls(k);
                 check_grid(ctxt, grid, 29, 4, 5, pass);
                 check_grid(ctxt, grid, 1, 4, 1, pass);
                 /* Blocks of 32: copies made by Tila's retiling rather than p?gemr2d. */
                 check_grid(ctxt, grid, 60, 32, 1, pass);
+                for (int k = 0; k < (pass ? NFACTOR : NROUTINES); k++) {
+                    char what[96];
+                    long took = tila_calls(k) - before[k], all;
+                    MPI_Allreduce(&took, &all, 1, MPI_LONG, MPI_MIN, MPI_COMM_WORLD);
+                    snprintf(what, sizeof what, "%s: calls Tila took on every rank",
+                             tila_routines[k]);
+                    report(all > 0, what, grid, (double)all);
+                }
                 blacs_gridexit_(&ctxt);
             }
         }
