@@ -381,6 +381,10 @@ int tila_init(int *argc, char ***argv)
      * _starpu_mpi_submit_coop_sends from potrf's flushes, about 1 run in 40 at 4 ranks.
      * Off unless the user asks for them (no measurable cost at 2 and 4 ranks here). */
     tila_env_put("STARPU_MPI_COOP_SENDS", "0", 0);
+    /* StarPU's own messages (a bus recalibration whenever a rank sees another CPU count
+     * than the last run's, ...) only when asked for: TILA_VERBOSE, or STARPU_SILENT=0. */
+    const char *verbose = getenv("TILA_VERBOSE");
+    if (!verbose || !*verbose || !strcmp(verbose, "0")) tila_env_put("STARPU_SILENT", "1", 0);
     rc = tila_starpu_start(argc, argv, &conf);
     if (rc) {
         tila_env_restore();

@@ -54,7 +54,7 @@ static const char *const path_text[TILA_SL_NPATHS] = {
     "ScaLAPACK (blocks Tila cannot use in place)",
     "ScaLAPACK (a case left to it)",
     "ScaLAPACK (Tila did not start, or failed before it wrote the caller's data)",
-    "Tila, failed after it had begun to write the caller's data in place",
+    "failed in Tila after it had begun to write the caller's data in place (INFO = -10000)",
 };
 
 static void stop(void);

@@ -44,13 +44,25 @@ fi
 # With LIFECYCLE_TEST=PATH/TO/tila-lifecycle-test: tila_init / tila_finalize three times in
 # a program of its own MPI, the environment and OpenBLAS's threads as before (OpenBLAS's
 # own count: OPENBLAS_NUM_THREADS unset), at each rank count.
+# STARPU_SILENT unset, and STARPU_HOME new: at each rank count each rank sees another
+# number of CPUs, and StarPU would say that it recalibrates; nothing of StarPU's may show.
 if [ -n "${LIFECYCLE_TEST:-}" ]; then
+    home=$(mktemp -d)
     for np in $ranks; do
         echo "== tila-lifecycle-test at $np rank(s)"
         env -u OPENBLAS_NUM_THREADS -u STARPU_WORKERS_NOBIND -u STARPU_MPI_NOBIND \
+            -u STARPU_SILENT STARPU_HOME="$home" \
             timeout "$limit" "$mpiexec" $opts -np "$np" "$LIFECYCLE_TEST" >"$log" 2>"$log.err"
-        count "lifecycle np=$np" $?
+        st=$?
+        if grep -q '\[starpu\]' "$log" "$log.err"; then
+            echo "FAIL lifecycle np=$np: StarPU printed: $(grep -h '\[starpu\]' "$log" "$log.err" |
+                head -n 1)" >>"$log"
+        else
+            echo "PASS lifecycle np=$np: no message of StarPU's" >>"$log"
+        fi
+        count "lifecycle np=$np" $st
     done
+    rm -rf "$home"
 fi
 # tila-calibrate, with CALIBRATE=PATH/TO/tila-calibrate: on two small tiles every model,
 # per-size history or regression fit, reaches its samples (the QR column kernels get one
