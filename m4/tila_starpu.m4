@@ -32,6 +32,20 @@ AC_DEFUN([TILA_CHECK_STARPU], [
       [AC_MSG_RESULT([yes])],
       [AC_MSG_RESULT([no]); AC_MSG_ERROR([cannot link StarPU-MPI ($STARPU_LIBS): install libstarpumpi-1.3-3])])
   ])
+  # The idle naps, the waking scheduler, Tila's MPI_Test and the progress worker
+  # (runtime/nap*.c, progress_worker.c) rest on how StarPU 1.3 polls: its workers never
+  # block, lws wakes no worker on a push, StarPU-MPI's progress thread ("MPI") blocks
+  # only when it has no request.  On another StarPU they are left out.
+  AC_MSG_CHECKING([whether StarPU is 1.3 (Tila's idle naps and progress worker)])
+  AC_COMPILE_IFELSE([AC_LANG_PROGRAM([[#include <starpu_config.h>
+#if STARPU_MAJOR_VERSION != 1 || STARPU_MINOR_VERSION != 3
+#error not 1.3
+#endif]], [[]])], [tila_starpu_13=yes], [tila_starpu_13=no])
+  AC_MSG_RESULT([$tila_starpu_13])
+  AS_IF([test "x$tila_starpu_13" = xyes],
+    [AC_DEFINE([TILA_STARPU_NAPS], [1],
+      [StarPU 1.3: Tila's idle naps, MPI_Test and progress worker are built])],
+    [AC_MSG_WARN([StarPU is not 1.3: Tila's idle naps and progress worker, measured on 1.3, are left out; idle workers poll as StarPU makes them])])
   AC_MSG_CHECKING([whether StarPU was built with CUDA])
   AC_COMPILE_IFELSE([AC_LANG_PROGRAM([[#include <starpu_config.h>
 #ifndef STARPU_USE_CUDA

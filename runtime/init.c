@@ -247,10 +247,12 @@ static int tila_starpu_start(int *argc, char ***argv, struct starpu_conf *conf)
     tila_rt.started_starpu = !up;
     if (MPI_Comm_dup(MPI_COMM_WORLD, &tila_rt.starpu_comm) != MPI_SUCCESS)
         return tila_starpu_failed(-1, "MPI_Comm_dup");
+    tila_progress_thread_mark(0);
     if (starpu_mpi_init_conf(argc, argv, 0, tila_rt.starpu_comm, NULL) != 0) {
         MPI_Comm_free(&tila_rt.starpu_comm);
         return tila_starpu_failed(-1, "starpu_mpi_init_conf");
     }
+    tila_progress_thread_mark(1);
     return TILA_SUCCESS;
 }
 

@@ -2,18 +2,16 @@
  * @file progress_worker.c
  * @brief Where ranks outnumber the CPUs, StarPU-MPI's progress thread runs the short tasks.
  *
- * With more ranks than CPUs on a node (4 ranks on 2 cores), each rank ran two busy
+ * With more ranks than CPUs on a node (4 ranks on 2 cores), each rank runs two busy
  * threads: its CPU worker and StarPU-MPI's progress thread, which there polls MPI without
- * a pause (a nap costs it a turn behind the other ranks' threads, nap.c).  A 4-rank dpotrs
- * spent half of the cores polling, and every cross-rank hop went through both threads:
- * the progress thread completes the receive and pushes the task, then the worker waits
- * for a turn on a core to run it (bench/README.md, session 27).
+ * a pause (a nap would cost it a turn behind the other ranks' threads, nap.c), and every
+ * cross-rank hop goes through both: the progress thread completes the receive and pushes
+ * the task, then the worker waits for a turn on a core to run it.
  *
  * StarPU-MPI 1.3 can run a CPU worker inside its progress thread
  * (STARPU_MPI_DRIVER_CALL_FREQUENCY: the thread runs a task between two passes over its
- * requests), but a task of 20-40 ms (a 768-tile gemm) then holds every message of the
- * rank, and tile transfers, which need both ranks to make progress, crawl: dpotrf n = 8192
- * on 4 ranks went from 3.5 to 4.3 s.  So Tila gives such a rank two workers:
+ * requests), but a long task (a 768-tile gemm) then holds every message of the rank.  So
+ * Tila gives such a rank two workers:
  *
  * - the progress worker, run by the progress thread: the tasks under
  *   TILA_SHORT_TASK_FLOPS (about a millisecond: a solve with few right-hand sides, a norm's
@@ -22,18 +20,18 @@
  *   messages going.
  *
  * Each kind of task can only run on its own worker (StarPU's task->workerids), and a push
- * wakes a napper of that kind (nap.c).  The progress thread runs its worker only while
- * StarPU-MPI has a receive posted (it blocks when it has no request at all), so a
+ * wakes a napper of that kind (nap_workers.c).  The progress thread runs its worker only
+ * while StarPU-MPI has a receive posted (it blocks when it has no request at all), so a
  * receive from this rank to itself stays posted from tila_init to tila_finalize, except
  * while Tila rests (tila_pause): then the thread blocks.
  *
- * Where each rank has a CPU of its own (2 ranks on 2 cores), the progress thread already
- * naps and the worker yields to it (nap.c); the progress worker there left dpotrs as it
- * was and made dpotrf n = 8192 5 % slower, so it is off.  On unless
- * TILA_PROGRESS_WORKER=0 where ranks outnumber the node's CPUs, without CUDA workers, and
- * when Tila chooses the number of workers (no STARPU_NCPU).  A user's
+ * Where each rank has a CPU of its own, the progress thread already naps and the worker
+ * yields to it (nap_progress.c), and the progress worker is off.  On unless
+ * TILA_PROGRESS_WORKER=0 where ranks outnumber the node's CPUs, without CUDA workers, with
+ * StarPU 1.3, and when Tila chooses the number of workers (no STARPU_NCPU).  A user's
  * STARPU_MPI_DRIVER_CALL_FREQUENCY > 0 makes StarPU-MPI drive worker 0 whatever the
  * node: it is then not launched as a thread (StarPU aborts otherwise), and runs any task.
+ * The measurements behind these choices: bench/results/idle-naps.md.
  *
  * SPDX-License-Identifier: BSD-3-Clause
  */
@@ -75,8 +73,9 @@ const char *tila_progress_worker_setup(struct starpu_conf *conf, int crowded, in
     const char *off = getenv("TILA_PROGRESS_WORKER");
     driven = split = 0;
     if (starpu_get_env_number_default("STARPU_MPI_DRIVER_CALL_FREQUENCY", 0) <= 0) {
-#ifdef TILA_USE_CUDA
-        /* not measured with CUDA workers yet: the progress thread keeps to messages */
+#if defined(TILA_USE_CUDA) || !defined(TILA_STARPU_NAPS)
+        /* not measured with CUDA workers, nor on another StarPU than 1.3 (whose progress
+         * thread blocks when it has no request): the progress thread keeps to messages */
         return "";
 #endif
         if (!crowded || !ncpus_ours || (off && !strcmp(off, "0"))) return "";

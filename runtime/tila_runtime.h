@@ -135,9 +135,9 @@ void tila_nap(long ns);
 
 /**
  * Let idle CPU workers nap, and StarPU-MPI's progress thread too when it shares a core
- * with a worker (runtime/nap.c), unless TILA_IDLE_NAP=0; unless the user named a
- * scheduler, conf's becomes lws waking a napping worker on each push.  Call before
- * StarPU starts, with the conf it starts with.
+ * with a worker (runtime/nap.c), unless TILA_IDLE_NAP=0 or StarPU is not 1.3; unless the
+ * user named a scheduler, conf's becomes lws waking a napping worker on each push.  Call
+ * before StarPU starts, with the conf it starts with.
  * @return what was decided, as ", ..." for tila_init's verbose line ("" when off).
  */
 const char *tila_naps_start(struct starpu_conf *conf, int progress_shares_core);
@@ -154,6 +154,8 @@ const char *tila_naps_start(struct starpu_conf *conf, int progress_shares_core);
 #ifdef STARPU_SIMGRID
 static inline int tila_progress_worker_start(void) { return TILA_SUCCESS; }
 static inline void tila_progress_worker_stop(void) {}
+static inline void tila_progress_worker_rest(void) {}
+static inline void tila_progress_worker_wake(void) {}
 #else
 const char *tila_progress_worker_setup(struct starpu_conf *conf, int crowded, int ncpus_ours);
 int tila_progress_worker_start(void);
@@ -166,14 +168,17 @@ void tila_progress_worker_wake(void);
 
 /**
  * Wake StarPU-MPI's progress thread from a nap and let it run on this core now, where it
- * waits for a worker to give the core (runtime/nap.c): called as a task ends, when its
- * sends are queued.
+ * waits for a worker to give the core (runtime/nap_progress.c): called as a task ends,
+ * when its sends are queued.  tila_progress_thread_mark(0) before StarPU-MPI starts and
+ * (1) after: the thread it started is the only one that naps in Tila's MPI_Test.
  * Nothing to do under simulation, where nothing naps.
  */
 #ifdef STARPU_SIMGRID
 static inline void tila_progress_yield(void) {}
+static inline void tila_progress_thread_mark(int started) { (void)started; }
 #else
 void tila_progress_yield(void);
+void tila_progress_thread_mark(int started);
 #endif
 
 /** Print "func: message" on stderr, prefixed by the rank when there are several. */

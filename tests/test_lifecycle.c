@@ -11,15 +11,24 @@
  * StarPU's variables.  While Tila runs a Cholesky factorization that moves tiles between
  * ranks, each rank has its own receive posted on MPI_COMM_WORLD from any source with any
  * tag, as an application with its own traffic would: it must get the application's
- * message, and Tila its tiles.  One line per
- * check, then "N passed, N failed, N skipped"; exit 0 when nothing failed.
+ * message, and Tila its tiles.  And a thread of the program named "MPI", as StarPU-MPI
+ * names its progress thread, tests a pending request 2000 times while Tila runs: Tila's
+ * MPI_Test must pass its calls through as they are, the thread's scheduling policy
+ * unchanged (Tila makes StarPU-MPI's own thread SCHED_BATCH when it naps it).  One line
+ * per check, then "N passed, N failed,
+ * N skipped"; exit 0 when nothing failed.
  *
  * SPDX-License-Identifier: BSD-3-Clause
  */
+#define _GNU_SOURCE
 #include <mpi.h>
+#include <pthread.h>
+#include <sched.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/prctl.h>
+#include <time.h>
 
 #include "tila.h"
 #include "tila_config.h"
@@ -39,6 +48,28 @@ static int blas_threads(void)
 #else
     return 0;
 #endif
+}
+
+/* A program's thread named "MPI": 2000 tests of a receive that never comes; the seconds
+ * they took, or -1 if the thread's scheduling policy changed meanwhile. */
+static void *mpi_named_thread(void *arg)
+{
+    double *seconds = arg;
+    int policy = sched_getscheduler(0);
+    int x;
+    MPI_Request req;
+    prctl(PR_SET_NAME, "MPI");
+    MPI_Irecv(&x, 1, MPI_INT, 0, 4242, MPI_COMM_SELF, &req);
+    struct timespec t0, t1;
+    clock_gettime(CLOCK_MONOTONIC, &t0);
+    for (int k = 0, flag = 0; k < 2000; k++)
+        MPI_Test(&req, &flag, MPI_STATUS_IGNORE);
+    clock_gettime(CLOCK_MONOTONIC, &t1);
+    MPI_Cancel(&req);
+    MPI_Wait(&req, MPI_STATUS_IGNORE);
+    *seconds = (t1.tv_sec - t0.tv_sec) + 1e-9 * (t1.tv_nsec - t0.tv_nsec);
+    if (sched_getscheduler(0) != policy) *seconds = -1;
+    return NULL;
 }
 
 static int by_string(const void *a, const void *b)
@@ -127,6 +158,15 @@ int main(int argc, char **argv)
             if (!rc) rc = tila_dplgsy(400.0, S, 11);
             if (!rc) rc = tila_dpotrf(TILA_LOWER, S);
             if (!rc) rc = tila_dlange(TILA_NORM_FRO, A, &value);
+            pthread_t named;
+            double seconds = -1;
+            pthread_create(&named, NULL, mpi_named_thread, &seconds);
+            pthread_join(named, NULL);
+            snprintf(detail, sizeof detail, "%.4f s", seconds);
+            char what1[96];
+            snprintf(what1, sizeof what1,
+                     "cycle %d: a program thread named MPI: its MPI_Test left alone", cycle);
+            check(rank, seconds >= 0, what1, detail);
             MPI_Send(&mine, 1, MPI_INT, (rank + 1) % size, 77, MPI_COMM_WORLD);
             MPI_Wait(&req, &st);
             tag = st.MPI_TAG;

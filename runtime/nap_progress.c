@@ -1,0 +1,164 @@
+/**
+ * @file nap_progress.c
+ * @brief StarPU-MPI's progress thread naps between its MPI tests, and runs between tasks
+ *        (StarPU 1.3).
+ *
+ * StarPU-MPI 1.3's progress thread tests its requests back to back as long as one is
+ * pending (its loop blocks only when none is), on a core where a worker computes.  Tila's
+ * MPI_Test passes every call on to the next MPI_Test (the MPI library's, or a profiling
+ * tool's loaded after libtila, which then sees every call) and, in that thread only,
+ * after 20 us without a completed request, sleeps between tests: 10 us, doubling to
+ * 160 us while nothing completes.  A message then waits at most one nap; the worker gets
+ * the core back.  The end of a Tila task (tila_progress_yield, when its sends are queued)
+ * cuts a nap short and makes the next one the shortest, so that the sends do not wait.
+ *
+ * Each nap would end with the progress thread preempting the worker, thousands of times
+ * a second, so the thread is SCHED_BATCH (the same share of the core, but its wake-up does
+ * not preempt) and a worker yields the core at the end of each Tila task: the thread runs
+ * between two tasks, when a worker goes idle, and at the scheduler's tick.  (A lower
+ * priority instead starved it behind a user's thread spinning in blocking MPI.)
+ *
+ * The thread is the one StarPU-MPI starts in tila_init and names "MPI": tila_init marks
+ * which by its thread id (tila_progress_thread_mark), so that no other thread (one of the
+ * program's, whatever its name) ever naps here.  Some of its tests run under
+ * StarPU-MPI's progress_mutex, so a worker that submits a request meanwhile waits for the
+ * nap too (at most 160 us, once per message).
+ *
+ * SPDX-License-Identifier: BSD-3-Clause
+ */
+#define _GNU_SOURCE
+#include <dirent.h>
+#include <dlfcn.h>
+#include <pthread.h>
+#include <sched.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/prctl.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+
+#include "nap.h"
+
+#ifdef TILA_STARPU_NAPS
+
+/* Time since a request completed before napping, the first and the longest nap, and
+ * the least time between two naps (one per pass of the thread's loop, which may test
+ * several requests). */
+static const double progress_idle_s = 20e-6, progress_gap_s = 3e-6;
+static const long progress_nap_ns = 10000, progress_max_nap_ns = 160000;
+
+static int progress_naps;  /* set before StarPU-MPI starts its thread */
+static int progress_batch; /* the progress thread is SCHED_BATCH: workers yield to it */
+static pid_t progress_tid; /* that thread's id, once tila_init has seen it start */
+/* Tasks ended so far (their sends queued), and whether the progress thread naps now. */
+static unsigned ends;
+static int progress_napping;
+
+void tila_progress_naps_start(int on)
+{
+    progress_naps = on;
+    progress_batch = 0; /* no yielding until this start's thread is SCHED_BATCH */
+}
+
+/* The ids of this process's threads named "MPI", at most n of them. */
+static int mpi_threads(pid_t *tids, int n)
+{
+    int found = 0;
+    DIR *dir = opendir("/proc/self/task");
+    if (!dir) return 0;
+    for (struct dirent *e; found < n && (e = readdir(dir));) {
+        char path[300], name[17] = "";
+        if (e->d_name[0] == '.') continue;
+        snprintf(path, sizeof path, "/proc/self/task/%s/comm", e->d_name);
+        FILE *f = fopen(path, "r");
+        if (!f) continue;
+        if (fgets(name, sizeof name, f) && !strcmp(name, "MPI\n")) tids[found++] = atoi(e->d_name);
+        fclose(f);
+    }
+    closedir(dir);
+    return found;
+}
+
+void tila_progress_thread_mark(int started)
+{
+    static pid_t before[16];
+    static int nbefore;
+    if (!started) {
+        __atomic_store_n(&progress_tid, 0, __ATOMIC_RELEASE);
+        nbefore = mpi_threads(before, 16);
+        return;
+    }
+    pid_t now[16];
+    int n = mpi_threads(now, 16);
+    for (int i = 0; i < n; i++) {
+        int old = 0;
+        for (int j = 0; j < nbefore; j++)
+            old |= now[i] == before[j];
+        if (!old) __atomic_store_n(&progress_tid, now[i], __ATOMIC_RELEASE);
+    }
+}
+
+typedef int test_fn(MPI_Request *, int *, MPI_Status *);
+
+int MPI_Test(MPI_Request *request, int *flag, MPI_Status *status)
+{
+    static test_fn *next;
+    /* kind: 0 not yet known, 1 StarPU-MPI's progress thread, 2 any other thread */
+    static __thread int kind;
+    static __thread double busy, napped;
+    static __thread long nap;
+    static __thread unsigned seen;
+    test_fn *test = __atomic_load_n(&next, __ATOMIC_ACQUIRE);
+    if (!test) {
+        test = (test_fn *)dlsym(RTLD_NEXT, "MPI_Test");
+        if (!test) test = PMPI_Test;
+        __atomic_store_n(&next, test, __ATOMIC_RELEASE);
+    }
+    int rc = test(request, flag, status);
+    if (kind == 0) {
+        pid_t tid = __atomic_load_n(&progress_tid, __ATOMIC_ACQUIRE);
+        if (!tid) return rc; /* not known yet: decide at a later call */
+        kind = progress_naps && (pid_t)syscall(SYS_gettid) == tid ? 1 : 2;
+        if (kind == 1) {
+            /* naps as short as asked, not the default 50 us late */
+            prctl(PR_SET_TIMERSLACK, 1000UL);
+            struct sched_param none = { 0 };
+            if (!pthread_setschedparam(pthread_self(), SCHED_BATCH, &none))
+                __atomic_store_n(&progress_batch, 1, __ATOMIC_RELAXED);
+        }
+    }
+    if (kind != 1 || rc != MPI_SUCCESS) return rc;
+    double now = tila_clock();
+    if (*flag || nap == 0) {
+        busy = now;
+        nap = progress_nap_ns;
+    }
+    else if (now - busy > progress_idle_s && now - napped > progress_gap_s) {
+        /* a task that ended since the last nap may have queued a send: no nap, or a nap
+         * that such an end cuts short, and the next nap the shortest */
+        __atomic_store_n(&progress_napping, 1, __ATOMIC_SEQ_CST);
+        tila_futex_nap(&ends, seen, nap);
+        __atomic_store_n(&progress_napping, 0, __ATOMIC_SEQ_CST);
+        unsigned now_ends = __atomic_load_n(&ends, __ATOMIC_SEQ_CST);
+        nap = now_ends != seen                ? progress_nap_ns
+              : nap * 2 < progress_max_nap_ns ? nap * 2
+                                              : progress_max_nap_ns;
+        seen = now_ends;
+        napped = tila_clock();
+    }
+    return rc;
+}
+
+void tila_progress_yield(void)
+{
+    if (progress_naps) tila_futex_count_and_wake(&ends, &progress_napping);
+    if (__atomic_load_n(&progress_batch, __ATOMIC_RELAXED)) sched_yield();
+}
+
+#else /* !TILA_STARPU_NAPS */
+
+void tila_progress_thread_mark(int started) { (void)started; }
+void tila_progress_yield(void) {}
+
+#endif /* TILA_STARPU_NAPS */
