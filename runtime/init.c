@@ -267,57 +267,50 @@ static void tila_say(char *how, size_t size, const char *what)
 }
 
 /*
- * Share the node among the ranks on it, unless the user said how (STARPU_NCPU, a worker
- * binding): the CPUs mpirun bound this rank to, else (no binding, or one CPU where each
- * rank could have more: Open MPI's default for 1 or 2 ranks) an even split of the node's
- * CPUs among its ranks (bound when each rank gets at least one, unbound when the ranks
- * outnumber the CPUs); one CPU worker per CPU of the share; BLAS single-threaded inside
- * the workers unless OPENBLAS_NUM_THREADS says otherwise; StarPU-MPI's progress thread
- * unbound; idle workers napping, and the progress thread too where it shares the rank's
- * own CPUs with workers (nap.c; TILA_IDLE_NAP=0: off); where the ranks outnumber the
- * CPUs, one more CPU worker, which the progress thread runs for the short tasks
- * (progress_worker.c).  TILA_VERBOSE=1: the first rank of each node prints what it
- * decided.
+ * Share the node among the ranks on it (tila_node_plan, runtime/node.c, says how), unless
+ * the user said how (STARPU_NCPU, a worker binding): one CPU worker per CPU of the rank's
+ * share; BLAS single-threaded inside the workers unless OPENBLAS_NUM_THREADS says
+ * otherwise; StarPU-MPI's progress thread unbound; idle workers napping, and the progress
+ * thread too where it shares the rank's own CPUs with workers (nap.c; TILA_IDLE_NAP=0:
+ * off); where the ranks outnumber the CPUs, one more CPU worker, which the progress thread
+ * runs for the short tasks (progress_worker.c).  TILA_VERBOSE=1: the first rank of each
+ * node prints what it decided.
  */
 static void tila_node_setup(struct starpu_conf *conf)
 {
     MPI_Comm node;
-    int local = 0, nlocal = 1, ncpus = (int)sysconf(_SC_NPROCESSORS_ONLN);
+    tila_node_facts_t f;
+    static int cpus[TILA_MAX_CPUS];
+    tila_node_facts_read(&f, cpus, TILA_MAX_CPUS);
     MPI_Comm_split_type(MPI_COMM_WORLD, MPI_COMM_TYPE_SHARED, 0, MPI_INFO_NULL, &node);
-    MPI_Comm_rank(node, &local);
-    MPI_Comm_size(node, &nlocal);
+    MPI_Comm_rank(node, &f.local);
+    MPI_Comm_size(node, &f.nlocal);
     MPI_Comm_free(&node);
-    cpu_set_t mask;
-    CPU_ZERO(&mask);
-    int given = sched_getaffinity(0, sizeof mask, &mask) == 0 ? CPU_COUNT(&mask) : ncpus;
-    int share = given, first = -1; /* first: the split's first CPU, -1: mpirun's mask */
-    /* Unbound, or bound to one CPU where each rank could have more: Open MPI's default
-     * for up to 2 ranks, which would leave the other CPUs idle. */
-    if ((given >= ncpus && nlocal > 1) || (given == 1 && ncpus / nlocal > 1)) {
-        share = ncpus / nlocal > 0 ? ncpus / nlocal : 1;
-        first = ncpus >= nlocal ? local * share : -2; /* -2: unbound */
-    }
+    f.user_ncpus = conf->ncpus;
+    f.user_bind = tila_env_set("STARPU_WORKERS_CPUID") || tila_env_set("STARPU_WORKERS_COREID") ||
+                  tila_env_set("STARPU_WORKERS_NOBIND") || tila_env_set("STARPU_WORKERS_GETBIND");
+    tila_node_plan_t p;
+    tila_node_plan(&f, &p);
     char how[320] = "";
-    int ncpus_ours = conf->ncpus < 0;
-    if (ncpus_ours) {
-        conf->ncpus = share;
-        snprintf(how, sizeof how, "%d CPU worker(s)", share);
+    if (conf->ncpus < 0) {
+        conf->ncpus = p.workers;
+        snprintf(how, sizeof how, "%d CPU worker(s)", p.workers);
     }
-    int user_bind = tila_env_set("STARPU_WORKERS_CPUID") || tila_env_set("STARPU_WORKERS_COREID") ||
-                    tila_env_set("STARPU_WORKERS_NOBIND") || tila_env_set("STARPU_WORKERS_GETBIND");
-    if (!user_bind && first == -2) {
+    if (p.bind == TILA_BIND_NONE) {
         tila_env_put("STARPU_WORKERS_NOBIND", "1", 0);
-        tila_say(how, sizeof how, ", unbound (more ranks than CPUs)");
+        tila_say(how, sizeof how,
+                 p.crowded ? ", unbound (more ranks than CPUs)" : ", unbound (a CPU quota)");
     }
-    else if (!user_bind && first >= 0) {
+    else if (p.bind == TILA_BIND_SLICE) {
         conf->use_explicit_workers_bindid = 1;
-        for (int w = 0; w < share && w < STARPU_NMAXWORKERS; w++)
-            conf->workers_bindid[w] = (unsigned)(first + w % share);
-        char cpus[40];
-        snprintf(cpus, sizeof cpus, ", bound to CPUs %d-%d", first, first + share - 1);
-        tila_say(how, sizeof how, cpus);
+        for (int w = 0; w < p.share && w < STARPU_NMAXWORKERS; w++)
+            conf->workers_bindid[w] = (unsigned)cpus[p.first + w % p.share];
+        char list[40];
+        snprintf(list, sizeof list, ", bound to CPUs %d-%d", cpus[p.first],
+                 cpus[p.first + p.share - 1]);
+        tila_say(how, sizeof how, list);
     }
-    else if (!user_bind && given < ncpus) {
+    else if (p.bind == TILA_BIND_WITHIN) {
         tila_env_put("STARPU_WORKERS_GETBIND", "1", 0);
         tila_say(how, sizeof how, ", bound within mpirun's binding");
     }
@@ -329,15 +322,12 @@ static void tila_node_setup(struct starpu_conf *conf)
         tila_say(how, sizeof how, ", OpenBLAS 1 thread");
     }
 #endif
-    /* The progress thread naps where it shares the rank's own CPUs with workers; where
-     * ranks outnumber the CPUs, a nap costs it a turn behind the other ranks' threads
-     * (4 ranks on 2 cores: dpotrs 3x slower). */
-    tila_say(how, sizeof how, tila_naps_start(conf, conf->ncpus >= share && first != -2));
-    tila_say(how, sizeof how, tila_progress_worker_setup(conf, nlocal > ncpus, ncpus_ours));
+    tila_say(how, sizeof how, tila_naps_start(conf, p.progress_shares_core));
+    tila_say(how, sizeof how, tila_progress_worker_setup(conf, p.crowded, f.user_ncpus < 0));
     const char *verbose = getenv("TILA_VERBOSE");
-    if (verbose && strcmp(verbose, "0") && local == 0)
-        fprintf(stderr, "tila_init: %d rank(s) on this node of %d CPUs, each: %s\n", nlocal, ncpus,
-                how[0] == ',' ? how + 2 : how);
+    if (verbose && strcmp(verbose, "0") && f.local == 0)
+        fprintf(stderr, "tila_init: %d rank(s) on this node of %d CPUs%s, each: %s\n", f.nlocal,
+                f.offered, f.quota ? " (a quota)" : "", how[0] == ',' ? how + 2 : how);
 }
 
 /* The worst (lowest) of every rank's rc, on MPI_COMM_WORLD. */

@@ -129,6 +129,55 @@ static inline tila_uplo_t tila_tile_part(tila_uplo_t uplo, int m, int n)
  */
 int tila_allreduce(void *buf, int count, MPI_Datatype type, MPI_Op op);
 
+/** The most CPUs of a node Tila reads (a cpuset's list). */
+#define TILA_MAX_CPUS 8192
+
+/** What a node offers a rank (runtime/node.c, tila_node_facts_read). */
+typedef struct tila_node_facts_s {
+    int offered;    /**< CPUs the node offers the job: the cgroup's cpuset, else all online */
+    int quota;      /**< the cgroup's CPU quota in CPUs, rounded up; 0: none */
+    int mine;       /**< CPUs in this rank's affinity mask */
+    int nlocal;     /**< ranks on this node */
+    int local;      /**< this rank's place among them */
+    int user_ncpus; /**< CPU workers the user asked for (STARPU_NCPU, conf), or -1 */
+    int user_bind;  /**< the user set the workers' binding (STARPU_WORKERS_*) */
+} tila_node_facts_t;
+
+/** How a rank's CPU workers are bound. */
+typedef enum tila_bind_e {
+    TILA_BIND_STARPU, /**< StarPU's own binding (the rank has every CPU) */
+    TILA_BIND_SLICE,  /**< to CPUs first .. first + share - 1 of the offered list */
+    TILA_BIND_NONE,   /**< unbound: more ranks than CPUs, or a quota without CPUs of its own */
+    TILA_BIND_WITHIN, /**< within the rank's affinity mask (the launcher bound it) */
+    TILA_BIND_USER    /**< the user's (STARPU_WORKERS_*) */
+} tila_bind_t;
+
+/** What a rank does with its node (tila_node_plan). */
+typedef struct tila_node_plan_s {
+    int share;                /**< CPUs that are this rank's */
+    int workers;              /**< CPU workers: share, or the user's count */
+    tila_bind_t bind;
+    int first;                /**< TILA_BIND_SLICE: index of the first CPU in the offered list */
+    int crowded;              /**< more ranks than CPUs on the node */
+    int progress_shares_core; /**< StarPU-MPI's progress thread shares the rank's CPUs */
+} tila_node_plan_t;
+
+/** The plan for facts f: a pure function (runtime/node.c says the rules). */
+void tila_node_plan(const tila_node_facts_t *f, tila_node_plan_t *p);
+
+/**
+ * This rank's facts (all but nlocal, local, user_ncpus and user_bind) from sysconf, its
+ * affinity mask and its cgroup; the offered CPUs' numbers into cpus (at most max).
+ */
+void tila_node_facts_read(tila_node_facts_t *f, int *cpus, int max);
+
+/** A cpuset list ("0-3,8,10-11") into cpus (at most max): how many, or -1 if malformed. */
+int tila_cpulist_parse(const char *text, int *cpus, int max);
+
+/** A CPU quota in CPUs, rounded up, from cgroup v2's cpu.max line (period NULL) or v1's
+ * cfs_quota_us and cfs_period_us; 0 for none or unreadable. */
+int tila_cpu_quota_parse(const char *quota, const char *period);
+
 /** CLOCK_MONOTONIC in seconds, and a sleep of ns nanoseconds (runtime/nap.c). */
 double tila_clock(void);
 void tila_nap(long ns);

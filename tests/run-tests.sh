@@ -41,6 +41,12 @@ if [ -n "${KERNEL_TESTS:-}" ]; then
     timeout "$limit" "$KERNEL_TESTS" >"$log" 2>"$log.err"
     count kernels $?
 fi
+# With NODE_TEST=PATH/TO/tila-node-test: how a rank shares its node, case by case.
+if [ -n "${NODE_TEST:-}" ]; then
+    echo "== tila-node-test (CPU workers from the cpuset, quota, masks and ranks)"
+    timeout "$limit" "$NODE_TEST" >"$log" 2>"$log.err"
+    count node $?
+fi
 # With LIFECYCLE_TEST=PATH/TO/tila-lifecycle-test: tila_init / tila_finalize three times in
 # a program of its own MPI, the environment and OpenBLAS's threads as before (OpenBLAS's
 # own count: OPENBLAS_NUM_THREADS unset), at each rank count.
