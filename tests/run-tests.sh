@@ -118,6 +118,21 @@ case " $ranks " in
     env -u STARPU_NCPU timeout "$limit" "$mpiexec" $opts -np 2 -x TILA_PROGRESS_WORKER=0 \
         "$prog" $args : -np 2 "$prog" $args >"$log" 2>"$log.err"
     count "np=4 mixed" $?
+    # Unequal load, as on nodes of different sizes: ranks 0-2 bound to CPU 0, rank 3
+    # alone on CPU 1 (an Open MPI rankfile).
+    if [ "$(nproc)" -ge 2 ]; then
+        echo "== tila-tests at 4 ranks, ranks 0-2 on CPU 0 and rank 3 on CPU 1 (a rankfile)"
+        rankfile=$(mktemp)
+        host=$(hostname)
+        printf 'rank 0=%s slot=0\nrank 1=%s slot=0\nrank 2=%s slot=0\nrank 3=%s slot=1\n' \
+            "$host" "$host" "$host" "$host" >"$rankfile"
+        # shellcheck disable=SC2086
+        env -u STARPU_NCPU -u STARPU_WORKERS_NOBIND timeout "$limit" "$mpiexec" $opts \
+            --rankfile "$rankfile" -np 4 \
+            "$prog" $args >"$log" 2>"$log.err"
+        count "np=4 unequal" $?
+        rm -f "$rankfile"
+    fi
     ;;
 esac
 # ScaLAPACK's own testers, unchanged, with SCALAPACK_LAYER=PATH/TO/libtila_scalapack.so
