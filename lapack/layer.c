@@ -6,7 +6,6 @@
  * SPDX-License-Identifier: BSD-3-Clause
  */
 #define _GNU_SOURCE
-#include <dlfcn.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -21,11 +20,13 @@ int openblas_get_num_threads(void);
 void openblas_set_num_threads(int num_threads);
 #endif
 
+static void stop(void);
+static void atexit_stop(void) { atexit(stop); }
+
 static struct {
     int started; /* tila_init was called here: tila_finalize at exit */
     int failed;  /* Tila could not start: every call goes to the real routines */
     int blas_threads;
-    tila_la_routine_t *routines;
 } la;
 
 /* One call at a time in Tila; a call from another thread meanwhile goes to LAPACK. */
@@ -52,28 +53,17 @@ static const char *const path_text[TILA_LA_NPATHS] = {
  */
 static int min_n(void) { return tila_layer_env_int("TILA_LAPACK_MIN_N", 4096); }
 
-/* The name LAPACK prints: the symbol in upper case, without its underscore. */
-static void routine_name(const tila_la_routine_t *r, char *name, size_t size)
-{
-    size_t k = 0;
-    for (; r->symbol[k] && r->symbol[k] != '_' && k + 1 < size; k++)
-        name[k] = (char)(r->symbol[k] - (r->symbol[k] >= 'a' && r->symbol[k] <= 'z' ? 32 : 0));
-    name[k] = 0;
-}
-
 void *tila_la_real(tila_la_routine_t *r)
 {
-    if (!r->real) r->real = dlsym(RTLD_NEXT, r->symbol);
-    if (!r->real) {
-        fprintf(stderr,
-                "[tila] %s: no LAPACK routine after libtila_lapack: link LAPACK after it "
-                "(-ltila_lapack -llapack)\n",
-                r->symbol);
-        abort();
-    }
-    return r->real;
+    void *real = tila_layer_real(r, "LAPACK", "-ltila_lapack -llapack");
+    if (!real) abort();
+    return real;
 }
 
+/* The book of calls (layers/calls.c). */
+static tila_layer_book_t book = { .path_text = path_text,
+                                  .npaths = TILA_LA_NPATHS,
+                                  .lock = PTHREAD_MUTEX_INITIALIZER };
 
 /*
  * For tests and diagnostics: how many calls of routine `symbol` ("dpotrf_") took path
@@ -81,52 +71,21 @@ void *tila_la_real(tila_la_routine_t *r)
  */
 TILA_LA_EXPORT long tila_lapack_calls(const char *symbol, int path)
 {
-    if (path < 0 || path >= TILA_LA_NPATHS) return -1;
-    for (tila_la_routine_t *r = la.routines; r; r = r->next)
-        if (!strcmp(r->symbol, symbol)) return r->count[path];
-    return 0;
+    return tila_layer_calls(&book, symbol, path);
 }
-
-/* Calls that LAPACK keeps may come from several threads at once: the counts have a lock. */
-static pthread_mutex_t count_lock = PTHREAD_MUTEX_INITIALIZER;
-
-static void stop(void);
 
 static void count(tila_la_routine_t *r, tila_la_path_t path)
 {
-    static int summary;
-    pthread_mutex_lock(&count_lock);
-    /* The summary at the program's exit, whether Tila ran or not. */
-    if (!summary++) atexit(stop);
-    if (!r->listed) {
-        r->listed = 1;
-        r->next = la.routines;
-        la.routines = r;
-    }
-    if (r->count[path]++ == 0 && tila_layer_verbose()) {
-        char name[16];
-        routine_name(r, name, sizeof name);
-        fprintf(stderr, "[tila] %s: %s\n", name, path_text[path]);
-    }
-    pthread_mutex_unlock(&count_lock);
+    static pthread_once_t summary = PTHREAD_ONCE_INIT;
+    /* the summary at the program's exit, whether Tila ran or not */
+    pthread_once(&summary, atexit_stop);
+    tila_layer_count(&book, r, path, 1);
 }
 
 /* Where the calls went, and Tila's end when this library started it. */
 static void stop(void)
 {
-    if (tila_layer_verbose())
-        for (tila_la_routine_t *r = la.routines; r; r = r->next) {
-            char name[16];
-            routine_name(r, name, sizeof name);
-            long total = 0;
-            for (int p = 0; p < TILA_LA_NPATHS; p++)
-                total += r->count[p];
-            fprintf(stderr, "[tila] %s: %ld call(s)", name, total);
-            for (int p = 0; p < TILA_LA_NPATHS; p++)
-                if (r->count[p]) fprintf(stderr, "; %ld %s", r->count[p], path_text[p]);
-            fprintf(stderr, "\n");
-        }
-    la.routines = NULL;
+    tila_layer_summary(&book, 1);
     if (la.started) tila_finalize();
     la.started = 0;
 }
@@ -146,8 +105,8 @@ static int start(tila_la_routine_t *r)
     if (la.failed) return 0;
     int rc = tila_init(NULL, NULL);
     if (rc) {
-        char name[16];
-        routine_name(r, name, sizeof name);
+        char name[32];
+        tila_layer_name(r, name, sizeof name);
         fprintf(stderr, "[tila] %s: Tila did not start (%s): LAPACK runs every call\n", name,
                 tila_strerror(rc));
         la.failed = 1;
@@ -216,8 +175,8 @@ int tila_la_finish(tila_la_routine_t *r, tila_desc_t **D, int count, int rc, int
         end(r, TILA_LA_TILA);
         return 0;
     }
-    char name[16];
-    routine_name(r, name, sizeof name);
+    char name[32];
+    tila_layer_name(r, name, sizeof name);
     if (!begun) {
         fprintf(stderr, "[tila] %s: Tila failed (%s): LAPACK runs the call\n", name,
                 tila_strerror(rc));
@@ -256,8 +215,8 @@ tila_desc_t *tila_la_desc(tila_la_routine_t *r, tila_prec_t prec, void *a, int l
     tila_desc_t *A = NULL;
     int rc = tila_desc_create_lapack(&A, prec, a, lda, m, n, nb, nb, NULL);
     if (rc) {
-        char name[16];
-        routine_name(r, name, sizeof name);
+        char name[32];
+        tila_layer_name(r, name, sizeof name);
         fprintf(stderr, "[tila] %s: no view of the caller's array: %s\n", name, tila_strerror(rc));
     }
     return A;

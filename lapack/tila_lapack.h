@@ -19,6 +19,7 @@
 #include <stddef.h>
 
 #include "tila.h"
+#include "tila_layer.h"
 
 /* The entry points this library exists for; everything else in it is hidden. */
 #define TILA_LA_EXPORT __attribute__((visibility("default")))
@@ -37,14 +38,8 @@ typedef enum tila_la_path_e {
     TILA_LA_NPATHS
 } tila_la_path_t;
 
-/** One Fortran entry point; a static object in its file. */
-typedef struct tila_la_routine_s {
-    const char *symbol; /**< the real routine: "zpotrf_" */
-    void *real;         /**< found on first use */
-    long count[TILA_LA_NPATHS];
-    int listed;                     /**< in the list of routines called so far */
-    struct tila_la_routine_s *next; /**< that list, for the summary */
-} tila_la_routine_t;
+/** One Fortran entry point ({ .symbol = "zpotrf_" }); a static object in its file. */
+typedef tila_layer_routine_t tila_la_routine_t;
 
 /** What a call's tile size is chosen for. */
 typedef enum tila_la_shape_e {

@@ -13,6 +13,9 @@
 #ifndef TILA_LAYER_H
 #define TILA_LAYER_H
 
+#include <pthread.h>
+#include <stddef.h>
+
 #include "tila_types.h"
 
 #pragma GCC visibility push(hidden)
@@ -46,6 +49,45 @@ int tila_letter_trans(const char *c, tila_trans_t *trans, int complex);
 
 /** 'L' / 'R' -> TILA_LEFT / TILA_RIGHT. */
 int tila_letter_side(const char *c, tila_side_t *side);
+
+/* ---- The book of calls (calls.c) ------------------------------------------------------ */
+
+/** The most paths a library's calls can take. */
+#define TILA_LAYER_MAXPATHS 12
+
+/** One Fortran entry point; a static object in its file. */
+typedef struct tila_layer_routine_s {
+    const char *name;   /**< as the library prints it ("PZPOTRF"); NULL: LAPACK's way, the
+                             symbol in upper case without its underscore */
+    const char *symbol; /**< the real routine: "pzpotrf_" */
+    void *real;         /**< found on first use */
+    long count[TILA_LAYER_MAXPATHS];   /**< calls so far, by path */
+    int listed;                        /**< in the book's list */
+    struct tila_layer_routine_s *next; /**< that list */
+} tila_layer_routine_t;
+
+/** A library's book: what each path means, and the routines called so far. */
+typedef struct tila_layer_book_s {
+    const char *const *path_text; /**< as TILA_VERBOSE prints each path */
+    int npaths;
+    tila_layer_routine_t *routines; /**< latest first */
+    pthread_mutex_t lock;           /**< calls may come from several threads */
+} tila_layer_book_t;
+
+/** r's printed name into name. */
+void tila_layer_name(const tila_layer_routine_t *r, char *name, size_t size);
+
+/** Count a call of r under `path`; the first of each path said when `say` (TILA_VERBOSE). */
+void tila_layer_count(tila_layer_book_t *b, tila_layer_routine_t *r, int path, int say);
+
+/** Each routine's calls by path, said when `say` (TILA_VERBOSE); then the list is empty. */
+void tila_layer_summary(tila_layer_book_t *b, int say);
+
+/** Calls of the routine named (or whose symbol is) `name` under `path`; -1 out of range. */
+long tila_layer_calls(tila_layer_book_t *b, const char *name, int path);
+
+/** r's real routine (dlsym RTLD_NEXT), or NULL, said on stderr with how to link it. */
+void *tila_layer_real(tila_layer_routine_t *r, const char *library, const char *link);
 
 /**
  * Call fn at the start of MPI_Finalize (MPI still works), once; nothing when MPI is not

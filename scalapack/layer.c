@@ -6,7 +6,6 @@
  * SPDX-License-Identifier: BSD-3-Clause
  */
 #define _GNU_SOURCE
-#include <dlfcn.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -29,21 +28,7 @@ static struct {
     int min_n;   /* TILA_SCALAPACK_MIN_N, agreed (agree_once) */
     int *all;    /* the calls' agreement: 4 integers per rank */
     int *ranks;  /* the call's grid: tila_sl_call_t.ranks */
-    tila_sl_routine_t *routines;
 } sl;
-
-/*
- * For tests and diagnostics: how many calls of routine `name` (as ScaLAPACK prints it:
- * "PDPOTRF") took path `path` (tila_sl_path_t) on this process so far; -1 for a path out
- * of range.
- */
-TILA_SL_EXPORT long tila_scalapack_calls(const char *name, int path)
-{
-    if (path < 0 || path >= TILA_SL_NPATHS) return -1;
-    for (tila_sl_routine_t *r = sl.routines; r; r = r->next)
-        if (!strcmp(r->name, name)) return r->count[path];
-    return 0;
-}
 
 static const char *const path_text[TILA_SL_NPATHS] = {
     "Tila, in place on the caller's blocks",
@@ -56,6 +41,21 @@ static const char *const path_text[TILA_SL_NPATHS] = {
     "ScaLAPACK (Tila did not start, or failed before it wrote the caller's data)",
     "failed in Tila after it had begun to write the caller's data in place (INFO = -10000)",
 };
+
+/* The book of calls (layers/calls.c). */
+static tila_layer_book_t book = { .path_text = path_text,
+                                  .npaths = TILA_SL_NPATHS,
+                                  .lock = PTHREAD_MUTEX_INITIALIZER };
+
+/*
+ * For tests and diagnostics: how many calls of routine `name` (as ScaLAPACK prints it:
+ * "PDPOTRF") took path `path` (tila_sl_path_t) on this process so far; -1 for a path out
+ * of range.
+ */
+TILA_SL_EXPORT long tila_scalapack_calls(const char *name, int path)
+{
+    return tila_layer_calls(&book, name, path);
+}
 
 static void stop(void);
 
@@ -119,15 +119,9 @@ int tila_sl_desc_ok(const tila_sl_mat_t *M)
 
 void *tila_sl_real(tila_sl_routine_t *r)
 {
-    if (!r->real) r->real = dlsym(RTLD_NEXT, r->symbol);
-    if (!r->real) {
-        fprintf(stderr,
-                "[tila] %s: no ScaLAPACK routine %s after libtila_scalapack: link ScaLAPACK "
-                "after it (-ltila_scalapack -lscalapack-openmpi)\n",
-                r->name, r->symbol);
-        MPI_Abort(MPI_COMM_WORLD, 1);
-    }
-    return r->real;
+    void *real = tila_layer_real(r, "ScaLAPACK", "-ltila_scalapack -lscalapack-openmpi");
+    if (!real) MPI_Abort(MPI_COMM_WORLD, 1);
+    return real;
 }
 
 int tila_sl_agree(const tila_sl_call_t *c, int rc)
@@ -173,15 +167,8 @@ int tila_sl_finish(tila_sl_call_t *c, tila_sl_mat_t *const *M, int count, int wr
 
 void tila_sl_end(tila_sl_call_t *c, tila_sl_path_t path)
 {
-    tila_sl_routine_t *r = c->routine;
     tila_layer_at_finalize(stop);
-    if (!r->listed) {
-        r->listed = 1;
-        r->next = sl.routines;
-        sl.routines = r;
-    }
-    if (r->count[path]++ == 0 && tila_layer_verbose() && world_rank() == 0)
-        fprintf(stderr, "[tila] %s: %s\n", r->name, path_text[path]);
+    tila_layer_count(&book, c->routine, path, world_rank() == 0);
     /* After a call that went as far as Tila (every rank does): the program's own work
      * gets the cores back until the next one. */
     if (c->ranks && sl.started) tila_pause();
@@ -472,16 +459,7 @@ int tila_sl_close(const tila_sl_call_t *c, tila_sl_mat_t *M, tila_prec_t prec, i
 /* Where Tila ran a call, and its end when this library started it. */
 static void stop(void)
 {
-    if (tila_layer_verbose() && world_rank() == 0)
-        for (tila_sl_routine_t *r = sl.routines; r; r = r->next) {
-            long total = 0;
-            for (int p = 0; p < TILA_SL_NPATHS; p++)
-                total += r->count[p];
-            fprintf(stderr, "[tila] %s: %ld call(s)", r->name, total);
-            for (int p = 0; p < TILA_SL_NPATHS; p++)
-                if (r->count[p]) fprintf(stderr, "; %ld %s", r->count[p], path_text[p]);
-            fprintf(stderr, "\n");
-        }
+    tila_layer_summary(&book, world_rank() == 0);
     if (sl.started) tila_finalize();
     sl.started = 0;
     free(sl.all);

@@ -55,15 +55,9 @@ typedef enum tila_sl_path_e {
     TILA_SL_NPATHS
 } tila_sl_path_t;
 
-/** One Fortran entry point; a static object in its file. */
-typedef struct tila_sl_routine_s {
-    const char *name;   /**< as ScaLAPACK prints it: "PZPOTRF" */
-    const char *symbol; /**< the real routine: "pzpotrf_" */
-    void *real;         /**< found on first use */
-    long count[TILA_SL_NPATHS];
-    int listed;                     /**< in the list of routines called so far */
-    struct tila_sl_routine_s *next; /**< that list, for the summary */
-} tila_sl_routine_t;
+/** One Fortran entry point ({ .name = "PZPOTRF", .symbol = "pzpotrf_" }); a static object
+ * in its file. */
+typedef tila_layer_routine_t tila_sl_routine_t;
 
 /** A call that Tila takes. */
 typedef struct tila_sl_call_s {
