@@ -21,9 +21,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include <mpi.h>
+
+#include "../host_work.h"
 
 void dpotrf_(const char *uplo, const int *n, double *a, const int *lda, int *info, size_t len);
 double dlange_(const char *norm, const int *m, const int *n, const double *a, const int *lda,
@@ -56,46 +57,6 @@ static void *real(const char *symbol)
     return fn;
 }
 
-static double now(void)
-{
-    struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
-    return t.tv_sec + 1e-9 * t.tv_nsec;
-}
-
-/* A cache-resident single-threaded loop: `reps` sweeps of 32 KiB. */
-static double host_work(long reps)
-{
-    static double x[4096];
-    double s = 0;
-    for (long r = 0; r < reps; r++)
-        for (int i = 0; i < 4096; i++) {
-            x[i] = x[i] * 0.999 + 1e-3 * (double)(i & 7);
-            s += x[i];
-        }
-    return s;
-}
-
-static int cmp(const void *a, const void *b)
-{
-    double x = *(const double *)a, y = *(const double *)b;
-    return x < y ? -1 : x > y;
-}
-
-static double host_time(long reps)
-{
-    double t[9];
-    volatile double sink = 0;
-    for (int k = 0; k < 9; k++) {
-        double t0 = now();
-        sink += host_work(reps);
-        t[k] = now() - t0;
-    }
-    (void)sink;
-    qsort(t, 9, sizeof *t, cmp);
-    return t[4];
-}
-
 int main(int argc, char **argv)
 {
     int funneled = argc > 1 && !strcmp(argv[1], "funneled"), provided = MPI_THREAD_SINGLE;
@@ -109,10 +70,7 @@ int main(int argc, char **argv)
            provided);
     setenv("TILA_LAPACK_MIN_N", "0", 1);
 
-    double t0 = now();
-    volatile double sink = host_work(200);
-    (void)sink;
-    long reps = (long)(0.04 / ((now() - t0) / 200));
+    long reps = host_reps();
     double before = host_time(reps);
 
     int n = 300, lda = 301, info1, info2;

@@ -20,34 +20,18 @@
  *
  * SPDX-License-Identifier: BSD-3-Clause
  */
-#define _GNU_SOURCE
-#include <dlfcn.h>
+#define _GNU_SOURCE /* dladdr */
 #include <float.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/resource.h>
-#include <time.h>
 
 #include <mpi.h>
 
-void blacs_get_(const int *ctxt, const int *what, int *val);
-void blacs_gridinit_(int *ctxt, const char *order, const int *p, const int *q, size_t len);
-void blacs_gridexit_(const int *ctxt);
-void blacs_gridinfo_(const int *ctxt, int *nprow, int *npcol, int *myrow, int *mycol);
-int numroc_(const int *n, const int *nb, const int *iproc, const int *isrc, const int *nprocs);
-int indxl2g_(const int *il, const int *nb, const int *iproc, const int *isrc, const int *nprocs);
-void descinit_(int *desc, const int *m, const int *n, const int *mb, const int *nb, const int *rsrc,
-               const int *csrc, const int *ctxt, const int *lld, int *info);
-void pdpotrf_(const char *uplo, const int *n, double *a, const int *ia, const int *ja,
-              const int *desca, int *info, size_t len);
-double pdlange_(const char *norm, const int *m, const int *n, const double *a, const int *ia,
-                const int *ja, const int *desca, double *work, size_t len);
-/* libtila_scalapack: calls of a routine that took a path so far (0, 1: Tila in place, on
- * copies; 7: ScaLAPACK, Tila could not start or had no memory for a copy). */
-long tila_scalapack_calls(const char *name, int path);
-enum { INPLACE = 0, COPY = 1, OFF = 7, NPATHS = 9 };
+#include "../host_work.h"
+#include "scalapack_decl.h"
 
 static int rank, size, failures;
 
@@ -62,21 +46,6 @@ static void report(int ok, const char *fmt, double value)
         printf("\n");
         fflush(stdout);
     }
-}
-
-/* The real ScaLAPACK's routine: looked up in the library that defines numroc_. */
-static void *real(const char *symbol)
-{
-    static void *lib;
-    Dl_info info;
-    void *tool = dlsym(RTLD_DEFAULT, "numroc_");
-    if (!lib && tool && dladdr(tool, &info)) lib = dlopen(info.dli_fname, RTLD_NOW);
-    void *fn = lib ? dlsym(lib, symbol) : NULL;
-    if (!fn) {
-        fprintf(stderr, "test_guard: no real %s\n", symbol);
-        MPI_Abort(MPI_COMM_WORLD, 1);
-    }
-    return fn;
 }
 
 typedef struct {
@@ -129,9 +98,9 @@ static double diff(const mat_t *A, const double *x, const double *y)
  */
 static int agreed_path(const char *name)
 {
-    static long seen[2][NPATHS];
+    static long seen[2][PATH_COUNT];
     int k = !strcmp(name, "PDPOTRF"), mine = -1, calls = 0, lo, hi;
-    for (int p = 0; p < NPATHS; p++) {
+    for (int p = 0; p < PATH_COUNT; p++) {
         long c = tila_scalapack_calls(name, p);
         if (c != seen[k][p]) mine = p, calls += (int)(c - seen[k][p]);
         seen[k][p] = c;
@@ -140,65 +109,6 @@ static int agreed_path(const char *name)
     MPI_Allreduce(&mine, &lo, 1, MPI_INT, MPI_MIN, MPI_COMM_WORLD);
     MPI_Allreduce(&mine, &hi, 1, MPI_INT, MPI_MAX, MPI_COMM_WORLD);
     return lo == hi ? lo : -1;
-}
-
-/* ---- The program's own work --------------------------------------------------------- */
-
-static double now(void)
-{
-    struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
-    return t.tv_sec + 1e-9 * t.tv_nsec;
-}
-
-/* A cache-resident single-threaded loop, as a program's own grid or FFT code between
- * library calls: `reps` sweeps of 32 KiB. */
-static double host_work(long reps)
-{
-    static double x[4096];
-    double s = 0;
-    for (long r = 0; r < reps; r++)
-        for (int i = 0; i < 4096; i++) {
-            x[i] = x[i] * 0.999 + 1e-3 * (double)(i & 7);
-            s += x[i];
-        }
-    return s;
-}
-
-static int cmp(const void *a, const void *b)
-{
-    double x = *(const double *)a, y = *(const double *)b;
-    return x < y ? -1 : x > y;
-}
-
-/* Median wall time of 9 runs of host_work, every rank at once. */
-static double host_time(long reps)
-{
-    double t[9];
-    volatile double sink = 0;
-    for (int k = 0; k < 9; k++) {
-        MPI_Barrier(MPI_COMM_WORLD);
-        double t0 = now();
-        sink += host_work(reps);
-        t[k] = now() - t0;
-    }
-    (void)sink;
-    qsort(t, 9, sizeof *t, cmp);
-    double med = t[4], worst;
-    MPI_Allreduce(&med, &worst, 1, MPI_DOUBLE, MPI_MAX, MPI_COMM_WORLD);
-    return worst;
-}
-
-/* Sweeps for about 40 ms of one core, agreed by every rank. */
-static long host_reps(void)
-{
-    double t0 = now();
-    volatile double sink = host_work(200);
-    (void)sink;
-    double per = (now() - t0) / 200;
-    long reps = (long)(0.04 / per), all;
-    MPI_Allreduce(&reps, &all, 1, MPI_LONG, MPI_MAX, MPI_COMM_WORLD);
-    return all;
 }
 
 /* ---- Address space ---------------------------------------------------------------- */
@@ -233,8 +143,8 @@ int main(int argc, char **argv)
     int ctxt, zero = 0, one = 1, p = 1, q = size, info1, info2, n = 192, nb = 32;
     blacs_get_(&zero, &zero, &ctxt);
     blacs_gridinit_(&ctxt, "R", &p, &q, 1);
-    typeof(pdpotrf_) *rpotrf = real("pdpotrf_");
-    typeof(pdlange_) *rlange = real("pdlange_");
+    typeof(pdpotrf_) *rpotrf = real_routine("pdpotrf_");
+    typeof(pdlange_) *rlange = real_routine("pdlange_");
     mat_t A;
     mat_make(&A, ctxt, n, nb);
 
@@ -243,7 +153,7 @@ int main(int argc, char **argv)
     double t = pdlange_("F", &n, &n, A.a, &one, &one, A.desc, work, 1);
     int path = agreed_path("PDLANGE");
     double r = rlange("F", &n, &n, A.a, &one, &one, A.desc, work, 1);
-    report(path == INPLACE && fabs(t - r) <= n * DBL_EPSILON * r,
+    report(path == PATH_INPLACE && fabs(t - r) <= n * DBL_EPSILON * r,
            "pdlange F n=192 nb=32, MIN_N and MIN_NB set on rank 0 only: Tila in place on every "
            "rank, relative error %.1e",
            fabs(t - r) / r);
@@ -252,7 +162,7 @@ int main(int argc, char **argv)
     path = agreed_path("PDPOTRF");
     rpotrf("L", &n, a2, &one, &one, A.desc, &info2, 1);
     double e = diff(&A, a1, a2);
-    report(path == INPLACE && info1 == 0 && info2 == 0 && e <= 30 * n * DBL_EPSILON,
+    report(path == PATH_INPLACE && info1 == 0 && info2 == 0 && e <= 30 * n * DBL_EPSILON,
            "pdpotrf L n=192 nb=32, thresholds on rank 0 only: Tila in place on every rank, "
            "error against ScaLAPACK %.1e",
            e);
@@ -290,7 +200,7 @@ int main(int argc, char **argv)
                  "pdpotrf n=1500 nb=%d, no memory for the copy on %s: ScaLAPACK's pdpotrf on "
                  "every rank, error against ScaLAPACK %%.1e",
                  nb2, nb2 == 16 ? "every rank" : "the last rank");
-        report(path == OFF && info1 == info2 && e <= 30 * n2 * DBL_EPSILON, what, e);
+        report(path == PATH_OFF && info1 == info2 && e <= 30 * n2 * DBL_EPSILON, what, e);
 
         /* And Tila again afterwards. */
         memcpy(b1, B.a, sizeof(double) * B.len);
@@ -301,7 +211,7 @@ int main(int argc, char **argv)
                  "pdpotrf n=1500 nb=%d with memory again: Tila on copies, error against "
                  "ScaLAPACK %%.1e",
                  nb2);
-        report(path == COPY && info1 == 0 && e <= 30 * n2 * DBL_EPSILON, what, e);
+        report(path == PATH_COPY && info1 == 0 && e <= 30 * n2 * DBL_EPSILON, what, e);
         free(b1), free(b2), free(B.a);
     }
 

@@ -24,8 +24,7 @@
  *
  * SPDX-License-Identifier: BSD-3-Clause
  */
-#define _GNU_SOURCE
-#include <dlfcn.h>
+#define _GNU_SOURCE /* dladdr */
 #include <float.h>
 #include <math.h>
 #include <stdio.h>
@@ -34,45 +33,7 @@
 
 #include <mpi.h>
 
-void blacs_get_(const int *ctxt, const int *what, int *val);
-void blacs_gridinit_(int *ctxt, const char *order, const int *p, const int *q, size_t len);
-void blacs_gridexit_(const int *ctxt);
-void blacs_gridinfo_(const int *ctxt, int *nprow, int *npcol, int *myrow, int *mycol);
-int numroc_(const int *n, const int *nb, const int *iproc, const int *isrc, const int *nprocs);
-int indxl2g_(const int *il, const int *nb, const int *iproc, const int *isrc, const int *nprocs);
-void descinit_(int *desc, const int *m, const int *n, const int *mb, const int *nb, const int *rsrc,
-               const int *csrc, const int *ctxt, const int *lld, int *info);
-void pdpotrf_(const char *uplo, const int *n, double *a, const int *ia, const int *ja,
-              const int *desca, int *info, size_t len);
-void pdpotrs_(const char *uplo, const int *n, const int *nrhs, const double *a, const int *ia,
-              const int *ja, const int *desca, double *b, const int *ib, const int *jb,
-              const int *descb, int *info, size_t len);
-void pdposv_(const char *uplo, const int *n, const int *nrhs, double *a, const int *ia,
-             const int *ja, const int *desca, double *b, const int *ib, const int *jb,
-             const int *descb, int *info, size_t len);
-void pdgeqrf_(const int *m, const int *n, double *a, const int *ia, const int *ja, const int *desca,
-              double *tau, double *work, const int *lwork, int *info);
-void pdormqr_(const char *side, const char *trans, const int *m, const int *n, const int *k,
-              const double *a, const int *ia, const int *ja, const int *desca, const double *tau,
-              double *c, const int *ic, const int *jc, const int *descc, double *work,
-              const int *lwork, int *info, size_t l1, size_t l2);
-void pdorgqr_(const int *m, const int *n, const int *k, double *a, const int *ia, const int *ja,
-              const int *desca, const double *tau, double *work, const int *lwork, int *info);
-void pdgels_(const char *trans, const int *m, const int *n, const int *nrhs, double *a,
-             const int *ia, const int *ja, const int *desca, double *b, const int *ib,
-             const int *jb, const int *descb, double *work, const int *lwork, int *info,
-             size_t len);
-double pdlange_(const char *norm, const int *m, const int *n, const double *a, const int *ia,
-                const int *ja, const int *desca, double *work, size_t len);
-double pdlansy_(const char *norm, const char *uplo, const int *n, const double *a, const int *ia,
-                const int *ja, const int *desca, double *work, size_t l1, size_t l2);
-double pdlantr_(const char *norm, const char *uplo, const char *diag, const int *m, const int *n,
-                const double *a, const int *ia, const int *ja, const int *desca, double *work,
-                size_t l1, size_t l2, size_t l3);
-
-/* libtila_scalapack: calls of a routine that took a path so far (0, 1: Tila in place, on
- * copies). */
-long tila_scalapack_calls(const char *name, int path);
+#include "scalapack_decl.h"
 
 static int rank, failures;
 
@@ -89,22 +50,8 @@ enum { NROUTINES = sizeof tila_routines / sizeof *tila_routines, NFACTOR = 7 };
 
 static long tila_calls(int k)
 {
-    return tila_scalapack_calls(tila_routines[k], 0) + tila_scalapack_calls(tila_routines[k], 1);
-}
-
-/* The real ScaLAPACK's routine: looked up in the library that defines numroc_. */
-static void *real(const char *symbol)
-{
-    static void *lib;
-    Dl_info info;
-    void *tool = dlsym(RTLD_DEFAULT, "numroc_");
-    if (!lib && tool && dladdr(tool, &info)) lib = dlopen(info.dli_fname, RTLD_NOW);
-    void *fn = lib ? dlsym(lib, symbol) : NULL;
-    if (!fn) {
-        fprintf(stderr, "test_layer: no real %s\n", symbol);
-        MPI_Abort(MPI_COMM_WORLD, 1);
-    }
-    return fn;
+    return tila_scalapack_calls(tila_routines[k], PATH_INPLACE) +
+           tila_scalapack_calls(tila_routines[k], PATH_COPY);
 }
 
 /* One distributed test matrix: global gm x gn in nb x nb blocks, its local array. */
@@ -225,9 +172,9 @@ static void check_grid(int ctxt, const char *grid, int n, int nb, int ia, int co
     mat_t A, B;
     mat_make(&A, ctxt, g, g, nb, nb, 0, 0, n);
     mat_make(&B, ctxt, g, nrhs + jb, nb, nb, 0, 0, n);
-    typeof(pdpotrf_) *rpotrf = real("pdpotrf_");
-    typeof(pdpotrs_) *rpotrs = real("pdpotrs_");
-    typeof(pdposv_) *rposv = real("pdposv_");
+    typeof(pdpotrf_) *rpotrf = real_routine("pdpotrf_");
+    typeof(pdpotrs_) *rpotrs = real_routine("pdpotrs_");
+    typeof(pdposv_) *rposv = real_routine("pdposv_");
     double work[1024]; /* p?lansy's WORK: 2 Nq0 + Np0 + LDW at most */
 
     /* Norms: on and off block boundaries (off: the real routine, through the layer). */
@@ -308,7 +255,7 @@ static void check_grid(int ctxt, const char *grid, int n, int nb, int ia, int co
     }
 
     /* QR of a wide and a tall submatrix: the reflectors below R and TAU as ScaLAPACK's. */
-    typeof(pdgeqrf_) *rgeqrf = real("pdgeqrf_");
+    typeof(pdgeqrf_) *rgeqrf = real_routine("pdgeqrf_");
     for (int wide = 0; wide < 2; wide++) {
         int mq = wide ? n - n / 3 : n, nq = wide ? n : n - n / 3, lwork = -1;
         double *a1 = dup(&A), *a2 = dup(&A), query;
@@ -332,9 +279,9 @@ static void check_grid(int ctxt, const char *grid, int n, int nb, int ia, int co
      * and least squares (pdgels, overdetermined through Tila, transposed through the layer to
      * ScaLAPACK), each against the real routine on the same local arrays.
      */
-    typeof(pdormqr_) *rormqr = real("pdormqr_");
-    typeof(pdorgqr_) *rorgqr = real("pdorgqr_");
-    typeof(pdgels_) *rgels = real("pdgels_");
+    typeof(pdormqr_) *rormqr = real_routine("pdormqr_");
+    typeof(pdorgqr_) *rorgqr = real_routine("pdorgqr_");
+    typeof(pdgels_) *rgels = real_routine("pdgels_");
     int kq = n - n / 3, lwork = -1, nc = n > 2 ? n - 2 : n;
     double query, *f = dup(&A), *tau = calloc((size_t)A.nloc + 1, sizeof(double));
     rgeqrf(&n, &kq, f, &ia, &ia, A.desc, tau, &query, &lwork, &info2);
