@@ -54,7 +54,7 @@ struct tila_lan_s {
     double sig[2]; /**< 1.5 2^k and 1.5 2^(2k-54): the pre-rounding grids */
     size_t realsize;
     void *value;
-    int64_t tag_base;
+    int64_t tag_base, maxparts; /**< the partials' tags: tag_base + [0, maxparts) */
     int nparts; /**< partials of every rank so far: the index of the next one */
     int *owner; /**< one, infinity: the rank of sum j's partials, LAN_SHARED if several */
     lan_part_t *parts;
@@ -72,6 +72,11 @@ tila_lan_t *tila_lan_create(tila_sequence_t *seq, tila_norm_t norm, int len, int
                             int nt, size_t realsize, void *value)
 {
     tila_sequence_keys(seq, lan_nkeys(norm));
+    /* The partials' tags, taken by every rank before anything that may fail on one rank
+     * only (memory), for as many partials as a call can have (two a tile, the unit
+     * diagonal's one): the tags of the next data agree whatever becomes of this call. */
+    int64_t tag_base = tila_rt.next_tag, maxparts = 2 * (int64_t)mt * nt + 1;
+    tila_rt.next_tag += maxparts;
     int sums = norm == TILA_NORM_ONE || norm == TILA_NORM_INF;
     tila_lan_t *l = calloc(1, sizeof *l);
     int *owner = sums ? malloc((size_t)len * sizeof *owner) : NULL;
@@ -94,14 +99,16 @@ tila_lan_t *tila_lan_create(tila_sequence_t *seq, tila_norm_t norm, int len, int
                        .sig = { ldexp(1.5, k), ldexp(1.5, 2 * k - 54) },
                        .realsize = realsize,
                        .value = value,
-                       .tag_base = tila_rt.next_tag };
+                       .tag_base = tag_base,
+                       .maxparts = maxparts };
     return l;
 }
 
 int tila_lan_part(tila_lan_t *l, int rank, int first, int count, starpu_data_handle_t *h)
 {
-    int64_t tag = l->tag_base + l->nparts++;
     *h = NULL;
+    if (l->nparts >= l->maxparts) return TILA_ERR_STARPU; /* more than create allowed for */
+    int64_t tag = l->tag_base + l->nparts++;
     for (int j = first; l->owner && j < first + count; j++)
         l->owner[j] = l->owner[j] == LAN_NONE || l->owner[j] == rank ? rank : LAN_SHARED;
     if (rank != tila_rt.rank) return TILA_SUCCESS;
@@ -384,7 +391,6 @@ static int lan_wait(tila_wait_hook_t *hook, int status, int run, const int64_t *
 
 void tila_lan_submitted(tila_lan_t *l, tila_sequence_t *seq, tila_request_t *req, int rc)
 {
-    tila_rt.next_tag = l->tag_base + l->nparts;
     if (rc) tila_sequence_fail(seq, req, rc);
     l->hook.nkeys = lan_nkeys(l->norm);
     l->hook.keys = lan_first;
