@@ -4,7 +4,7 @@
  *
  * SPDX-License-Identifier: BSD-3-Clause
  */
-#include "tila_runtime.h"
+#include "tila_runtime_private.h"
 
 static const char *tila_prec_name(tila_prec_t prec)
 {

@@ -23,7 +23,7 @@
  */
 #include <sys/prctl.h>
 
-#include "tila_runtime.h"
+#include "tila_runtime_private.h"
 
 /* Tests back to back until this long (s), then a sleep between tests (ns). */
 static const double comm_spin_s = 200e-6;

@@ -16,7 +16,7 @@
  */
 #include <stdlib.h>
 
-#include "tila_runtime.h"
+#include "tila_runtime_private.h"
 
 /* Tags of these messages: far above the descriptors' and workspaces' (desc.c). */
 static const int64_t comm_sim_tag_base = (int64_t)1 << 60;

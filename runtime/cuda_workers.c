@@ -26,7 +26,7 @@
 #include <starpu.h>
 #include <starpu_cuda.h>
 
-#include "tila_runtime.h"
+#include "tila_runtime_private.h"
 #include "cuda/cuda_kernel.h"
 
 #define TILA_INFO_SLOTS 64

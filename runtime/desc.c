@@ -9,7 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "tila_runtime.h"
+#include "tila_runtime_private.h"
 
 size_t tila_prec_size(tila_prec_t prec)
 {

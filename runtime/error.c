@@ -7,7 +7,7 @@
 #include <stdarg.h>
 #include <stdio.h>
 
-#include "tila_runtime.h"
+#include "tila_runtime_private.h"
 
 void tila_error(const char *func, const char *fmt, ...)
 {

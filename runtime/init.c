@@ -11,7 +11,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "tila_runtime.h"
+#include "tila_runtime_private.h"
 
 tila_runtime_t tila_rt;
 

@@ -8,7 +8,7 @@
 #ifndef TILA_NAP_H
 #define TILA_NAP_H
 
-#include "tila_runtime.h"
+#include "tila_runtime_private.h"
 
 #pragma GCC visibility push(hidden)
 

@@ -32,7 +32,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "tila_runtime.h"
+#include "tila_runtime_private.h"
 
 void tila_node_plan(const tila_node_facts_t *f, tila_node_plan_t *p)
 {

@@ -38,7 +38,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "tila_runtime.h"
+#include "tila_runtime_private.h"
 
 /* CPU worker 0, which StarPU does not launch: StarPU-MPI's progress thread runs it. */
 static struct starpu_driver progress_driver = { .type = STARPU_CPU_WORKER, .id.cpu_id = 0 };

@@ -15,7 +15,7 @@
 #include <limits.h>
 #include <stdlib.h>
 
-#include "tila_runtime.h"
+#include "tila_runtime_private.h"
 
 struct tila_sequence_s {
     starpu_pthread_mutex_t lock;

@@ -9,7 +9,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "tila_runtime.h"
+#include "tila_runtime_private.h"
 
 tila_task_t tila_task_init(tila_sequence_t *seq, tila_request_t *req, int priority)
 {

@@ -13,7 +13,7 @@
  */
 #include <stdlib.h>
 
-#include "tila_runtime.h"
+#include "tila_runtime_private.h"
 
 void tila_workspace_init(tila_workspace_t *ws, size_t eltsize)
 {
