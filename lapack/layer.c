@@ -47,7 +47,7 @@ static const char *const path_text[TILA_LA_NPATHS] = {
 };
 
 /*
- * Below this order the real routine runs (bench/README.md, 2 cores, against OpenBLAS's
+ * Below this order the real routine runs (bench/LOG.md, 2 cores, against OpenBLAS's
  * 2-thread LAPACK: dpotrf through the library 0.69x at 1024, 0.83x at 2048, 0.98x at 4096;
  * dgeqrf 1.10x at 2048, 1.32x at 4096).
  */

@@ -68,13 +68,13 @@ static int world_rank(void)
 
 /*
  * Below this order the real routine runs: Tila's fixed cost per call (registering the
- * tiles, the tasks' start, the wait's agreement) exceeds what it saves (bench/README.md).
+ * tiles, the tasks' start, the wait's agreement) exceeds what it saves (bench/LOG.md).
  */
 static int min_n(void) { return tila_layer_env_int("TILA_SCALAPACK_MIN_N", 2048); }
 
 /*
  * Smaller blocks are copied into Tila's tiles: StarPU's cost per task would dominate.  At
- * n = 8192 (bench/README.md) copies beat Tila in place on 64-blocks (pdgeqrf, 2 ranks: 11.4 s
+ * n = 8192 (bench/LOG.md) copies beat Tila in place on 64-blocks (pdgeqrf, 2 ranks: 11.4 s
  * against 21.2 s) and on 128-blocks at one rank (pdpotrf: 2.45 s against 3.06 s), and tie at
  * two (3.94 s, 3.71 s).
  */
@@ -358,7 +358,7 @@ static tila_sl_gemr2d_fn *const gemr2d[] = { psgemr2d_, pdgemr2d_, pcgemr2d_, pz
  * Is M's copy Tila's own tiles, filled by retiling a view of the caller's blocks: M starts on
  * a block boundary, in blocks of at least 32 x 32 (fewer tasks than entries / 1024)?  Else
  * the copy is a ScaLAPACK array in tile x tile blocks, filled with p?gemr2d.  (Their costs at
- * n = 8192 in 128-blocks: bench/README.md.)
+ * n = 8192 in 128-blocks: bench/LOG.md.)
  */
 static int retiles(const tila_sl_mat_t *M)
 {
