@@ -12,7 +12,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "tila_runtime.h"
+#include "tila_runtime_private.h"
 
 static int passed, failed;
 

@@ -14,7 +14,8 @@
 # "N passed, N failed, N skipped".  With a second argument, tests/lapack/test-mpi (a
 # program of its own MPI: MPI_Init, then MPI_Init_thread(FUNNELED)) first, its own
 # PASS/FAIL lines and one for the exit summary it must print.  Then tests/lapack/test_f08.f90
-# (`use mpi_f08`, FUNNELED), built with mpif90, the library preloaded.
+# (`use mpi_f08`, FUNNELED), built with mpif90, the library preloaded; and NumPy's Cholesky
+# and QR (tests/lapack/numpy_app.py), plain and preloaded.
 # Usage: run-testers.sh PATH/TO/libtila_lapack.so [PATH/TO/test-mpi]
 set -u
 lib=${1:?usage: run-testers.sh PATH/TO/libtila_lapack.so}
@@ -67,6 +68,35 @@ if mpif90 -O1 "$here/test_f08.f90" -o "$dir/test-f08" -llapack >"$dir/build" 2>&
 else
     echo "FAIL lapack-f08: mpif90 could not build tests/lapack/test_f08.f90"
     tail -n 20 "$dir/build"
+    p=0 f=1
+fi
+passed=$((passed + p)); failed=$((failed + f))
+rm -rf "$dir"
+
+# A real LAPACK application, unchanged: NumPy's Cholesky and QR (dpotrf; dgeqrf, dorgqr) on
+# the system's LAPACK, run plain and then with the library preloaded (TILA_LAPACK_MIN_N=0,
+# order 600): the same answers within 30 n eps, and Tila took the calls.
+py=${PYTHON:-/usr/bin/python3}
+dir=$(mktemp -d)
+if "$py" -c 'import numpy' 2>/dev/null; then
+    (cd "$dir" && timeout "$limit" "$py" "$here/numpy_app.py" 600 --save plain.npz >plain 2>&1 &&
+        LD_PRELOAD="$lib" timeout "$limit" "$py" "$here/numpy_app.py" 600 --against plain.npz \
+            >out 2>err)
+    rc=$?
+    grep -E '^(PASS|FAIL) ' "$dir/out"
+    p=$(grep -c '^PASS ' "$dir/out"); f=$(grep -c '^FAIL ' "$dir/out")
+    for r in DPOTRF DGEQRF DORGQR; do
+        if grep -q "^\[tila\] $r: .* Tila," "$dir/err"; then
+            echo "PASS lapack-numpy: Tila took $r"; p=$((p + 1))
+        else
+            echo "FAIL lapack-numpy: Tila did not take $r"; f=$((f + 1))
+        fi
+    done
+    if [ "$rc" -ne 0 ] && [ "$f" -eq 0 ]; then
+        echo "FAIL lapack-numpy: exit status $rc"; f=1; tail -n 20 "$dir/err" "$dir/plain"
+    fi
+else
+    echo "FAIL lapack-numpy: $py has no numpy (tools/install-deps.sh installs python3-numpy)"
     p=0 f=1
 fi
 passed=$((passed + p)); failed=$((failed + f))
