@@ -47,11 +47,18 @@ static const char *const path_text[TILA_LA_NPATHS] = {
 };
 
 /*
- * Below this order the real routine runs (bench/LOG.md, 2 cores, against OpenBLAS's
- * 2-thread LAPACK: dpotrf through the library 0.69x at 1024, 0.83x at 2048, 0.98x at 4096;
- * dgeqrf 1.10x at 2048, 1.32x at 4096).
+ * Below this order the real routine runs: TILA_LAPACK_MIN_N, else 4096, where Tila's
+ * QR is ahead of OpenBLAS's 2-thread LAPACK on 2 cores (dgeqrf 1.32x at 4096), and 16384
+ * for the Cholesky routines, which Tila runs at par with OpenBLAS's dpotrf per call at
+ * 4096-8192 (both at dgemm's rate) while its start (MPI, StarPU) costs 0.3 s once: a
+ * program's one Cholesky would only be slower (bench/LOG.md, session 30).
  */
-static int min_n(void) { return tila_layer_env_int("TILA_LAPACK_MIN_N", 4096); }
+static int min_n(const tila_la_routine_t *r)
+{
+    const char *s = r->symbol;
+    int cholesky = s[0] && !strncmp(s + 1, "po", 2);
+    return tila_layer_env_int("TILA_LAPACK_MIN_N", cholesky ? 16384 : 4096);
+}
 
 void *tila_la_real(tila_la_routine_t *r)
 {
@@ -125,7 +132,7 @@ static int on_worker(void) { return tila_initialized() && starpu_worker_get_id()
 int tila_la_begin(tila_la_routine_t *r, int size, int args_ok)
 {
     if (la_depth++ > 0 || on_worker()) return 0;
-    tila_la_path_t path = !args_ok ? TILA_LA_ARGS : size < min_n() ? TILA_LA_SMALL : TILA_LA_TILA;
+    tila_la_path_t path = !args_ok ? TILA_LA_ARGS : size < min_n(r) ? TILA_LA_SMALL : TILA_LA_TILA;
 #ifdef TILA_HAVE_OPENBLAS
     /* The program's count, read before Tila's first start sets it to 1. */
     int threads = path == TILA_LA_TILA ? openblas_get_num_threads() : 0;
