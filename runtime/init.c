@@ -171,7 +171,11 @@ static void tila_comm_stop(void) {}
 /*
  * MPI with MPI_THREAD_MULTIPLE: Tila's collectives (sequence status, norms) run in the
  * main thread while StarPU-MPI's progress thread also calls MPI.  Started here unless
- * the program started it.
+ * the program started it.  A process that no launcher started (a program without MPI of
+ * its own, under the LAPACK layer) is an MPI singleton: Open MPI would fork a daemon
+ * (orted) beside the program for it, unless the singleton is isolated, which Tila asks
+ * for (OMPI_MCA_ess_singleton_isolated, put back by tila_finalize; a setting of the
+ * user's wins; other MPIs ignore it).
  */
 static int tila_mpi_start(int *argc, char ***argv)
 {
@@ -179,6 +183,8 @@ static int tila_mpi_start(int *argc, char ***argv)
     int flag = 0, provided = MPI_THREAD_SINGLE;
     MPI_Initialized(&flag);
     if (!flag) {
+        if (!getenv("OMPI_COMM_WORLD_SIZE") && !getenv("PMIX_RANK") && !getenv("PMI_RANK"))
+            tila_env_put("OMPI_MCA_ess_singleton_isolated", "1", 0);
         if (MPI_Init_thread(argc, argv, MPI_THREAD_MULTIPLE, &provided) != MPI_SUCCESS) {
             tila_error(func, "MPI_Init_thread failed");
             return TILA_ERR_MPI;
@@ -362,7 +368,10 @@ int tila_init(int *argc, char ***argv)
     memset(&tila_rt, 0, sizeof tila_rt);
     tila_rt.next_tag = TILA_TAG_FIRST;
     int rc = tila_mpi_start(argc, argv);
-    if (rc) return rc;
+    if (rc) {
+        tila_env_restore();
+        return rc;
+    }
     struct starpu_conf conf;
     starpu_conf_init(&conf);
     conf.will_use_mpi = 1;

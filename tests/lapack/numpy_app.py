@@ -4,14 +4,34 @@ matrix by Cholesky (numpy.linalg.cholesky: dpotrf) and QR (numpy.linalg.qr: dgeq
 dorgqr), with libtila_lapack preloaded or not.  Prints one line per result: its time, a
 checksum of the result, and its residual against the input scaled by n eps; with --save
 FILE also the results (.npy), with --against FILE compares them with another run's:
-PASS|FAIL lapack-numpy lines, within 30 n eps relative to the largest entry.
+PASS|FAIL lapack-numpy lines, within 30 n eps relative to the largest entry, and checks
+that no process runs beside the program (MPI, which Tila starts in a program without MPI
+of its own, must not fork a daemon).
 
 Usage: python3 numpy_app.py N [--save FILE | --against FILE]
 """
+import os
 import sys
 import time
 
 import numpy as np
+
+
+def children():
+    """The names of this process's child processes."""
+    names = []
+    for pid in os.listdir("/proc"):
+        if not pid.isdigit():
+            continue
+        try:
+            with open(f"/proc/{pid}/stat") as f:
+                stat = f.read()
+        except OSError:
+            continue
+        name, rest = stat[stat.index("(") + 1:stat.rindex(")")], stat[stat.rindex(")") + 2:]
+        if int(rest.split()[1]) == os.getpid():
+            names.append(name)
+    return names
 
 
 def main():
@@ -41,6 +61,11 @@ def main():
             ok = ok and good
             print(f"{'PASS' if good else 'FAIL'} lapack-numpy {name} n={n} against LAPACK's: "
                   f"{err:.3f} n eps")
+    if len(sys.argv) > 3 and sys.argv[2] == "--against":
+        kids = children()
+        print(f"{'PASS' if not kids else 'FAIL'} lapack-numpy: no process beside the program "
+              f"({', '.join(kids) or 'none'})")
+        ok = ok and not kids
     print(f"{'PASS' if ok else 'FAIL'} lapack-numpy residuals n={n}: cholesky {chol_res:.3f}, "
           f"qr {qr_res:.3f} n eps")
     return 0 if ok else 1
