@@ -45,7 +45,9 @@ void tila_layer_count(tila_layer_book_t *b, tila_layer_routine_t *r, int path, i
 void tila_layer_summary(tila_layer_book_t *b, int say)
 {
     pthread_mutex_lock(&b->lock);
-    for (tila_layer_routine_t *r = b->routines; r && say && tila_layer_verbose(); r = r->next) {
+    for (tila_layer_routine_t *r = b->routines; r; r = r->next) {
+        r->listed = 0; /* listed again by its next call */
+        if (!say || !tila_layer_verbose()) continue;
         char name[32];
         tila_layer_name(r, name, sizeof name);
         long total = 0;

@@ -13,33 +13,49 @@
  * (mpi_init_, MPICH's MPI_INIT, mpi_init and mpi_init__ as well), `use mpi_f08`
  * (mpi_init_f08_, whose IERROR is optional).  Fortran's do not pass through C's.
  *
+ * Each passes the call on to the next MPI_Init_thread (the MPI library's, or a profiling
+ * tool's loaded after this library, which then sees the start).
+ *
  * Tila's end: MPI_Finalize deletes MPI_COMM_SELF's attributes first, while MPI still
  * works, in C and Fortran alike (tila_layer_at_finalize).
  *
  * SPDX-License-Identifier: BSD-3-Clause
  */
+#define _GNU_SOURCE
+#include <dlfcn.h>
+
 #include <mpi.h>
 
 #include "tila_layer.h"
 
 #define EXPORT __attribute__((visibility("default")))
 
+typedef int init_thread_fn(int *, char ***, int, int *);
+
+/* MPI_Init_thread(..., MPI_THREAD_MULTIPLE, ...) through the next definition. */
+static int start_multiple(int *argc, char ***argv, int *provided)
+{
+    init_thread_fn *next = (init_thread_fn *)dlsym(RTLD_NEXT, "MPI_Init_thread");
+    if (!next) next = PMPI_Init_thread;
+    return next(argc, argv, MPI_THREAD_MULTIPLE, provided);
+}
+
 EXPORT int MPI_Init(int *argc, char ***argv)
 {
     int provided;
-    return PMPI_Init_thread(argc, argv, MPI_THREAD_MULTIPLE, &provided);
+    return start_multiple(argc, argv, &provided);
 }
 
 EXPORT int MPI_Init_thread(int *argc, char ***argv, int required, int *provided)
 {
     (void)required;
-    return PMPI_Init_thread(argc, argv, MPI_THREAD_MULTIPLE, provided);
+    return start_multiple(argc, argv, provided);
 }
 
 static void fortran_init(MPI_Fint *ierr)
 {
     int provided;
-    int rc = PMPI_Init_thread(NULL, NULL, MPI_THREAD_MULTIPLE, &provided);
+    int rc = start_multiple(NULL, NULL, &provided);
     if (ierr) *ierr = rc;
 }
 
@@ -47,7 +63,7 @@ static void fortran_init_thread(const MPI_Fint *required, MPI_Fint *provided, MP
 {
     (void)required;
     int p = MPI_THREAD_SINGLE;
-    int rc = PMPI_Init_thread(NULL, NULL, MPI_THREAD_MULTIPLE, &p);
+    int rc = start_multiple(NULL, NULL, &p);
     *provided = p;
     if (ierr) *ierr = rc;
 }

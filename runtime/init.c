@@ -210,6 +210,14 @@ static void tila_mpi_stop(void)
     if (tila_rt.started_mpi) MPI_Finalize();
 }
 
+/* The worst (lowest) of every rank's rc, on MPI_COMM_WORLD. */
+static int tila_worst_of_ranks(int rc)
+{
+    int worst = rc;
+    MPI_Allreduce(&rc, &worst, 1, MPI_INT, MPI_MIN, MPI_COMM_WORLD);
+    return worst;
+}
+
 /*
  * starpu_init reads StarPU's bus calibration under $STARPU_HOME, and measures and rewrites
  * it when it is missing or was made for another view of the machine (a rank bound to one
@@ -251,15 +259,21 @@ static int tila_starpu_start(int *argc, char ***argv, struct starpu_conf *conf)
     int rc = tila_starpu_init_in_node_order(conf);
     if (rc) return tila_starpu_failed(rc, "starpu_init");
     tila_rt.started_starpu = !up;
-    if (MPI_Comm_dup(MPI_COMM_WORLD, &tila_rt.starpu_comm) != MPI_SUCCESS)
-        return tila_starpu_failed(-1, "MPI_Comm_dup");
-    tila_progress_thread_mark(0);
-    if (starpu_mpi_init_conf(argc, argv, 0, tila_rt.starpu_comm, NULL) != 0) {
-        MPI_Comm_free(&tila_rt.starpu_comm);
-        return tila_starpu_failed(-1, "starpu_mpi_init_conf");
+    /* each step's result agreed by every rank: none goes on alone, none stays half up */
+    int dup = MPI_Comm_dup(MPI_COMM_WORLD, &tila_rt.starpu_comm) == MPI_SUCCESS, mpi = 0;
+    if (!tila_worst_of_ranks(dup ? 0 : -1)) {
+        tila_progress_thread_mark(0);
+        mpi = starpu_mpi_init_conf(argc, argv, 0, tila_rt.starpu_comm, NULL) == 0;
+        if (!tila_worst_of_ranks(mpi ? 0 : -1)) {
+            tila_progress_thread_mark(1);
+            return TILA_SUCCESS;
+        }
+        if (mpi) starpu_mpi_shutdown();
     }
-    tila_progress_thread_mark(1);
-    return TILA_SUCCESS;
+    if (dup) MPI_Comm_free(&tila_rt.starpu_comm);
+    if (tila_rt.started_starpu) starpu_shutdown();
+    tila_rt.started_starpu = 0;
+    return tila_starpu_failed(-1, dup ? "starpu_mpi_init_conf" : "MPI_Comm_dup");
 }
 
 /* ---- Setting a node up ------------------------------------------------------------------ */
@@ -334,14 +348,6 @@ static void tila_node_setup(struct starpu_conf *conf)
     if (verbose && strcmp(verbose, "0") && f.local == 0)
         fprintf(stderr, "tila_init: %d rank(s) on this node of %d CPUs%s, each: %s\n", f.nlocal,
                 f.offered, f.quota ? " (a quota)" : "", how[0] == ',' ? how + 2 : how);
-}
-
-/* The worst (lowest) of every rank's rc, on MPI_COMM_WORLD. */
-static int tila_worst_of_ranks(int rc)
-{
-    int worst = rc;
-    MPI_Allreduce(&rc, &worst, 1, MPI_INT, MPI_MIN, MPI_COMM_WORLD);
-    return worst;
 }
 
 /* Tila's own communicator, a duplicate of the world, and this rank's place in it. */
@@ -424,7 +430,11 @@ int tila_init(int *argc, char ***argv)
 int tila_pause(void)
 {
     if (!tila_rt.initialized) return tila_check_init("tila_pause");
-    if (tila_rt.paused) return TILA_SUCCESS;
+    /* Collective: every rank pauses when any is awake (one may have resumed alone). */
+    int awake = !__atomic_load_n(&tila_rt.paused, __ATOMIC_ACQUIRE);
+    if (tila_rt.size > 1) tila_allreduce(&awake, 1, MPI_INT, MPI_MAX);
+    if (!awake) return TILA_SUCCESS;
+    tila_resume();
     starpu_task_wait_for_all();
     tila_progress_worker_rest();
     /* every message sent and received (one rank has none) */
@@ -457,6 +467,7 @@ int tila_finalize(void)
     tila_comm_stop();
     free(tila_rt.device_workers);
     if (tila_rt.started_starpu) starpu_shutdown();
+    tila_progress_thread_mark(0); /* that thread is gone: no other naps in its place */
     tila_mpi_stop();
     tila_env_restore();
     memset(&tila_rt, 0, sizeof tila_rt);

@@ -13,10 +13,10 @@
  * - nap_progress.c: StarPU-MPI's progress thread naps between its MPI tests while
  *   nothing completes, and runs between two tasks, when a worker yields the core.
  *
- * Both are on unless TILA_IDLE_NAP=0; the progress thread's only where the rank has CPUs
- * of its own with a worker on each (where ranks outnumber the CPUs, a thread that sleeps
- * waits behind the other ranks' threads to run again; there the progress thread runs the
- * short tasks instead, progress_worker.c).  Both rest on StarPU 1.3's polling: configure
+ * Both are on unless TILA_IDLE_NAP=0; the progress thread's only where it shares the
+ * rank's CPUs with a worker on each, unless unbound ranks outnumber the CPUs (a thread
+ * that sleeps waits behind the other ranks' threads to run again; there the progress
+ * thread runs the short tasks instead, progress_worker.c); tila_node_plan decides.  Both rest on StarPU 1.3's polling: configure
  * builds them with StarPU 1.3 only (TILA_STARPU_NAPS).  Between two calls of a program
  * that uses Tila now and then, tila_pause blocks every one of these threads instead.
  * The measurements behind each choice: bench/results/idle-naps.md.

@@ -20,8 +20,10 @@
  * - a user's STARPU_NCPU (or conf) sets the number of workers, a user's binding
  *   (STARPU_WORKERS_*) the binding: Tila leaves them alone.
  *
- * StarPU-MPI's progress thread naps only where each rank has CPUs of its own with a worker
- * on each (nap.c).
+ * StarPU-MPI's progress thread naps where it shares the rank's CPUs with a worker on each
+ * (nap.c): not where the user left a CPU free (fewer workers than the share), nor where
+ * unbound ranks outnumber the CPUs (a napping thread would wait behind the other ranks'
+ * threads); ranks the launcher bound, even several to a CPU, keep it.
  *
  * SPDX-License-Identifier: BSD-3-Clause
  */
@@ -116,36 +118,73 @@ static char *first_line(const char *path, char *buf, size_t size)
     return line;
 }
 
-/* This process's cgroup v2 path ("0::/path"), or "" (the root, as in most containers). */
-static void cgroup_v2_path(char *path, size_t size)
+/*
+ * This process's cgroup paths from /proc/self/cgroup: v2's ("0::/path"), and v1's cpuset
+ * and cpu controllers' ("N:cpuset:/path", "N:cpu,cpuacct:/path"); "" for the root (as in
+ * most containers) or when absent.
+ */
+static void cgroup_paths(char *v2, char *cpuset, char *cpu, size_t size)
 {
-    char line[512];
-    path[0] = 0;
-    if (size < sizeof line) return;
+    char line[1024];
+    v2[0] = cpuset[0] = cpu[0] = 0;
     FILE *f = fopen("/proc/self/cgroup", "r");
     if (!f) return;
-    while (fgets(line, sizeof line, f))
-        if (!strncmp(line, "0::", 3)) {
-            line[strcspn(line, "\n")] = 0;
-            snprintf(path, size, "%s", strcmp(line + 3, "/") ? line + 3 : "");
+    while (fgets(line, sizeof line, f)) {
+        line[strcspn(line, "\n")] = 0;
+        char *ctrl = strchr(line, ':'), *path = ctrl ? strchr(ctrl + 1, ':') : NULL;
+        if (!path) continue;
+        *path++ = 0;
+        ctrl++;
+        if (!strcmp(path, "/")) path = "";
+        if (!*ctrl) {
+            snprintf(v2, size, "%s", path);
+            continue;
         }
+        /* the controller list, comma-separated */
+        for (char *c = strtok(ctrl, ","); c; c = strtok(NULL, ","))
+            if (!strcmp(c, "cpuset"))
+                snprintf(cpuset, size, "%s", path);
+            else if (!strcmp(c, "cpu"))
+                snprintf(cpu, size, "%s", path);
+    }
     fclose(f);
+}
+
+/* The least CPU quota of cgroup `path` and its ancestors under `root`, where `file` (and
+ * `period`, v1) hold it; 0 for none. */
+static int quota_up(const char *root, const char *path, const char *file, const char *period)
+{
+    char dir[1024], p1[1100], p2[1100], b1[128], b2[128];
+    int least = 0;
+    snprintf(dir, sizeof dir, "%s", path);
+    for (;;) {
+        snprintf(p1, sizeof p1, "%s%s/%s", root, dir, file);
+        snprintf(p2, sizeof p2, "%s%s/%s", root, dir, period ? period : "");
+        int q = tila_cpu_quota_parse(first_line(p1, b1, sizeof b1),
+                                     period ? first_line(p2, b2, sizeof b2) : NULL);
+        if (q > 0 && (!least || q < least)) least = q;
+        char *slash = strrchr(dir, '/');
+        if (!slash) break;
+        *slash = 0;
+    }
+    return least;
 }
 
 void tila_node_facts_read(tila_node_facts_t *f, int *cpus, int max)
 {
-    char v2[512], path[1024], buf[4096], buf2[64];
+    char v2[512], v1set[512], v1cpu[512], path[1100], buf[4096];
     int online = (int)sysconf(_SC_NPROCESSORS_ONLN);
-    cgroup_v2_path(v2, sizeof v2);
+    cgroup_paths(v2, v1set, v1cpu, sizeof v2);
     cpu_set_t mask;
     CPU_ZERO(&mask);
     f->mine = sched_getaffinity(0, sizeof mask, &mask) == 0 ? CPU_COUNT(&mask) : online;
-    /* the cpuset: v2, then v1; else every online CPU */
-    const char *sets[] = { "/sys/fs/cgroup%s/cpuset.cpus.effective",
-                           "/sys/fs/cgroup/cpuset%s/cpuset.effective_cpus" };
+    /* the cpuset: v2, then v1 (the process's cgroup, then the root); else every online CPU */
+    const char *sets[][2] = { { "/sys/fs/cgroup%s/cpuset.cpus.effective", v2 },
+                              { "/sys/fs/cgroup/cpuset%s/cpuset.effective_cpus", v1set },
+                              { "/sys/fs/cgroup/cpuset%s/cpuset.effective_cpus", "" } };
     int n = -1;
-    for (int k = 0; k < 2 && n <= 0; k++) {
-        snprintf(path, sizeof path, sets[k], k == 0 ? v2 : "");
+    for (int k = 0; k < 3 && n <= 0; k++) {
+        snprintf(path, sizeof path, sets[k][0], sets[k][1]);
         if (first_line(path, buf, sizeof buf)) n = tila_cpulist_parse(buf, cpus, max);
     }
     if (n <= 0) {
@@ -154,11 +193,8 @@ void tila_node_facts_read(tila_node_facts_t *f, int *cpus, int max)
             cpus[c] = c;
     }
     f->offered = n;
-    /* the quota: v2's cpu.max, then v1's */
-    snprintf(path, sizeof path, "/sys/fs/cgroup%s/cpu.max", v2);
-    f->quota = tila_cpu_quota_parse(first_line(path, buf, sizeof buf), NULL);
+    /* the quota: the least of the process's cgroup and its ancestors, v2 then v1 */
+    f->quota = quota_up("/sys/fs/cgroup", v2, "cpu.max", NULL);
     if (!f->quota)
-        f->quota = tila_cpu_quota_parse(
-            first_line("/sys/fs/cgroup/cpu/cpu.cfs_quota_us", buf, 64),
-            first_line("/sys/fs/cgroup/cpu/cpu.cfs_period_us", buf2, sizeof buf2));
+        f->quota = quota_up("/sys/fs/cgroup/cpu", v1cpu, "cpu.cfs_quota_us", "cpu.cfs_period_us");
 }

@@ -139,13 +139,13 @@ int tila_sl_finish(tila_sl_call_t *c, tila_sl_mat_t *const *M, int count, int wr
 {
     rc = tila_sl_agree(c, rc);
     /* Tila has written the caller's data where it began on a written matrix in place, or
-     * stored a copy back. */
+     * tried to store a copy back (a store that failed may have written part of it). */
     int touched = 0;
     for (int k = 0; k < written; k++)
         touched |= begun && !M[k]->tile;
     for (int k = 0; k < count; k++) {
         int store = !rc && k < written, stored = tila_sl_close(c, M[k], prec, store);
-        touched |= store && !stored;
+        touched |= store;
         if (!rc) rc = stored;
     }
     if (!rc) {
@@ -385,9 +385,11 @@ static int retile(const tila_sl_call_t *c, tila_sl_mat_t *M, tila_prec_t prec, i
     tila_desc_t *V = NULL;
     int rc = tila_desc_create_scalapack_sub(&V, prec, M->a, d[TILA_SL_LLD], M->ia - 1, M->ja - 1,
                                             M->m, M->n, d[TILA_SL_MB], d[TILA_SL_NB], &grid);
-    if (!rc) rc = lacpy[prec](TILA_GENERAL, in ? V : M->A, in ? M->A : V);
+    /* the view agreed before the copy, whose tasks and wait every rank must enter */
+    rc = tila_sl_agree(c, rc);
+    if (!rc) rc = tila_sl_agree(c, lacpy[prec](TILA_GENERAL, in ? V : M->A, in ? M->A : V));
     if (V) tila_desc_destroy(&V);
-    return tila_sl_agree(c, rc);
+    return rc;
 }
 
 int tila_sl_open(const tila_sl_call_t *c, tila_sl_mat_t *M, tila_prec_t prec, int tile, int load)

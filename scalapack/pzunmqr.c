@@ -40,10 +40,11 @@ static int rebuild_t(const tila_sl_call_t *c, tila_sl_mat_t *V, int k, const til
     *T = NULL;
     tila_complex64_t *all = tila_sl_get_tau(c, V, k, tau, TILA_COMPLEX64);
     if (!all) return TILA_ERR_NOMEM;
-    int rc = tila_desc_create_qr_t(T, V->A, tila_desc_nb(V->A), TILA_QR_TREE_PANEL);
-    if (!rc) rc = tila_zlarft(V->A, all, *T);
+    /* T agreed before tila_zlarft, whose tasks and wait every rank must enter */
+    int rc = tila_sl_agree(c, tila_desc_create_qr_t(T, V->A, tila_desc_nb(V->A),
+                                                    TILA_QR_TREE_PANEL));
+    if (!rc) rc = tila_sl_agree(c, tila_zlarft(V->A, all, *T));
     free(all);
-    rc = tila_sl_agree(c, rc);
     if (rc) tila_desc_destroy(T);
     return rc;
 }
