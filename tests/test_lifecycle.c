@@ -14,7 +14,9 @@
  * message, and Tila its tiles.  And a thread of the program named "MPI", as StarPU-MPI
  * names its progress thread, tests a pending request 2000 times while Tila runs: Tila's
  * MPI_Test must pass its calls through as they are, the thread's scheduling policy
- * unchanged (Tila makes StarPU-MPI's own thread SCHED_BATCH when it naps it).  One line
+ * unchanged (Tila makes StarPU-MPI's own thread SCHED_BATCH when it naps it).  tila_pause
+ * on every rank, tila_resume on rank 0 alone, tila_pause again (collective whatever each
+ * rank's state), then a norm: the same value.  One line
  * per check, then "N passed, N failed,
  * N skipped"; exit 0 when nothing failed.
  *
@@ -167,6 +169,18 @@ int main(int argc, char **argv)
             snprintf(what1, sizeof what1,
                      "cycle %d: a program thread named MPI: its MPI_Test left alone", cycle);
             check(rank, seconds >= 0, what1, detail);
+            /* tila_pause is collective even after one rank resumed alone; a Tila call after
+             * it runs (its workers resumed) */
+            int prc = tila_pause();
+            if (!prc && rank == 0) prc = tila_resume();
+            if (!prc) prc = tila_pause();
+            double again = -1;
+            if (!prc) prc = tila_dlange(TILA_NORM_FRO, A, &again);
+            snprintf(detail, sizeof detail, "rc=%d value=%.17g, before %.17g", prc, again, value);
+            char what2[96];
+            snprintf(what2, sizeof what2,
+                     "cycle %d: tila_pause after rank 0 alone resumed, then a norm", cycle);
+            check(rank, prc == 0 && again == value, what2, detail);
             MPI_Send(&mine, 1, MPI_INT, (rank + 1) % size, 77, MPI_COMM_WORLD);
             MPI_Wait(&req, &st);
             tag = st.MPI_TAG;
