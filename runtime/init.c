@@ -114,6 +114,13 @@ static void tila_env_restore(void)
 #endif
 }
 
+/* TILA_VERBOSE is set and not 0. */
+static int tila_verbose(void)
+{
+    const char *v = getenv("TILA_VERBOSE");
+    return v && *v && strcmp(v, "0") != 0;
+}
+
 #ifdef STARPU_SIMGRID
 /*
  * Simulation (StarPU built with SimGrid, every rank an SMPI process of one simulator):
@@ -344,8 +351,7 @@ static void tila_node_setup(struct starpu_conf *conf)
 #endif
     tila_say(how, sizeof how, tila_naps_start(conf, p.progress_shares_core));
     tila_say(how, sizeof how, tila_progress_worker_setup(conf, p.crowded, f.user_ncpus < 0));
-    const char *verbose = getenv("TILA_VERBOSE");
-    if (verbose && strcmp(verbose, "0") && f.local == 0)
+    if (tila_verbose() && f.local == 0)
         fprintf(stderr, "tila_init: %d rank(s) on this node of %d CPUs%s, each: %s\n", f.nlocal,
                 f.offered, f.quota ? " (a quota)" : "", how[0] == ',' ? how + 2 : how);
 }
@@ -367,6 +373,23 @@ static void tila_comm_stop(void)
 }
 
 #endif /* STARPU_SIMGRID */
+
+/*
+ * Once StarPU-MPI runs: stop it, Tila's communicators, StarPU and MPI where tila_init
+ * started them, and put the environment back (tila_finalize, and tila_init's late
+ * failures).
+ */
+static void tila_stop_started(void)
+{
+    starpu_mpi_shutdown();
+    tila_comm_stop();
+    free(tila_rt.device_workers);
+    if (tila_rt.started_starpu) starpu_shutdown();
+    tila_progress_thread_mark(0); /* that thread is gone: no other naps in its place */
+    tila_mpi_stop();
+    tila_env_restore();
+    memset(&tila_rt, 0, sizeof tila_rt);
+}
 
 int tila_init(int *argc, char ***argv)
 {
@@ -390,8 +413,7 @@ int tila_init(int *argc, char ***argv)
     tila_env_put("STARPU_MPI_COOP_SENDS", "0", 0);
     /* StarPU's own messages (a bus recalibration whenever a rank sees another CPU count
      * than the last run's, ...) only when asked for: TILA_VERBOSE, or STARPU_SILENT=0. */
-    const char *verbose = getenv("TILA_VERBOSE");
-    if (!verbose || !*verbose || !strcmp(verbose, "0")) tila_env_put("STARPU_SILENT", "1", 0);
+    if (!tila_verbose()) tila_env_put("STARPU_SILENT", "1", 0);
     rc = tila_starpu_start(argc, argv, &conf);
     if (rc) {
         tila_env_restore();
@@ -405,13 +427,7 @@ int tila_init(int *argc, char ***argv)
     int worst = tila_worst_of_ranks(rc);
     if (worst != TILA_SUCCESS) {
         tila_progress_worker_stop();
-        starpu_mpi_shutdown();
-        tila_comm_stop();
-        free(tila_rt.device_workers);
-        if (tila_rt.started_starpu) starpu_shutdown();
-        tila_env_restore();
-        tila_mpi_stop();
-        memset(&tila_rt, 0, sizeof tila_rt);
+        tila_stop_started();
         return worst;
     }
     /* Owned by another rank, so StarPU-MPI never sends or receives it from here. */
@@ -463,13 +479,6 @@ int tila_finalize(void)
 #ifdef TILA_USE_CUDA
     tila_cuda_workers_fini();
 #endif
-    starpu_mpi_shutdown();
-    tila_comm_stop();
-    free(tila_rt.device_workers);
-    if (tila_rt.started_starpu) starpu_shutdown();
-    tila_progress_thread_mark(0); /* that thread is gone: no other naps in its place */
-    tila_mpi_stop();
-    tila_env_restore();
-    memset(&tila_rt, 0, sizeof tila_rt);
+    tila_stop_started();
     return TILA_SUCCESS;
 }
