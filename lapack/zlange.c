@@ -90,13 +90,14 @@ static double lansy(tila_la_routine_t *routine, int hermitian, const char *norm,
         tila_desc_t *A = norm_desc(routine, a, *lda, *n, *n);
         double value = 0;
         int rc = TILA_ERR_NOMEM;
+        if (A) {
 #if defined(COMPLEX)
-        if (A && hermitian)
-            rc = tila_zlanhe(tnorm, tuplo, A, &value);
-        else
+            if (hermitian)
+                rc = tila_zlanhe(tnorm, tuplo, A, &value);
+            else
 #endif
-            if (A)
-            rc = tila_zlansy(tnorm, tuplo, A, &value);
+                rc = tila_zlansy(tnorm, tuplo, A, &value);
+        }
         if (!norm_end(routine, A, rc)) return value;
     }
     double (*real)(const char *, const char *, const int *, const tila_complex64_t *, const int *,
