@@ -14,8 +14,7 @@
  *
  * SPDX-License-Identifier: BSD-3-Clause
  */
-#define _GNU_SOURCE
-#include <dlfcn.h>
+#define _GNU_SOURCE /* dladdr */
 #include <float.h>
 #include <math.h>
 #include <stdio.h>
@@ -25,6 +24,7 @@
 #include <mpi.h>
 
 #include "../host_work.h"
+#include "../real_routine.h"
 
 void dpotrf_(const char *uplo, const int *n, double *a, const int *lda, int *info, size_t len);
 double dlange_(const char *norm, const int *m, const int *n, const double *a, const int *lda,
@@ -45,11 +45,7 @@ static void report(int ok, const char *what, double value)
  * leaves alone. */
 static void *real(const char *symbol)
 {
-    static void *lib;
-    Dl_info info;
-    void *other = dlsym(RTLD_DEFAULT, "dgetrf_");
-    if (!lib && other && dladdr(other, &info)) lib = dlopen(info.dli_fname, RTLD_NOW);
-    void *fn = lib ? dlsym(lib, symbol) : NULL;
+    void *fn = real_routine_beside("dgetrf_", symbol);
     if (!fn) {
         fprintf(stderr, "test_mpi: no real %s\n", symbol);
         exit(1);

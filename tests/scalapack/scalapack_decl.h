@@ -9,11 +9,12 @@
 #ifndef TILA_TESTS_SCALAPACK_DECL_H
 #define TILA_TESTS_SCALAPACK_DECL_H
 
-#include <dlfcn.h>
 #include <stddef.h>
 #include <stdio.h>
 
 #include <mpi.h>
+
+#include "../real_routine.h"
 
 void blacs_get_(const int *ctxt, const int *what, int *val);
 void blacs_gridinit_(int *ctxt, const char *order, const int *p, const int *q, size_t len);
@@ -59,11 +60,7 @@ enum { PATH_INPLACE = 0, PATH_COPY = 1, PATH_OFF = 7, PATH_COUNT = 9 };
 /* The real ScaLAPACK's routine: looked up in the library that defines numroc_. */
 static inline void *real_routine(const char *symbol)
 {
-    static void *lib;
-    Dl_info info;
-    void *tool = dlsym(RTLD_DEFAULT, "numroc_");
-    if (!lib && tool && dladdr(tool, &info)) lib = dlopen(info.dli_fname, RTLD_NOW);
-    void *fn = lib ? dlsym(lib, symbol) : NULL;
+    void *fn = real_routine_beside("numroc_", symbol);
     if (!fn) {
         fprintf(stderr, "no real %s\n", symbol);
         MPI_Abort(MPI_COMM_WORLD, 1);
