@@ -17,7 +17,7 @@
 
 struct zgeqrt_col_args {
     tila_cl_base_t base;
-    int m, n, mb;
+    int m, n, count; /**< the panel: m x n in `count` tiles */
 };
 
 /* Bytes of the CPU kernel's work (m n + n n elements), up to where the arrays start. */
@@ -32,13 +32,13 @@ static void zgeqrt_col_cpu(void *buffers[], void *cl_arg)
 {
     const struct zgeqrt_col_args *a = cl_arg;
     if (tila_cl_skip(&a->base)) return;
-    int count = tila_cl_panel_count(a->m, a->mb);
+    int count = a->count;
     char *work = tila_cl_vector(buffers[count + 1]);
     void **tiles;
-    int *ld;
-    tila_cl_panel_tiles(buffers, count, work + col_work_bytes(a->m, a->n), &tiles, &ld);
+    int *ld, *rows;
+    tila_cl_panel_tiles(buffers, count, work + col_work_bytes(a->m, a->n), &tiles, &ld, &rows);
     tila_cl_tile_t T = tila_cl_tile(buffers[count]);
-    int info = tila_core_zgeqrt_col(a->m, a->n, a->mb, (tila_complex64_t *const *)tiles, ld, T.ptr,
+    int info = tila_core_zgeqrt_col(a->m, a->n, rows, (tila_complex64_t *const *)tiles, ld, T.ptr,
                                     T.ld, (tila_complex64_t *)work);
     tila_cl_check(&a->base, "tila_core_zgeqrt_col", info, 0);
 }
@@ -48,7 +48,7 @@ static void zgeqrt_col_cuda(void *buffers[], void *cl_arg)
 {
     const struct zgeqrt_col_args *a = cl_arg;
     if (tila_cl_skip(&a->base)) return;
-    int count = tila_cl_panel_count(a->m, a->mb);
+    int count = a->count;
     tila_cl_tile_t T = tila_cl_tile(buffers[count]);
     cuDoubleComplex *panel = tila_cl_vector(buffers[count + 1]);
     cuDoubleComplex *tau = panel + (size_t)a->m * a->n;
@@ -60,10 +60,10 @@ static void zgeqrt_col_cuda(void *buffers[], void *cl_arg)
     char *host =
         tila_cuda_host_workspace(tila_cl_align8(hbytes) + tila_cl_panel_arrays_bytes(count));
     void **tiles;
-    int *ld;
-    tila_cl_panel_tiles(buffers, count, host + tila_cl_align8(hbytes), &tiles, &ld);
+    int *ld, *rows;
+    tila_cl_panel_tiles(buffers, count, host + tila_cl_align8(hbytes), &tiles, &ld, &rows);
     int info = tila_cuda_zgeqrt_col(tila_cusolver_handle(), tila_cusolver_params(),
-                                    starpu_cuda_get_local_stream(), a->m, a->n, a->mb,
+                                    starpu_cuda_get_local_stream(), a->m, a->n, rows,
                                     (cuDoubleComplex *const *)tiles, ld, T.ptr, T.ld, panel, tau,
                                     tila_cuda_workspace(dbytes), dbytes, host, hbytes);
     if (hbytes) tila_cuda_host_workspace_queued();
@@ -86,24 +86,24 @@ struct starpu_codelet tila_cl_zgeqrt_col = {
 };
 
 /**
- * Scratch elements of the panel kernels for panels of at most m x n in tiles of mb rows:
- * the CPU kernel's m n + n n, then the tiles' addresses and leading dimensions.
+ * Scratch elements of the panel kernels for panels of at most m x n in at most `count`
+ * tiles: the CPU kernel's m n + n n, then the tiles' addresses, leading dimensions and rows.
  */
-size_t tila_zgeqrt_col_scratch(int m, int n, int mb)
+size_t tila_zgeqrt_col_scratch(int m, int n, int count)
 {
-    size_t bytes = col_work_bytes(m, n) + tila_cl_panel_arrays_bytes(tila_cl_panel_count(m, mb));
+    size_t bytes = col_work_bytes(m, n) + tila_cl_panel_arrays_bytes(count);
     return (bytes + sizeof(tila_complex64_t) - 1) / sizeof(tila_complex64_t);
 }
 
 /**
- * A: the handles of the ceil(m / mb) tiles of the panel, top down; T: a tile of at least
- * min(m, n) x min(m, n); work: a vector of tila_zgeqrt_col_scratch(m, n, mb) elements.
+ * A: the handles of the `count` tiles of the panel, top down, of any heights that add up
+ * to m; T: a tile of at least min(m, n) x min(m, n); work: a vector of at least
+ * tila_zgeqrt_col_scratch(m, n, count) elements.
  */
-int tila_insert_zgeqrt_col(const tila_task_t *t, int m, int n, int mb,
+int tila_insert_zgeqrt_col(const tila_task_t *t, int m, int n, int count,
                            const starpu_data_handle_t *A, starpu_data_handle_t T,
                            starpu_data_handle_t work)
 {
-    int count = tila_cl_panel_count(m, mb);
     struct starpu_data_descr *descr = malloc(sizeof *descr * (size_t)(count + 2));
     if (!descr) return TILA_ERR_NOMEM;
     for (int i = 0; i < count; i++)
@@ -113,7 +113,7 @@ int tila_insert_zgeqrt_col(const tila_task_t *t, int m, int n, int mb,
     struct zgeqrt_col_args *a;
     int rc = tila_task_args(t, sizeof *a, (void **)&a);
     if (!rc) {
-        if (a) *a = (struct zgeqrt_col_args){ .base = a->base, .m = m, .n = n, .mb = mb };
+        if (a) *a = (struct zgeqrt_col_args){ .base = a->base, .m = m, .n = n, .count = count };
         rc = starpu_mpi_task_insert(tila_starpu_comm(), &tila_cl_zgeqrt_col, STARPU_CL_ARGS, a,
                                     a ? sizeof *a : 0, STARPU_DATA_MODE_ARRAY, descr, count + 2,
                                     TILA_TASK_OPTIONS(t, "zgeqrt_col", tila_zgeqrf_flops(m, n)), 0);

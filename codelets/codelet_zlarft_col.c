@@ -19,7 +19,7 @@
 /* tau travels in the arguments: a few scalars, read on the executing rank only. */
 struct zlarft_col_args {
     tila_cl_base_t base;
-    int m, k, mb;
+    int m, k, count; /**< the panel: m rows in `count` tiles, k reflectors */
     tila_complex64_t tau[];
 };
 
@@ -47,13 +47,13 @@ static void zlarft_col_cpu(void *buffers[], void *cl_arg)
 {
     const struct zlarft_col_args *a = cl_arg;
     if (tila_cl_skip(&a->base)) return;
-    int count = tila_cl_panel_count(a->m, a->mb);
+    int count = a->count;
     char *work = tila_cl_vector(buffers[count + 1]);
     void **tiles;
-    int *ld;
-    tila_cl_panel_tiles(buffers, count, work + col_work_bytes(a->m, a->k), &tiles, &ld);
+    int *ld, *rows;
+    tila_cl_panel_tiles(buffers, count, work + col_work_bytes(a->m, a->k), &tiles, &ld, &rows);
     tila_cl_tile_t T = tila_cl_tile(buffers[count]);
-    int info = tila_core_zlarft_col(a->m, a->k, a->mb, (const tila_complex64_t *const *)tiles, ld,
+    int info = tila_core_zlarft_col(a->m, a->k, rows, (const tila_complex64_t *const *)tiles, ld,
                                     a->tau, T.ptr, T.ld, (tila_complex64_t *)work);
     tila_cl_check(&a->base, "tila_core_zlarft_col", info, 0);
 }
@@ -63,7 +63,7 @@ static void zlarft_col_cuda(void *buffers[], void *cl_arg)
 {
     const struct zlarft_col_args *a = cl_arg;
     if (tila_cl_skip(&a->base)) return;
-    int count = tila_cl_panel_count(a->m, a->mb);
+    int count = a->count;
     tila_cl_tile_t T = tila_cl_tile(buffers[count]);
     cuDoubleComplex *panel = tila_cl_vector(buffers[count + 1]);
     cuDoubleComplex *tau = panel + (size_t)a->m * a->k;
@@ -75,11 +75,11 @@ static void zlarft_col_cuda(void *buffers[], void *cl_arg)
     char *host =
         tila_cuda_host_workspace(tila_cl_align8(hbytes) + tila_cl_panel_arrays_bytes(count));
     void **tiles;
-    int *ld;
-    tila_cl_panel_tiles(buffers, count, host + tila_cl_align8(hbytes), &tiles, &ld);
+    int *ld, *rows;
+    tila_cl_panel_tiles(buffers, count, host + tila_cl_align8(hbytes), &tiles, &ld, &rows);
     int info = tila_cuda_zlarft_col(
         tila_cusolver_handle(), tila_cusolver_params(), starpu_cuda_get_local_stream(), a->m, a->k,
-        a->mb, (const cuDoubleComplex *const *)tiles, ld, (const cuDoubleComplex *)a->tau, T.ptr,
+        rows, (const cuDoubleComplex *const *)tiles, ld, (const cuDoubleComplex *)a->tau, T.ptr,
         T.ld, panel, tau, tila_cuda_workspace(dbytes), dbytes, host, hbytes);
     if (hbytes) tila_cuda_host_workspace_queued();
     tila_cl_check(&a->base, "tila_cuda_zlarft_col", info, 0);
@@ -102,25 +102,24 @@ struct starpu_codelet tila_cl_zlarft_col = {
 
 /**
  * Scratch elements of the LARFT_COL kernels for panels of at most m rows and k reflectors
- * in tiles of mb rows: the gathered panel (and, on a GPU, tau after it), then the tiles'
- * addresses and leading dimensions.
+ * in at most `count` tiles: the gathered panel (and, on a GPU, tau after it), then the
+ * tiles' addresses, leading dimensions and rows.
  */
-size_t tila_zlarft_col_scratch(int m, int k, int mb)
+size_t tila_zlarft_col_scratch(int m, int k, int count)
 {
-    size_t bytes = col_work_bytes(m, k) + tila_cl_panel_arrays_bytes(tila_cl_panel_count(m, mb));
+    size_t bytes = col_work_bytes(m, k) + tila_cl_panel_arrays_bytes(count);
     return (bytes + sizeof(tila_complex64_t) - 1) / sizeof(tila_complex64_t);
 }
 
 /**
- * A: the handles of the ceil(m / mb) tiles of the panel, top down (read); tau: its k
- * scalar factors (copied into the task); T: a tile of at least k x k; work: a vector of
- * tila_zlarft_col_scratch(m, k, mb) elements.
+ * A: the handles of the `count` tiles of the panel, top down (read), of any heights that
+ * add up to m; tau: its k scalar factors (copied into the task); T: a tile of at least
+ * k x k; work: a vector of at least tila_zlarft_col_scratch(m, k, count) elements.
  */
-int tila_insert_zlarft_col(const tila_task_t *t, int m, int k, int mb,
+int tila_insert_zlarft_col(const tila_task_t *t, int m, int k, int count,
                            const starpu_data_handle_t *A, const tila_complex64_t *tau,
                            starpu_data_handle_t T, starpu_data_handle_t work)
 {
-    int count = tila_cl_panel_count(m, mb);
     struct starpu_data_descr *descr = malloc(sizeof *descr * (size_t)(count + 2));
     if (!descr) return TILA_ERR_NOMEM;
     for (int i = 0; i < count; i++)
@@ -134,7 +133,7 @@ int tila_insert_zlarft_col(const tila_task_t *t, int m, int k, int mb,
         if (a) {
             a->m = m;
             a->k = k;
-            a->mb = mb;
+            a->count = count;
             for (int j = 0; j < k; j++)
                 a->tau[j] = tau[j];
         }

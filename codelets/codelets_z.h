@@ -45,12 +45,12 @@ int tila_insert_zherk(const tila_task_t *t, tila_uplo_t uplo, tila_trans_t trans
 /* ---- QR (and the triangular solve it shares with the other factorizations) ---- */
 int tila_insert_zgeqrt(const tila_task_t *t, int m, int n, int ib, starpu_data_handle_t A,
                        starpu_data_handle_t T, starpu_data_handle_t work);
-size_t tila_zgeqrt_col_scratch(int m, int n, int mb);
-int tila_insert_zgeqrt_col(const tila_task_t *t, int m, int n, int mb,
+size_t tila_zgeqrt_col_scratch(int m, int n, int count);
+int tila_insert_zgeqrt_col(const tila_task_t *t, int m, int n, int count,
                            const starpu_data_handle_t *A, starpu_data_handle_t T,
                            starpu_data_handle_t work);
-size_t tila_zlarft_col_scratch(int m, int k, int mb);
-int tila_insert_zlarft_col(const tila_task_t *t, int m, int k, int mb,
+size_t tila_zlarft_col_scratch(int m, int k, int count);
+int tila_insert_zlarft_col(const tila_task_t *t, int m, int k, int count,
                            const starpu_data_handle_t *A, const tila_complex64_t *tau,
                            starpu_data_handle_t T, starpu_data_handle_t work);
 int tila_insert_zunmqr(const tila_task_t *t, tila_side_t side, tila_trans_t trans, int m, int n,

@@ -48,33 +48,32 @@ static inline void *tila_cl_vector(void *buffer) { return (void *)STARPU_VECTOR_
 
 /* ---- A column of tiles as one panel (GEQRT_COL, LARFT_COL) ---- */
 
-/** Tiles of a panel of m rows in tiles of mb rows. */
-static inline int tila_cl_panel_count(int m, int mb) { return (m + mb - 1) / mb; }
-
 /** `bytes` rounded up to a multiple of 8, where a pointer array may start. */
 static inline size_t tila_cl_align8(size_t bytes) { return (bytes + 7) / 8 * 8; }
 
-/** Bytes of the tiles' addresses and leading dimensions of a panel of `count` tiles. */
+/** Bytes of the tiles' addresses, leading dimensions and rows of a panel of `count` tiles. */
 static inline size_t tila_cl_panel_arrays_bytes(int count)
 {
-    return (size_t)count * (sizeof(void *) + sizeof(int));
+    return (size_t)count * (sizeof(void *) + 2 * sizeof(int));
 }
 
 /**
- * The first `count` buffers of a task, a panel's tiles: their addresses and leading
- * dimensions, written into `room` (tila_cl_panel_arrays_bytes of memory the task already
- * has: its scratch on a CPU, the worker's host workspace on a GPU), so that no task
- * allocates.
+ * The first `count` buffers of a task, a panel's tiles of any heights: their addresses,
+ * leading dimensions and rows, written into `room` (tila_cl_panel_arrays_bytes of memory
+ * the task already has: its scratch on a CPU, the worker's host workspace on a GPU), so
+ * that no task allocates.
  */
 static inline void tila_cl_panel_tiles(void *buffers[], int count, void *room, void ***ptrs,
-                                       int **ld)
+                                       int **ld, int **rows)
 {
     *ptrs = room;
     *ld = (int *)(*ptrs + count);
+    *rows = *ld + count;
     for (int i = 0; i < count; i++) {
         tila_cl_tile_t tile = tila_cl_tile(buffers[i]);
         (*ptrs)[i] = tile.ptr;
         (*ld)[i] = tile.ld;
+        (*rows)[i] = (int)STARPU_MATRIX_GET_NX(buffers[i]);
     }
 }
 

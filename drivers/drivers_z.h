@@ -27,7 +27,7 @@ int tila_zqr_apply_op(tila_task_t *t, tila_side_t side, tila_trans_t trans, cons
 /** Reflectors of panel k of the PANEL scheme: min(rows from tile row k, its columns). */
 static inline int tila_zqr_col_k(const tila_desc_t *A, int k)
 {
-    int rows = A->m - k * A->mb, cols = tila_tile_cols(A, k);
+    int rows = A->m - A->row0[k], cols = tila_tile_cols(A, k);
     return rows < cols ? rows : cols;
 }
 

@@ -96,6 +96,27 @@ static int tila_qr_panel_t_device(int m, int n, int ndevices, void *arg)
     return A->mt ? A->device[tila_qr_panel_top(A, n)] : -1;
 }
 
+/* T as a descriptor: `mt` tile rows of `rows` rows, and A's tile columns `halves` times
+ * over. */
+static int tila_qr_t_create(tila_desc_t **T, const tila_desc_t *A, int mt, int rows, int halves,
+                            const tila_dist_t *dist)
+{
+    int nt = halves * A->nt;
+    int *mbs = malloc(sizeof(int) * (size_t)(mt > 0 ? mt : 1));
+    int *nbs = malloc(sizeof(int) * (size_t)(nt > 0 ? nt : 1));
+    int rc = TILA_ERR_NOMEM;
+    if (mbs && nbs) {
+        for (int m = 0; m < mt; m++)
+            mbs[m] = rows;
+        for (int n = 0; n < nt; n++)
+            nbs[n] = tila_tile_cols(A, n % A->nt);
+        rc = tila_desc_create_tiled(T, A->prec, mt, mbs, nt, nbs, dist);
+    }
+    free(mbs);
+    free(nbs);
+    return rc;
+}
+
 int tila_desc_create_qr_t(tila_desc_t **T, const tila_desc_t *A, int ib, tila_qr_tree_t tree)
 {
     static const char *func = "tila_desc_create_qr_t";
@@ -126,7 +147,7 @@ int tila_desc_create_qr_t(tila_desc_t **T, const tila_desc_t *A, int ib, tila_qr
                              .rank_arg = (void *)A,
                              .device_of = tila_qr_panel_t_device,
                              .device_arg = (void *)A };
-        rc = tila_desc_create(T, A->prec, A->nb, A->nt * A->nb, A->nb, A->nb, &dist);
+        rc = tila_qr_t_create(T, A, 1, A->nb, 1, &dist);
         if (rc) return rc;
         (*T)->qr_tree = TILA_QR_TREE_PANEL;
         (*T)->qr_ib = A->nb;
@@ -139,7 +160,7 @@ int tila_desc_create_qr_t(tila_desc_t **T, const tila_desc_t *A, int ib, tila_qr
                          .rank_arg = (void *)A,
                          .device_of = tila_qr_t_device,
                          .device_arg = (void *)A };
-    rc = tila_desc_create(T, A->prec, A->mt * ib, halves * A->nt * A->nb, ib, A->nb, &dist);
+    rc = tila_qr_t_create(T, A, A->mt, ib, halves, &dist);
     if (rc) return rc;
     (*T)->qr_ib = ib;
     (*T)->qr_domain = domain;
@@ -158,10 +179,13 @@ int tila_check_qr_t(const char *func, int pos, const tila_desc_t *A, const tila_
     if (rc) return rc;
     int ok, halves = T->qr_tree == TILA_QR_TREE_BINARY ? 2 : 1;
     if (T->qr_tree == TILA_QR_TREE_PANEL)
-        ok = T->mb == A->nb && T->nb == A->nb && T->m == A->nb && T->n == A->nt * A->nb;
+        ok = T->mt == 1 && T->m == A->nb;
     else
-        ok = T->qr_tree != TILA_QR_TREE_AUTO && T->qr_domain >= 1 && T->mt == A->mt &&
-             T->nb == A->nb && T->n == halves * A->nt * A->nb;
+        ok = T->qr_tree != TILA_QR_TREE_AUTO && T->qr_domain >= 1 && T->mt == A->mt;
+    /* T's tile columns are A's, `halves` times over. */
+    ok = ok && T->nt == halves * A->nt;
+    for (int n = 0; ok && n < T->nt; n++)
+        ok = tila_tile_cols(T, n) == tila_tile_cols(A, n % A->nt);
     if (!ok) {
         tila_error(func,
                    "argument %d (T) is not the T of this matrix: create it with "
@@ -176,6 +200,7 @@ static int tila_qr_row_cmp(const void *a, const void *b)
 {
     const tila_qr_row_t *x = a, *y = b;
     if (x->key != y->key) return x->key < y->key ? -1 : 1;
+    if (x->low != y->low) return x->low - y->low;
     return (x->m > y->m) - (x->m < y->m);
 }
 
@@ -214,15 +239,18 @@ int tila_qr_plan(const tila_desc_t *A, const tila_desc_t *T, int k, tila_qr_walk
     int mt = A->mt, d = T->qr_domain, nrows = mt - k, nheads = 0, n = 0;
     /*
      * Group the rows by rank, row k's first (key -1); FLAT: one group.  Row k + 1, the
-     * next panel's diagonal, is eliminated first into row k, whatever its rank; a last
-     * tile row shorter than a tile, which cannot hold a domain's triangle, last.
+     * next panel's diagonal, is eliminated first into row k, whatever its rank; the tile
+     * rows lower than the panel is wide (a partial last one; any with tiles of any
+     * sizes), which cannot hold a domain's triangle, join row k's group, last.
      */
     const int *owner = T->owner + (size_t)k * T->mt;
-    int groups = 0, short_last = A->m % A->mb != 0;
+    int groups = 0, nlow = 0, kn = tila_tile_cols(A, k);
     for (int i = 0; i < nrows; i++) {
         int r = owner[k + i], key = T->qr_tree == TILA_QR_TREE_FLAT || i < 2 ? -1 : r;
-        if (short_last && k + i == mt - 1) key = -1;
-        rows[i] = (tila_qr_row_t){ key == owner[k] ? -1 : key, k + i };
+        int low = i > 0 && tila_tile_rows(A, k + i) < kn;
+        if (low) key = -1;
+        nlow += low;
+        rows[i] = (tila_qr_row_t){ key == owner[k] ? -1 : key, k + i, low };
         groups |= rows[i].key != -1;
     }
     qsort(rows, (size_t)nrows, sizeof *rows, tila_qr_row_cmp);
@@ -235,12 +263,13 @@ int tila_qr_plan(const tila_desc_t *A, const tila_desc_t *T, int k, tila_qr_walk
     for (int a = groups ? 0 : nrows, b; a < nrows; a = b) {
         for (b = a + 1; b < nrows && rows[b].key == rows[a].key; b++)
             ;
-        int from = a == 0 ? 2 : a, to = a == 0 && short_last ? b - 1 : b;
+        int from = a == 0 ? 2 : a, to = a == 0 ? b - nlow : b;
         if (to - from > 1) tila_qr_rotate(rows + from, to - from, k % (to - from));
     }
-    /* Domains: each group's rows, d at a time; GEQRT on their heads. */
+    /* Domains: each group's rows, d at a time, a low row never a head; GEQRT on the heads. */
     for (int i = 0; i < nrows; i++)
-        if (i == 0 || rows[i].key != rows[i - 1].key || i - at[nheads - 1] == d) {
+        if (i == 0 ||
+            (!rows[i].low && (rows[i].key != rows[i - 1].key || i - at[nheads - 1] >= d))) {
             at[nheads++] = i;
             ops[n++] = (tila_qr_op_t){ TILA_QR_GEQRT, rows[i].m, rows[i].m };
         }

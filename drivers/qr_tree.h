@@ -45,6 +45,7 @@ int tila_check_qr_t(const char *func, int pos, const tila_desc_t *A, const tila_
 /** A tile row of a panel and the key that groups the rows of one rank (qr_tree.c). */
 typedef struct tila_qr_row_s {
     int key, m;
+    int low; /**< fewer rows than the panel's columns: cannot hold a domain's triangle */
 } tila_qr_row_t;
 
 /** What a routine walking the panels of (A, T) needs: one panel's operations, scratch. */

@@ -21,9 +21,11 @@ int tila_zgels_async(tila_desc_t *A, tila_desc_t *T, tila_desc_t *B, tila_sequen
         return -1;
     }
     if ((rc = tila_check_desc(func, 3, "B", B, TILA_COMPLEX64))) return rc;
-    if (B->m != A->m || B->mb != A->mb) {
-        tila_error(func, "argument 3 (B) has %d rows in tiles of %d, A has %d in tiles of %d", B->m,
-                   B->mb, A->m, A->mb);
+    if (!tila_tiling_equal(B->mt, B->row0, A->mt, A->row0)) {
+        tila_error(func,
+                   "argument 3 (B) has %d rows in %d tiles, A has %d in %d tiles: B's rows "
+                   "must be tiled as A's",
+                   B->m, B->mt, A->m, A->mt);
         return -3;
     }
     if ((rc = tila_check_sequence(func, 4, seq, req))) return rc;

@@ -22,30 +22,34 @@ int tila_zgemm_async(tila_trans_t transa, tila_trans_t transb, tila_complex64_t 
     if ((rc = tila_check_desc(func, 7, "C", C, TILA_COMPLEX64))) return rc;
     int na = transa == TILA_NOTRANS;
     int nb = transb == TILA_NOTRANS;
-    int am = na ? A->m : A->n, ak = na ? A->n : A->m, amb = na ? A->mb : A->nb,
-        akb = na ? A->nb : A->mb;
-    int bk = nb ? B->m : B->n, bn = nb ? B->n : B->m, bkb = nb ? B->mb : B->nb,
-        bnb = nb ? B->nb : B->mb;
-    if (am != C->m || amb != C->mb) {
-        tila_error(func, "op(A) has %d rows in tiles of %d, C has %d in tiles of %d", am, amb, C->m,
-                   C->mb);
+    /* Tilings of op(A)'s and op(B)'s rows and columns: (tile count, boundaries). */
+    int amt = na ? A->mt : A->nt, akt = na ? A->nt : A->mt;
+    const int *am0 = na ? A->row0 : A->col0, *ak0 = na ? A->col0 : A->row0;
+    int bkt = nb ? B->mt : B->nt, bnt = nb ? B->nt : B->mt;
+    const int *bk0 = nb ? B->row0 : B->col0, *bn0 = nb ? B->col0 : B->row0;
+    if (!tila_tiling_equal(amt, am0, C->mt, C->row0)) {
+        tila_error(func,
+                   "op(A) has %d rows in %d tiles, C has %d in %d tiles: they must be tiled alike",
+                   am0[amt], amt, C->m, C->mt);
         return -4;
     }
-    if (bn != C->n || bnb != C->nb) {
-        tila_error(func, "op(B) has %d columns in tiles of %d, C has %d in tiles of %d", bn, bnb,
-                   C->n, C->nb);
+    if (!tila_tiling_equal(bnt, bn0, C->nt, C->col0)) {
+        tila_error(
+            func,
+            "op(B) has %d columns in %d tiles, C has %d in %d tiles: they must be tiled alike",
+            bn0[bnt], bnt, C->n, C->nt);
         return -5;
     }
-    if (bk != ak || bkb != akb) {
+    if (!tila_tiling_equal(akt, ak0, bkt, bk0)) {
         tila_error(func,
-                   "op(A) has %d columns in tiles of %d, op(B) has %d rows in tiles "
-                   "of %d",
-                   ak, akb, bk, bkb);
+                   "op(A) has %d columns in %d tiles, op(B) has %d rows in %d tiles: they must "
+                   "be tiled alike",
+                   ak0[akt], akt, bk0[bkt], bkt);
         return -5;
     }
     if ((rc = tila_check_sequence(func, 8, seq, req))) return rc;
 
-    int kt = na ? A->nt : A->mt;
+    int kt = akt;
     tila_task_t t = tila_task_init(seq, req, 0);
     for (int n = 0; n < C->nt && !rc; n++)
         for (int m = 0; m < C->mt && !rc; m++) {
@@ -57,7 +61,7 @@ int tila_zgemm_async(tila_trans_t transa, tila_trans_t transb, tila_complex64_t 
                 continue;
             }
             for (int k = 0; k < kt && !rc; k++) {
-                int inner = k == kt - 1 ? ak - k * akb : akb;
+                int inner = ak0[k + 1] - ak0[k];
                 rc = tila_insert_zgemm(
                     &t, transa, transb, rows, cols, inner, alpha,
                     tila_task_op_tile(&t, A, transa, m, k), tila_task_op_tile(&t, B, transb, k, n),

@@ -41,7 +41,7 @@ static int zgeqrf_col(tila_task_t *t, tila_desc_t *A, tila_desc_t *T, int kt)
 {
     starpu_data_handle_t *col = malloc(sizeof *col * (size_t)A->mt), work;
     if (!col) return TILA_ERR_NOMEM;
-    starpu_vector_data_register(&work, -1, 0, (uint32_t)tila_zgeqrt_col_scratch(A->m, A->nb, A->mb),
+    starpu_vector_data_register(&work, -1, 0, (uint32_t)tila_zgeqrt_col_scratch(A->m, A->nb, A->mt),
                                 T->eltsize);
     int rc = 0;
     for (int k = 0; k < kt && !rc; k++) {
@@ -53,7 +53,7 @@ static int zgeqrf_col(tila_task_t *t, tila_desc_t *A, tila_desc_t *T, int kt)
         for (int i = k; i < A->mt; i++)
             col[i - k] = tila_task_tile(t, A, i, k);
         starpu_data_handle_t E;
-        rc = tila_insert_zgeqrt_col(t, A->m - k * A->mb, tila_tile_cols(A, k), A->mb, col,
+        rc = tila_insert_zgeqrt_col(t, A->m - A->row0[k], tila_tile_cols(A, k), A->mt - k, col,
                                     tila_task_tile(t, T, 0, k), work);
         if (!rc) rc = tila_zqr_col_v(t, A, k, &ws, &E);
         for (int n = k + 1; n < A->nt && !rc; n++) {

@@ -15,25 +15,29 @@
 static int copy_retiled(tila_task_t *t, tila_desc_t *A, tila_desc_t *B)
 {
     int rc = 0;
-    for (int n = 0; n < B->nt && !rc; n++)
-        for (int m = 0; m < B->mt && !rc; m++) {
-            int r0 = m * B->mb, r1 = r0 + tila_tile_rows(B, m);
-            int c0 = n * B->nb, c1 = c0 + tila_tile_cols(B, n);
+    for (int n = 0, j1st = 0; n < B->nt && !rc; n++) {
+        int c0 = B->col0[n], c1 = B->col0[n + 1];
+        /* A's first tile column that reaches into B's tile column n. */
+        while (A->col0[j1st + 1] <= c0)
+            j1st++;
+        for (int m = 0, i1st = 0; m < B->mt && !rc; m++) {
+            int r0 = B->row0[m], r1 = B->row0[m + 1];
+            while (A->row0[i1st + 1] <= r0)
+                i1st++;
             tila_task_on(t, B, m, n);
-            for (int j = c0 / A->nb; j * A->nb < c1 && !rc; j++)
-                for (int i = r0 / A->mb; i * A->mb < r1 && !rc; i++) {
-                    int i0 = i * A->mb > r0 ? i * A->mb : r0;
-                    int j0 = j * A->nb > c0 ? j * A->nb : c0;
-                    int i1 = i * A->mb + tila_tile_rows(A, i),
-                        j1 = j * A->nb + tila_tile_cols(A, j);
-                    i1 = i1 < r1 ? i1 : r1;
-                    j1 = j1 < c1 ? j1 : c1;
+            for (int j = j1st; j < A->nt && A->col0[j] < c1 && !rc; j++)
+                for (int i = i1st; i < A->mt && A->row0[i] < r1 && !rc; i++) {
+                    int i0 = A->row0[i] > r0 ? A->row0[i] : r0;
+                    int j0 = A->col0[j] > c0 ? A->col0[j] : c0;
+                    int i1 = A->row0[i + 1] < r1 ? A->row0[i + 1] : r1;
+                    int j1 = A->col0[j + 1] < c1 ? A->col0[j + 1] : c1;
                     int whole = i0 == r0 && i1 == r1 && j0 == c0 && j1 == c1;
                     rc = tila_insert_zlacpy_at(t, i1 - i0, j1 - j0, tila_task_tile(t, A, i, j),
-                                               i0 - i * A->mb, j0 - j * A->nb,
+                                               i0 - A->row0[i], j0 - A->col0[j],
                                                tila_task_tile(t, B, m, n), i0 - r0, j0 - c0, whole);
                 }
         }
+    }
     return rc;
 }
 
@@ -46,8 +50,9 @@ int tila_zlacpy_async(tila_uplo_t uplo, tila_desc_t *A, tila_desc_t *B, tila_seq
     if ((rc = tila_check_uplo(func, 1, uplo))) return rc;
     if ((rc = tila_check_desc(func, 2, "A", A, TILA_COMPLEX64))) return rc;
     if ((rc = tila_check_desc(func, 3, "B", B, TILA_COMPLEX64))) return rc;
-    int retile =
-        uplo == TILA_GENERAL && A->m == B->m && A->n == B->n && (A->mb != B->mb || A->nb != B->nb);
+    int retile = uplo == TILA_GENERAL && A->m == B->m && A->n == B->n &&
+                 (!tila_tiling_equal(A->mt, A->row0, B->mt, B->row0) ||
+                  !tila_tiling_equal(A->nt, A->col0, B->nt, B->col0));
     if (!retile && (rc = tila_check_same_tiling(func, 3, "B", A, B))) return rc;
     if ((rc = tila_check_triangle_tiles(func, 2, uplo, A))) return rc;
     if ((rc = tila_check_sequence(func, 4, seq, req))) return rc;

@@ -51,7 +51,7 @@ static int zlan_tile(zlan_ctx_t *c, tila_lan_kind_t kind, tila_uplo_t uplo, tila
     int byrow = c->norm == TILA_NORM_INF && (kind == TILA_LAN_GE || kind == TILA_LAN_TR);
     starpu_data_handle_t h;
     tila_task_on(&c->t, A, m, n);
-    if ((rc = zlan_part(c, byrow ? m * A->mb : n * A->nb, byrow ? rows : cols, &h)) || !h)
+    if ((rc = zlan_part(c, byrow ? A->row0[m] : A->col0[n], byrow ? rows : cols, &h)) || !h)
         return rc;
     return tila_insert_zlange(&c->t, c->norm, kind, uplo, diag, rows, cols,
                               tila_task_tile(&c->t, A, m, n), h);
@@ -64,8 +64,8 @@ static int zlan_offdiag(zlan_ctx_t *c, int m, int n)
     int rows = tila_tile_rows(A, m), cols = tila_tile_cols(A, n), rc;
     starpu_data_handle_t col, row;
     tila_task_on(&c->t, A, m, n);
-    if ((rc = zlan_part(c, n * A->nb, cols, &col)) || (rc = zlan_part(c, m * A->mb, rows, &row)) ||
-        !col)
+    if ((rc = zlan_part(c, A->col0[n], cols, &col)) ||
+        (rc = zlan_part(c, A->row0[m], rows, &row)) || !col)
         return rc;
     return tila_insert_zlansy_offdiag(&c->t, c->norm, rows, cols, tila_task_tile(&c->t, A, m, n),
                                       col, row);

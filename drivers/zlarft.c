@@ -34,15 +34,15 @@ int tila_zlarft_async(tila_desc_t *A, const tila_complex64_t *tau, tila_desc_t *
     if (kt == 0) return 0;
     starpu_data_handle_t *col = malloc(sizeof *col * (size_t)A->mt), work;
     if (!col) return TILA_ERR_NOMEM;
-    starpu_vector_data_register(&work, -1, 0, (uint32_t)tila_zlarft_col_scratch(A->m, A->nb, A->mb),
+    starpu_vector_data_register(&work, -1, 0, (uint32_t)tila_zlarft_col_scratch(A->m, A->nb, A->mt),
                                 T->eltsize);
     tila_task_t t = tila_task_init(seq, req, 0);
     for (int k = 0; k < kt && !rc; k++) {
         tila_task_on(&t, A, k, k);
         for (int i = k; i < A->mt; i++)
             col[i - k] = tila_task_tile(&t, A, i, k);
-        rc = tila_insert_zlarft_col(&t, A->m - k * A->mb, tila_zqr_col_k(A, k), A->mb, col,
-                                    tau + (size_t)k * A->nb, tila_task_tile(&t, T, 0, k), work);
+        rc = tila_insert_zlarft_col(&t, A->m - A->row0[k], tila_zqr_col_k(A, k), A->mt - k, col,
+                                    tau + A->col0[k], tila_task_tile(&t, T, 0, k), work);
     }
     starpu_data_unregister_submit(work);
     free(col);

@@ -26,7 +26,7 @@ int tila_zplghe_async(double bump, tila_desc_t *A, unsigned long long seed, tila
         for (int m = 0; m < A->mt && !rc; m++) {
             tila_task_on(&t, A, m, n);
             rc = tila_insert_zplghe(&t, bump, tila_tile_rows(A, m), tila_tile_cols(A, n),
-                                    tila_task_tile(&t, A, m, n), m * A->mb, n * A->nb, seed);
+                                    tila_task_tile(&t, A, m, n), A->row0[m], A->col0[n], seed);
         }
     return rc;
 }

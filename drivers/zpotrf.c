@@ -52,7 +52,7 @@ int tila_zpotrf_async(tila_uplo_t uplo, tila_desc_t *A, tila_sequence_t *seq, ti
         int nk = tila_tile_cols(A, k);
         t.priority = PRIO_POTRF;
         tila_task_on(&t, A, k, k);
-        rc = tila_insert_zpotrf(&t, uplo, nk, tila_task_tile(&t, A, k, k), k * A->nb);
+        rc = tila_insert_zpotrf(&t, uplo, nk, tila_task_tile(&t, A, k, k), A->col0[k]);
         for (int m = k + 1; m < nt && !rc; m++) {
             t.priority = PRIO_TRSM;
             tri_on(&t, A, uplo, m, k);

@@ -134,7 +134,7 @@ int tila_zqr_col_apply(tila_task_t *t, tila_side_t side, tila_trans_t trans, con
 /* C's tile column j (left) lies left of panel k, in the identity that ungqr starts from. */
 static int identity_skip(const tila_desc_t *A, const tila_desc_t *C, int k, int j)
 {
-    return (long)(j + 1) * C->nb <= (long)k * A->mb;
+    return C->col0[j + 1] <= A->row0[k];
 }
 
 /* tila_zunmqr_submit for the PANEL scheme: panel by panel, its E if any, then every tile

@@ -203,12 +203,15 @@ int tila_ztrsm_async(tila_side_t side, tila_uplo_t uplo, tila_trans_t trans, til
     if ((rc = tila_check_diag(func, 4, diag))) return rc;
     if ((rc = tila_check_desc(func, 6, "A", A, TILA_COMPLEX64))) return rc;
     if ((rc = tila_check_desc(func, 7, "B", B, TILA_COMPLEX64))) return rc;
-    int order = side == TILA_LEFT ? B->m : B->n, tile = side == TILA_LEFT ? B->mb : B->nb;
-    if (A->m != A->n || A->mb != A->nb || A->m != order || A->mb != tile) {
+    /* A's order is B's rows (left) or columns (right), tiled alike. */
+    int left = side == TILA_LEFT, bt = left ? B->mt : B->nt;
+    const int *b0 = left ? B->row0 : B->col0;
+    if (A->m != A->n || !tila_tiling_equal(A->mt, A->row0, A->nt, A->col0) ||
+        !tila_tiling_equal(A->nt, A->col0, bt, b0)) {
         tila_error(func,
-                   "argument 6 (A) is %d x %d in %d x %d tiles; it must be %d x %d in "
-                   "%d x %d tiles to match B",
-                   A->m, A->n, A->mb, A->nb, order, order, tile, tile);
+                   "argument 6 (A) is %d x %d in %d x %d tiles; it must be %d x %d, its rows "
+                   "and columns tiled as B's %s",
+                   A->m, A->n, A->mt, A->nt, b0[bt], b0[bt], left ? "rows" : "columns");
         return -6;
     }
     if ((rc = tila_check_sequence(func, 8, seq, req))) return rc;

@@ -26,12 +26,13 @@ int tila_zunmqr_async(tila_side_t side, tila_trans_t trans, tila_desc_t *A, tila
     if ((rc = tila_zqr_check_factors(func, 3, A, T))) return rc;
     if ((rc = tila_check_desc(func, 5, "C", C, TILA_COMPLEX64))) return rc;
     int left = side == TILA_LEFT;
-    int cq = left ? C->m : C->n, cqb = left ? C->mb : C->nb;
-    if (cq != A->m || cqb != A->mb) {
+    int cqt = left ? C->mt : C->nt;
+    const int *cq0 = left ? C->row0 : C->col0;
+    if (!tila_tiling_equal(cqt, cq0, A->mt, A->row0)) {
         tila_error(func,
-                   "argument 5 (C) has %d %s in tiles of %d, Q has order %d in tiles of "
-                   "%d",
-                   cq, left ? "rows" : "columns", cqb, A->m, A->mb);
+                   "argument 5 (C) has %d %s in %d tiles, Q has order %d in %d tiles: they must "
+                   "be tiled alike",
+                   cq0[cqt], left ? "rows" : "columns", cqt, A->m, A->mt);
         return -5;
     }
     if ((rc = tila_check_sequence(func, 6, seq, req))) return rc;

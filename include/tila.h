@@ -83,6 +83,21 @@ int tila_desc_create(tila_desc_t **A, tila_prec_t prec, int m, int n, int mb, in
                      const tila_dist_t *dist);
 
 /**
+ * Create a matrix of tiles of any sizes: tile row m is mbs[m] rows high, tile column n is
+ * nbs[n] columns wide (each >= 1; the matrix is sum(mbs) x sum(nbs)), distributed by
+ * `dist` as tila_desc_create's.  Every routine takes such matrices; where it pairs two
+ * dimensions (A's rows with C's rows in gemm, a triangle's rows with its columns) their
+ * tilings must be the same (a -i error otherwise), and routines on triangles and the tiled
+ * QR need square diagonal tiles: the same row and column boundaries up to where the
+ * shorter dimension ends.  tila_desc_mb / nb report the largest tile row and column.
+ * Collective: every rank passes the same sizes.
+ * @return 0, -i for argument i (a size < 1 is its array's), TILA_ERR_GRID, TILA_ERR_NOMEM,
+ *         TILA_ERR_NOT_INITIALIZED.
+ */
+int tila_desc_create_tiled(tila_desc_t **A, tila_prec_t prec, int mt, const int *mbs, int nt,
+                           const int *nbs, const tila_dist_t *dist);
+
+/**
  * Like tila_desc_create, but over the caller's column-major m x n array `a` with
  * leading dimension lda, with no copy: each tile this rank owns is registered in place
  * (ld = lda).  On one rank this is "use my LAPACK matrix".  Tiles of other ranks are
@@ -91,6 +106,10 @@ int tila_desc_create(tila_desc_t **A, tila_prec_t prec, int m, int n, int mb, in
  */
 int tila_desc_create_lapack(tila_desc_t **A, tila_prec_t prec, void *a, int lda, int m, int n,
                             int mb, int nb, const tila_dist_t *dist);
+
+/** tila_desc_create_lapack with tiles of any sizes (tila_desc_create_tiled). */
+int tila_desc_create_lapack_tiled(tila_desc_t **A, tila_prec_t prec, void *a, int lda, int mt,
+                                  const int *mbs, int nt, const int *nbs, const tila_dist_t *dist);
 
 /**
  * Wrap a ScaLAPACK local array with no copy: the global m x n matrix is distributed
@@ -126,7 +145,7 @@ int tila_desc_scatter(tila_desc_t *A, int root, const void *a, int lda);
 /** Copy A into the column-major array `a` (lda) on rank `root`. Collective. */
 int tila_desc_gather(tila_desc_t *A, int root, void *a, int lda);
 
-/** Dimensions and tile counts. */
+/** Dimensions, tile sizes (the largest, for tiles of any sizes) and tile counts. */
 int tila_desc_m(const tila_desc_t *A);
 int tila_desc_n(const tila_desc_t *A);
 int tila_desc_mb(const tila_desc_t *A);
@@ -134,6 +153,15 @@ int tila_desc_nb(const tila_desc_t *A);
 int tila_desc_mt(const tila_desc_t *A);
 int tila_desc_nt(const tila_desc_t *A);
 tila_prec_t tila_desc_prec(const tila_desc_t *A);
+
+/** Rows of tile row m, columns of tile column n (-1 outside the matrix). */
+int tila_desc_tile_rows(const tila_desc_t *A, int m);
+int tila_desc_tile_cols(const tila_desc_t *A, int n);
+
+/** First global row of tile row m, first global column of tile column n (0 <= m <= mt:
+ * row0(mt) is the number of rows; -1 outside). */
+int tila_desc_tile_row0(const tila_desc_t *A, int m);
+int tila_desc_tile_col0(const tila_desc_t *A, int n);
 
 /** Rank owning tile (m, n). */
 int tila_desc_tile_rank(const tila_desc_t *A, int m, int n);
@@ -170,17 +198,21 @@ int tila_sequence_destroy(tila_sequence_t **seq);
  * Create the descriptor T of the block reflector factors of a QR factorization of A
  * (tila_<p>geqrf) with inner block size ib, and fix its scheme (tila_qr_tree_t): T is then
  * passed unchanged to tila_<p>geqrf and to tila_<p>unmqr / ungqr / gels, which replay it.
- * FLAT and BINARY: T has A's precision and tile rows, ib x nb tiles (the factors of blocks
- * of at most ib reflectors side by side, ib need not divide nb), A.mt x A.nt tiles for
- * the flat tree and A.mt x 2 A.nt for the binary tree (the second half holds the tree's
+ * FLAT and BINARY: T has A's precision, tile rows of ib rows and A's tile columns (tile
+ * (m, n) is ib x (A's tile column n mod A.nt): the factors of blocks of at most ib
+ * reflectors side by side, ib need not divide the width), A.mt x A.nt tiles for the flat
+ * tree and A.mt x 2 A.nt for the binary tree (the second half holds the tree's
  * triangle-on-triangle factors); tile (m, n) lives where A's tile (m, n mod A.nt) does.
- * PANEL: one row of A.nt nb x nb tiles, the whole triangular factor of each tile column's
- * block reflector, tile (0, n) where A's tile (n, n) lives (ib is checked, not used).
+ * PANEL: one row of A.nt tiles nb rows high (nb: tila_desc_nb(A)) and A's tile columns
+ * wide, the whole triangular factor of each tile column's block reflector, tile (0, n)
+ * where A's tile (n, n) lives (ib is checked, not used).
  * TILA_QR_TREE_AUTO takes the binary tree when A has more than twice as many tile rows
  * as tile columns; else PANEL when every tile column of A lives on one rank (P = 1), and
  * FLAT otherwise.  Collective.
- * @param A   the matrix to factor, square tiles (mb = nb).
- * @param ib  1 <= ib <= nb; smaller ib: fewer flops in the updates, slower kernels.
+ * @param A   the matrix to factor, square diagonal tiles (mb = nb, or tiles of any sizes
+ *            whose row and column boundaries agree: tila_desc_create_tiled).
+ * @param ib  1 <= ib <= nb (tila_desc_nb(A)); smaller ib: fewer flops in the updates,
+ *            slower kernels.
  * @return 0, -i for argument i, TILA_ERR_NOMEM, TILA_ERR_NOT_INITIALIZED.
  */
 int tila_desc_create_qr_t(tila_desc_t **T, const tila_desc_t *A, int ib, tila_qr_tree_t tree);

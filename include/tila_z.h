@@ -63,8 +63,8 @@ int tila_zplghe_async(double bump, tila_desc_t *A, unsigned long long seed, tila
 
 /**
  * Cholesky factorization of the Hermitian positive definite A: A = L L^H (uplo
- * TILA_LOWER) or U^H U (TILA_UPPER), in place on the `uplo` triangle; A is square in
- * square tiles.
+ * TILA_LOWER) or U^H U (TILA_UPPER), in place on the `uplo` triangle; A is square, its
+ * rows tiled as its columns (mb = nb, or the same tile sizes: tila_desc_create_tiled).
  * @return 0; -i for argument i; +k if the leading minor of order k is not positive
  *         definite (LAPACK's info, the same on every rank).
  */
@@ -104,7 +104,8 @@ int tila_zposv_async(tila_uplo_t uplo, tila_desc_t *A, tila_desc_t *B, tila_sequ
  * QR factorization A = Q R of the m x n matrix A (any shape), by tiles: on exit R is on
  * and above A's diagonal, and A's other entries with T (from tila_desc_create_qr_t(&T, A,
  * ib, tree), which also fixes the reduction tree) describe Q as a product of block
- * reflectors, for tila_zunmqr, tila_zungqr and tila_zgels.  A needs square tiles.
+ * reflectors, for tila_zunmqr, tila_zungqr and tila_zgels.  A needs square diagonal tiles
+ * (tila_desc_create_qr_t).
  * @return 0, or -i for argument i; the async form also returns through req.
  */
 int tila_zgeqrf(tila_desc_t *A, tila_desc_t *T);
@@ -184,7 +185,8 @@ int tila_zlange_async(tila_norm_t norm, tila_desc_t *A, double *value, tila_sequ
 /**
  * Norm of the upper or lower trapezoid of the m x n matrix A (LAPACK's ?lantr; any
  * m and n): entries i <= j (TILA_UPPER) or i >= j (TILA_LOWER); with TILA_UNIT the
- * diagonal is taken as ones and not read.  The triangle needs square tiles (mb == nb).
+ * diagonal is taken as ones and not read.  The triangle needs square diagonal tiles (mb ==
+ * nb, or row and column boundaries that agree: tila_desc_create_tiled).
  * Result and return as tila_zlange.
  */
 int tila_zlantr(tila_norm_t norm, tila_uplo_t uplo, tila_diag_t diag, tila_desc_t *A,
@@ -194,8 +196,8 @@ int tila_zlantr_async(tila_norm_t norm, tila_uplo_t uplo, tila_diag_t diag, tila
 
 /**
  * Norm of the n x n complex symmetric (real symmetric in s/d) matrix whose triangle
- * `uplo` A holds (LAPACK's ?lansy): the other triangle is not read.  A is square with
- * square tiles; the one and infinity norms are equal.  Result and return as tila_zlange.
+ * `uplo` A holds (LAPACK's ?lansy): the other triangle is not read.  A is square, its
+ * rows tiled as its columns; the one and infinity norms are equal.  Result and return as tila_zlange.
  */
 int tila_zlansy(tila_norm_t norm, tila_uplo_t uplo, tila_desc_t *A, double *value);
 int tila_zlansy_async(tila_norm_t norm, tila_uplo_t uplo, tila_desc_t *A, double *value,

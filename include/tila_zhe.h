@@ -16,7 +16,7 @@
 /**
  * Norm of the n x n Hermitian matrix whose triangle `uplo` A holds (LAPACK's ?lanhe):
  * the other triangle is not read, nor the imaginary parts of the diagonal.  A is
- * square with square tiles.  Result and return as tila_zlange.
+ * square, its rows tiled as its columns.  Result and return as tila_zlange.
  */
 int tila_zlanhe(tila_norm_t norm, tila_uplo_t uplo, tila_desc_t *A, double *value);
 int tila_zlanhe_async(tila_norm_t norm, tila_uplo_t uplo, tila_desc_t *A, double *value,

@@ -44,15 +44,16 @@ static int qr_trans(const char *c, tila_trans_t *trans)
     return tila_letter_is(c, 'N') || tila_letter_is(c, CONJ_LETTER);
 }
 
-/* tau(j), j < k, from the diagonals of the PANEL scheme's T (nb x nb tiles in a row);
- * 0, or why not (tau unchanged). */
+/* tau(j), j < k, from the diagonals of the PANEL scheme's T (a row of tiles, one per tile
+ * column of A, each its column's triangular factor); 0, or why not (tau unchanged). */
 static int get_tau(tila_desc_t *T, int k, tila_complex64_t *tau)
 {
-    int nb = tila_desc_nb(T);
-    tila_complex64_t *t = malloc(sizeof *t * (size_t)nb * (size_t)tila_desc_n(T));
-    int rc = t ? tila_desc_gather(T, 0, t, nb) : TILA_ERR_NOMEM;
-    for (int j = 0; j < k && !rc; j++)
-        tau[j] = t[(size_t)j * nb + (size_t)(j % nb)];
+    int ldt = tila_desc_m(T);
+    tila_complex64_t *t = malloc(sizeof *t * (size_t)ldt * (size_t)tila_desc_n(T));
+    int rc = t ? tila_desc_gather(T, 0, t, ldt) : TILA_ERR_NOMEM;
+    for (int n = 0, j = 0; j < k && !rc; n++)
+        for (int j0 = tila_desc_tile_col0(T, n); j < k && j < tila_desc_tile_col0(T, n + 1); j++)
+            tau[j] = t[(size_t)j * ldt + (size_t)(j - j0)];
     free(t);
     return rc;
 }

@@ -45,11 +45,12 @@ int tila_check_sequence(const char *func, int pos, tila_sequence_t *seq, tila_re
 int tila_check_same_tiling(const char *func, int pos, const char *name, const tila_desc_t *A,
                            const tila_desc_t *B)
 {
-    if (A->m != B->m || A->n != B->n || A->mb != B->mb || A->nb != B->nb) {
+    if (!tila_tiling_equal(A->mt, A->row0, B->mt, B->row0) ||
+        !tila_tiling_equal(A->nt, A->col0, B->nt, B->col0)) {
         tila_error(func,
                    "argument %d (%s) is %d x %d in %d x %d tiles, expected %d x %d in "
-                   "%d x %d tiles",
-                   pos, name, B->m, B->n, B->mb, B->nb, A->m, A->n, A->mb, A->nb);
+                   "%d x %d tiles of the same sizes",
+                   pos, name, B->m, B->n, B->mt, B->nt, A->m, A->n, A->mt, A->nt);
         return -pos;
     }
     return 0;
@@ -71,9 +72,11 @@ int tila_check_uplo(const char *func, int pos, tila_uplo_t uplo)
 
 int tila_check_square_tiles(const char *func, int pos, const char *what, const tila_desc_t *A)
 {
-    if (A->mb == A->nb) return 0;
-    tila_error(func, "argument %d (A): %s needs square tiles, A has %d x %d tiles", pos, what,
-               A->mb, A->nb);
+    if (tila_tiling_diagonal(A)) return 0;
+    tila_error(func,
+               "argument %d (A): %s needs square diagonal tiles (the same row and column "
+               "boundaries), A has %d x %d tiles of other sizes",
+               pos, what, A->mt, A->nt);
     return -pos;
 }
 
@@ -84,11 +87,11 @@ int tila_check_triangle_tiles(const char *func, int pos, tila_uplo_t uplo, const
 
 int tila_check_square(const char *func, int pos, const tila_desc_t *A)
 {
-    if (A->m == A->n && A->mb == A->nb) return 0;
+    if (A->m == A->n && tila_tiling_equal(A->mt, A->row0, A->nt, A->col0)) return 0;
     tila_error(func,
-               "argument %d (A) is %d x %d in %d x %d tiles: it must be square, in "
-               "square tiles",
-               pos, A->m, A->n, A->mb, A->nb);
+               "argument %d (A) is %d x %d in %d x %d tiles: it must be square, its rows "
+               "tiled as its columns",
+               pos, A->m, A->n, A->mt, A->nt);
     return -pos;
 }
 
@@ -96,11 +99,11 @@ int tila_check_rhs(const char *func, int pos, const tila_desc_t *A, const tila_d
 {
     int rc = tila_check_square(func, pos, A);
     if (rc) return rc;
-    if (B->m != A->n || B->mb != A->nb) {
+    if (!tila_tiling_equal(B->mt, B->row0, A->nt, A->col0)) {
         tila_error(func,
-                   "argument %d (B) has %d rows in tiles of %d; A is %d x %d in tiles "
-                   "of %d",
-                   pos + 1, B->m, B->mb, A->m, A->n, A->nb);
+                   "argument %d (B) has %d rows in %d tiles; A is %d x %d in %d x %d tiles: "
+                   "B's rows must be tiled as A's",
+                   pos + 1, B->m, B->mt, A->m, A->n, A->mt, A->nt);
         return -(pos + 1);
     }
     return 0;

@@ -32,6 +32,8 @@ static int tila_desc_device_default(const tila_desc_t *A, int m, int n, int ndev
 
 static void tila_desc_free_layout(tila_desc_t **A)
 {
+    free((*A)->row0);
+    free((*A)->col0);
     free((*A)->owner);
     free((*A)->device);
     free((*A)->handles);
@@ -74,11 +76,75 @@ static int tila_desc_place(const char *func, tila_desc_t *A, int pos_dist)
 }
 
 /*
- * Everything but storage and registration.  Returns 0 or -i, where m is argument
- * pos_m of the public function, followed by n, mb, nb and dist.
+ * One dimension's tiling as the caller gave it: `len` elements in tiles of `size` (the
+ * last one partial), or `count` tiles of sizes[0 .. count - 1].
  */
-static int tila_desc_alloc(const char *func, tila_desc_t **out, tila_prec_t prec, int m, int n,
-                           int mb, int nb, const tila_dist_t *dist, int pos_m)
+typedef struct tila_axis_s {
+    int len, size;
+    int count;
+    int given; /**< sizes given (count, sizes), else uniform (len, size) */
+    const int *sizes;
+} tila_axis_t;
+
+/* Checks the axis (its length at argument pos, its tile sizes at pos + 2 for a uniform
+ * tiling, pos + 1 otherwise) and makes its boundaries. */
+static int tila_axis_boundaries(const char *func, const char *name, const tila_axis_t *ax, int pos,
+                                int **out, int *count, int *nominal)
+{
+    if (!ax->given) {
+        if (ax->len < 0) {
+            tila_error(func, "%c = %d < 0", name[0], ax->len);
+            return -pos;
+        }
+        if (ax->size <= 0) {
+            tila_error(func, "%s = %d <= 0", name, ax->size);
+            return -(pos + 2);
+        }
+        *count = (int)(((int64_t)ax->len + ax->size - 1) / ax->size);
+    }
+    else {
+        if (ax->count < 0) {
+            tila_error(func, "%ct = %d < 0", name[0], ax->count);
+            return -pos;
+        }
+        if (ax->count > 0 && !ax->sizes) {
+            tila_error(func, "%s is NULL", name);
+            return -(pos + 1);
+        }
+        *count = ax->count;
+    }
+    int *b = malloc(sizeof(int) * ((size_t)*count + 1));
+    if (!b) return TILA_ERR_NOMEM;
+    int64_t at = 0;
+    int largest = 0;
+    b[0] = 0;
+    for (int i = 0; i < *count; i++) {
+        int sz =
+            ax->given ? ax->sizes[i] : (int)(ax->len - at < ax->size ? ax->len - at : ax->size);
+        if (sz < 1 || at + sz > INT32_MAX) {
+            tila_error(func,
+                       sz < 1 ? "%s[%d] = %d < 1" : "%s[%d] = %d: the dimension passes 2^31 - 1",
+                       name, i, sz);
+            free(b);
+            return -(pos + 1);
+        }
+        at += sz;
+        b[i + 1] = (int)at;
+        largest = sz > largest ? sz : largest;
+    }
+    *nominal = ax->given ? (largest ? largest : 1) : ax->size;
+    *out = b;
+    return TILA_SUCCESS;
+}
+
+/*
+ * Everything but storage and registration.  Returns 0 or -i, where the rows' tiling is
+ * argument pos_m of the public function (m, or mt and its sizes), followed by the columns'
+ * and dist.
+ */
+static int tila_desc_alloc(const char *func, tila_desc_t **out, tila_prec_t prec,
+                           const tila_axis_t *rows, const tila_axis_t *cols,
+                           const tila_dist_t *dist, int pos_m)
 {
     int rc = tila_check_init(func);
     if (rc) return rc;
@@ -91,21 +157,20 @@ static int tila_desc_alloc(const char *func, tila_desc_t **out, tila_prec_t prec
         tila_error(func, "illegal precision %d", (int)prec);
         return -2;
     }
-    if (m < 0) {
-        tila_error(func, "m = %d < 0", m);
-        return -pos_m;
+    /* A uniform tiling's arguments are m, n, mb, nb; a given one's mt, mbs, nt, nbs. */
+    int pos_n = rows->given ? pos_m + 2 : pos_m + 1;
+    int *row0 = NULL, *col0 = NULL, mt, nt, mb, nb;
+    if (!rows->given && rows->len >= 0 && cols->len < 0) {
+        /* m, n, then the tile sizes: the arguments' order. */
+        tila_error(func, "n = %d < 0", cols->len);
+        return -pos_n;
     }
-    if (n < 0) {
-        tila_error(func, "n = %d < 0", n);
-        return -(pos_m + 1);
-    }
-    if (mb <= 0) {
-        tila_error(func, "mb = %d <= 0", mb);
-        return -(pos_m + 2);
-    }
-    if (nb <= 0) {
-        tila_error(func, "nb = %d <= 0", nb);
-        return -(pos_m + 3);
+    if ((rc = tila_axis_boundaries(func, rows->given ? "mbs" : "mb", rows, pos_m, &row0, &mt, &mb)))
+        return rc;
+    if ((rc = tila_axis_boundaries(func, cols->given ? "nbs" : "nb", cols, pos_n, &col0, &nt,
+                                   &nb))) {
+        free(row0);
+        return rc;
     }
     tila_dist_t d = dist ? *dist : (tila_dist_t){ 0 };
     if (!d.rank_of) {
@@ -115,6 +180,8 @@ static int tila_desc_alloc(const char *func, tila_desc_t **out, tila_prec_t prec
                        "grid P x Q = %d x %d does not match the %d MPI rank(s): "
                        "choose P * Q = %d (or run mpirun -np %d)",
                        d.p, d.q, tila_rt.size, tila_rt.size, d.p > 0 && d.q > 0 ? d.p * d.q : 1);
+            free(row0);
+            free(col0);
             return TILA_ERR_GRID;
         }
     }
@@ -122,18 +189,24 @@ static int tila_desc_alloc(const char *func, tila_desc_t **out, tila_prec_t prec
      * anything that may fail on one rank only (memory): the tag ranges agree whatever
      * becomes of this one. */
     int64_t tag_base = tila_rt.next_tag;
-    tila_rt.next_tag += (int64_t)((m + mb - 1) / mb) * ((n + nb - 1) / nb);
+    tila_rt.next_tag += (int64_t)mt * nt;
     tila_desc_t *A = calloc(1, sizeof *A);
-    if (!A) return TILA_ERR_NOMEM;
+    if (!A) {
+        free(row0);
+        free(col0);
+        return TILA_ERR_NOMEM;
+    }
     A->tag_base = tag_base;
     A->prec = prec;
     A->eltsize = tila_prec_size(prec);
-    A->m = m;
-    A->n = n;
+    A->row0 = row0;
+    A->col0 = col0;
+    A->mt = mt;
+    A->nt = nt;
+    A->m = row0[mt];
+    A->n = col0[nt];
     A->mb = mb;
     A->nb = nb;
-    A->mt = (m + mb - 1) / mb;
-    A->nt = (n + nb - 1) / nb;
     A->p = d.rank_of ? 0 : d.p;
     A->q = d.rank_of ? 0 : d.q;
     A->rank_of = d.rank_of;
@@ -239,7 +312,7 @@ static void *tila_tile_ptr_lapack(const tila_desc_t *A, int m, int n, tila_tile_
                                   int *tile_ld)
 {
     *tile_ld = src->ld;
-    return (char *)src->base + ((size_t)n * A->nb * src->ld + (size_t)m * A->mb) * A->eltsize;
+    return (char *)src->base + ((size_t)A->col0[n] * src->ld + (size_t)A->row0[m]) * A->eltsize;
 }
 
 /*
@@ -286,10 +359,12 @@ static void tila_storage_free(void *p, size_t bytes)
 }
 #endif
 
-int tila_desc_create(tila_desc_t **A, tila_prec_t prec, int m, int n, int mb, int nb,
-                     const tila_dist_t *dist)
+/* Tila's own storage for the tiles this rank owns, registered. */
+static int tila_desc_create_axes(const char *func, tila_desc_t **A, tila_prec_t prec,
+                                 const tila_axis_t *rows, const tila_axis_t *cols,
+                                 const tila_dist_t *dist)
 {
-    int rc = tila_desc_alloc("tila_desc_create", A, prec, m, n, mb, nb, dist, 3);
+    int rc = tila_desc_alloc(func, A, prec, rows, cols, dist, 3);
     if (rc) return rc;
     tila_desc_t *d = *A;
     size_t elems = 0;
@@ -300,8 +375,7 @@ int tila_desc_create(tila_desc_t **A, tila_prec_t prec, int m, int n, int mb, in
     if (elems > 0) {
         d->storage_size = elems * d->eltsize;
         if (tila_storage_alloc(&d->storage, d->storage_size) != 0) {
-            tila_error("tila_desc_create", "cannot allocate %zu bytes for the local tiles",
-                       d->storage_size);
+            tila_error(func, "cannot allocate %zu bytes for the local tiles", d->storage_size);
             tila_desc_free_layout(A);
             return TILA_ERR_NOMEM;
         }
@@ -309,6 +383,21 @@ int tila_desc_create(tila_desc_t **A, tila_prec_t prec, int m, int n, int mb, in
     tila_tile_src_t src = { .base = d->storage };
     tila_desc_register(d, tila_tile_ptr_packed, &src);
     return TILA_SUCCESS;
+}
+
+int tila_desc_create(tila_desc_t **A, tila_prec_t prec, int m, int n, int mb, int nb,
+                     const tila_dist_t *dist)
+{
+    tila_axis_t rows = { .len = m, .size = mb }, cols = { .len = n, .size = nb };
+    return tila_desc_create_axes("tila_desc_create", A, prec, &rows, &cols, dist);
+}
+
+int tila_desc_create_tiled(tila_desc_t **A, tila_prec_t prec, int mt, const int *mbs, int nt,
+                           const int *nbs, const tila_dist_t *dist)
+{
+    tila_axis_t rows = { .count = mt, .given = 1, .sizes = mbs },
+                cols = { .count = nt, .given = 1, .sizes = nbs };
+    return tila_desc_create_axes("tila_desc_create_tiled", A, prec, &rows, &cols, dist);
 }
 
 /* Does this rank own a tile of A? */
@@ -339,17 +428,35 @@ static int tila_desc_check_array(const char *func, tila_desc_t **A, const void *
     return rc;
 }
 
-int tila_desc_create_lapack(tila_desc_t **A, tila_prec_t prec, void *a, int lda, int m, int n,
-                            int mb, int nb, const tila_dist_t *dist)
+/* The caller's column-major array, each tile this rank owns registered in place. */
+static int tila_desc_create_lapack_axes(const char *func, tila_desc_t **A, tila_prec_t prec,
+                                        void *a, int lda, const tila_axis_t *rows,
+                                        const tila_axis_t *cols, const tila_dist_t *dist)
 {
-    static const char *func = "tila_desc_create_lapack";
-    int rc = tila_desc_alloc(func, A, prec, m, n, mb, nb, dist, 5);
+    int rc = tila_desc_alloc(func, A, prec, rows, cols, dist, 5);
     if (rc) return rc;
-    rc = tila_desc_check_array(func, A, a, lda, m);
+    rc = tila_desc_check_array(func, A, a, lda, (*A)->m);
     if (rc) return rc;
     tila_tile_src_t src = { .base = a, .ld = lda };
     tila_desc_register(*A, tila_tile_ptr_lapack, &src);
     return TILA_SUCCESS;
+}
+
+int tila_desc_create_lapack(tila_desc_t **A, tila_prec_t prec, void *a, int lda, int m, int n,
+                            int mb, int nb, const tila_dist_t *dist)
+{
+    tila_axis_t rows = { .len = m, .size = mb }, cols = { .len = n, .size = nb };
+    return tila_desc_create_lapack_axes("tila_desc_create_lapack", A, prec, a, lda, &rows, &cols,
+                                        dist);
+}
+
+int tila_desc_create_lapack_tiled(tila_desc_t **A, tila_prec_t prec, void *a, int lda, int mt,
+                                  const int *mbs, int nt, const int *nbs, const tila_dist_t *dist)
+{
+    tila_axis_t rows = { .count = mt, .given = 1, .sizes = mbs },
+                cols = { .count = nt, .given = 1, .sizes = nbs };
+    return tila_desc_create_lapack_axes("tila_desc_create_lapack_tiled", A, prec, a, lda, &rows,
+                                        &cols, dist);
 }
 
 /* Owner of tile (m, n) of a ScaLAPACK submatrix (tila_desc_create_scalapack_sub). */
@@ -415,7 +522,8 @@ int tila_desc_create_scalapack_sub(tila_desc_t **A, tila_prec_t prec, void *a, i
     }
     tila_scalapack_map_t map = { grid, mb > 0 ? i0 / mb : 0, nb > 0 ? j0 / nb : 0 };
     tila_dist_t dist = { .rank_of = tila_scalapack_rank, .rank_arg = &map };
-    rc = tila_desc_alloc(func, A, prec, m, n, mb, nb, &dist, 7);
+    tila_axis_t rows = { .len = m, .size = mb }, cols = { .len = n, .size = nb };
+    rc = tila_desc_alloc(func, A, prec, &rows, &cols, &dist, 7);
     if (rc) return rc;
     /* The local array must hold the rows of every block this rank owns. */
     tila_desc_t *d = *A;
@@ -465,6 +573,40 @@ int tila_desc_nb(const tila_desc_t *A) { return A->nb; }
 int tila_desc_mt(const tila_desc_t *A) { return A->mt; }
 int tila_desc_nt(const tila_desc_t *A) { return A->nt; }
 tila_prec_t tila_desc_prec(const tila_desc_t *A) { return A->prec; }
+
+int tila_desc_tile_rows(const tila_desc_t *A, int m)
+{
+    return A && m >= 0 && m < A->mt ? tila_tile_rows(A, m) : -1;
+}
+
+int tila_desc_tile_cols(const tila_desc_t *A, int n)
+{
+    return A && n >= 0 && n < A->nt ? tila_tile_cols(A, n) : -1;
+}
+
+int tila_desc_tile_row0(const tila_desc_t *A, int m)
+{
+    return A && m >= 0 && m <= A->mt ? A->row0[m] : -1;
+}
+
+int tila_desc_tile_col0(const tila_desc_t *A, int n)
+{
+    return A && n >= 0 && n <= A->nt ? A->col0[n] : -1;
+}
+
+int tila_tiling_equal(int ta, const int *a, int tb, const int *b)
+{
+    return ta == tb && memcmp(a, b, sizeof(int) * ((size_t)ta + 1)) == 0;
+}
+
+int tila_tiling_diagonal(const tila_desc_t *A)
+{
+    int k = A->mt < A->nt ? A->mt : A->nt, d = A->m < A->n ? A->m : A->n;
+    if (memcmp(A->row0, A->col0, sizeof(int) * (size_t)k)) return 0;
+    /* Past the last diagonal tile's first row, the diagonal must end inside it. */
+    int end_r = A->row0[k], end_c = A->col0[k];
+    return (end_r < end_c ? end_r : end_c) >= d;
+}
 
 static int tila_desc_in(const tila_desc_t *A, int m, int n)
 {

@@ -65,7 +65,13 @@ extern tila_runtime_t tila_rt;
 struct tila_desc_s {
     tila_prec_t prec;
     size_t eltsize;
-    int m, n, mb, nb, mt, nt;
+    int m, n, mt, nt;
+    /** Tile boundaries: tile row m is rows row0[m] .. row0[m + 1] - 1, tile column n is
+     * columns col0[n] .. col0[n + 1] - 1 (mt + 1 and nt + 1 entries, from 0 to m and n). */
+    int *row0, *col0;
+    /** The tile size asked for (tila_desc_create), or the largest tile row's height and
+     * tile column's width (tila_desc_create_tiled): what per-tile workspaces are sized by. */
+    int mb, nb;
     int p, q; /**< 2D block-cyclic grid, 0 x 0 for a user mapping */
     tila_rank_fn_t rank_of;
     void *rank_arg;
@@ -86,12 +92,22 @@ struct tila_desc_s {
 /** Rows and columns of tile (m, n) of A. */
 static inline int tila_tile_rows(const tila_desc_t *A, int m)
 {
-    return m == A->mt - 1 ? A->m - m * A->mb : A->mb;
+    return A->row0[m + 1] - A->row0[m];
 }
 static inline int tila_tile_cols(const tila_desc_t *A, int n)
 {
-    return n == A->nt - 1 ? A->n - n * A->nb : A->nb;
+    return A->col0[n + 1] - A->col0[n];
 }
+
+/** Whether two tilings of one dimension (t tiles, boundaries b[0 .. t]) are the same. */
+int tila_tiling_equal(int ta, const int *a, int tb, const int *b);
+
+/**
+ * Whether A's diagonal runs through square diagonal tiles: row and column boundaries
+ * agree up to min(mt, nt), where the shorter dimension ends (what triangles, Cholesky and
+ * the tiled QR need; a uniform tiling with mb = nb has it).
+ */
+int tila_tiling_diagonal(const tila_desc_t *A);
 /** Tile (m, n) of A: its handle, registered here first (as a placeholder, desc.c) when this
  * rank does not own it and has not named it before.  Drivers name tiles with
  * tila_task_tile, which registers only what the rank's own tasks need. */

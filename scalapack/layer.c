@@ -486,20 +486,21 @@ int tila_sl_put_tau(const tila_sl_call_t *c, const tila_sl_mat_t *A, tila_desc_t
                     tila_prec_t prec)
 {
     size_t es = tila_prec_size(prec);
-    int k = A->m < A->n ? A->m : A->n, nb = tila_desc_nb(T), root = world_rank() == 0;
+    int k = A->m < A->n ? A->m : A->n, ldt = tila_desc_m(T), root = world_rank() == 0;
     if (k == 0) return 0;
     char *all = malloc(es * (size_t)k);
-    char *t = root ? malloc(es * (size_t)nb * (size_t)tila_desc_n(T)) : NULL;
+    char *t = root ? malloc(es * (size_t)ldt * (size_t)tila_desc_n(T)) : NULL;
     int rc = tila_sl_agree(c, !all || (root && !t) ? TILA_ERR_NOMEM : 0);
-    if (!rc) rc = tila_sl_agree(c, tila_desc_gather(T, 0, t, nb));
+    if (!rc) rc = tila_sl_agree(c, tila_desc_gather(T, 0, t, ldt));
     if (rc) {
         free(t);
         free(all);
         return rc;
     }
-    /* Reflector j is the (j mod nb)-th of tile column j / nb: T(j mod nb, j). */
-    for (int j = 0; root && j < k; j++)
-        memcpy(all + (size_t)j * es, t + ((size_t)j * nb + (size_t)(j % nb)) * es, es);
+    /* Reflector j is the i-th of its tile column: T(i, j). */
+    for (int n = 0, j = 0; root && j < k; n++)
+        for (int j0 = tila_desc_tile_col0(T, n); j < k && j < tila_desc_tile_col0(T, n + 1); j++)
+            memcpy(all + (size_t)j * es, t + ((size_t)j * ldt + (size_t)(j - j0)) * es, es);
     MPI_Bcast(all, (int)(es * (size_t)k), MPI_BYTE, 0, MPI_COMM_WORLD);
     for (int j = 0; j < k; j++) {
         int g = A->ja + j;

@@ -34,6 +34,15 @@ static inline int tila_valid_uplo(tila_uplo_t u)
 
 static inline int tila_max1(int x) { return x > 1 ? x : 1; }
 
+/* The panel kernels' tiles: each of at least one row, adding up to m rows (m = 0: none). */
+static inline int tila_core_panel_rows(int m, const int *mbs)
+{
+    int r = 0;
+    for (int i = 0; r < m; r += mbs[i++])
+        if (mbs[i] < 1) return 0;
+    return r == m;
+}
+
 /* Argument checks of the triangular kernels TRSM and TRMM (B = alpha op(A)^{-1 or 1} B,
  * or B times it on the right): 0, or -i for the first invalid argument i. */
 static inline int tila_check_trxm(tila_side_t side, tila_uplo_t uplo, tila_trans_t trans,

@@ -38,10 +38,10 @@ int tila_core_zherk(tila_uplo_t uplo, tila_trans_t trans, int n, int k, double a
 /* ---- QR ---- */
 int tila_core_zgeqrt(int m, int n, int ib, tila_complex64_t *A, int lda, tila_complex64_t *T,
                      int ldt, tila_complex64_t *work);
-int tila_core_zgeqrt_col(int m, int n, int mb, tila_complex64_t *const *A, const int *lda,
+int tila_core_zgeqrt_col(int m, int n, const int *mbs, tila_complex64_t *const *A, const int *lda,
                          tila_complex64_t *T, int ldt, tila_complex64_t *work);
-int tila_core_zlarft_col(int m, int k, int mb, const tila_complex64_t *const *V, const int *ldv,
-                         const tila_complex64_t *tau, tila_complex64_t *T, int ldt,
+int tila_core_zlarft_col(int m, int k, const int *mbs, const tila_complex64_t *const *V,
+                         const int *ldv, const tila_complex64_t *tau, tila_complex64_t *T, int ldt,
                          tila_complex64_t *work);
 int tila_core_zunmqr(tila_side_t side, tila_trans_t trans, int m, int n, int k, int ib,
                      const tila_complex64_t *V, int ldv, const tila_complex64_t *T, int ldt,

@@ -11,8 +11,8 @@
 #include "core_z.h"
 
 /**
- * The m x n panel made of the tiles A[0], A[1], ... (tile i: rows i mb .. min(m, (i + 1)
- * mb) - 1, leading dimension lda[i]) = Q R with Q = I - V T V^H, k = min(m, n) reflectors:
+ * The m x n panel made of the tiles A[0], A[1], ... (tile i: the next mbs[i] rows, leading
+ * dimension lda[i]; the tiles' rows add up to m) = Q R with Q = I - V T V^H, k = min(m, n) reflectors:
  * R on and above the diagonal, V (unit lower trapezoidal) below, across the tiles as
  * LAPACK's ?geqrt leaves them in the panel, and T the k x k upper triangular factor of all
  * k reflectors.  The tiles are gathered into work, factored there, and scattered back.
@@ -20,21 +20,19 @@
  * @param work m n + k n elements.
  * @return 0, or -i if argument i is invalid.
  */
-int tila_core_zgeqrt_col(int m, int n, int mb, tila_complex64_t *const *A, const int *lda,
+int tila_core_zgeqrt_col(int m, int n, const int *mbs, tila_complex64_t *const *A, const int *lda,
                          tila_complex64_t *T, int ldt, tila_complex64_t *work)
 {
     if (m < 0) return -1;
     if (n < 0) return -2;
-    if (mb < 1) return -3;
+    if (!tila_core_panel_rows(m, mbs)) return -3;
     int k = tila_min(m, n);
     if (ldt < tila_max1(k)) return -7;
     if (k == 0) return 0;
-    for (int i = 0; i * mb < m; i++)
-        LAPACKE_zlacpy_work(LAPACK_COL_MAJOR, 'A', tila_min(mb, m - i * mb), n, A[i], lda[i],
-                            work + (size_t)i * mb, m);
+    for (int i = 0, r = 0; r < m; r += mbs[i++])
+        LAPACKE_zlacpy_work(LAPACK_COL_MAJOR, 'A', mbs[i], n, A[i], lda[i], work + r, m);
     int rc = tila_core_zgeqrt(m, n, n, work, m, T, ldt, work + (size_t)m * n);
-    for (int i = 0; i * mb < m; i++)
-        LAPACKE_zlacpy_work(LAPACK_COL_MAJOR, 'A', tila_min(mb, m - i * mb), n,
-                            work + (size_t)i * mb, m, A[i], lda[i]);
+    for (int i = 0, r = 0; r < m; r += mbs[i++])
+        LAPACKE_zlacpy_work(LAPACK_COL_MAJOR, 'A', mbs[i], n, work + r, m, A[i], lda[i]);
     return rc;
 }

@@ -65,6 +65,15 @@ static inline cublasFillMode_t tila_cublas_fill(tila_uplo_t uplo)
 static inline int tila_cuda_max1(int x) { return x > 1 ? x : 1; }
 static inline int tila_cuda_min(int x, int y) { return x < y ? x : y; }
 
+/* The panel kernels' tiles: each of at least one row, adding up to m rows (m = 0: none). */
+static inline int tila_cuda_panel_rows(int m, const int *mbs)
+{
+    int r = 0;
+    for (int i = 0; r < m; r += mbs[i++])
+        if (mbs[i] < 1) return 0;
+    return r == m;
+}
+
 /* Argument checks of the cuBLAS triangular kernels TRSM and TRMM (tila_cuda_ztrsm's
  * numbering): 0, or -i for the first invalid argument i. */
 static inline int tila_cuda_check_trxm(tila_side_t side, int m, int n, int lda, int ldb)

@@ -79,14 +79,14 @@ int tila_cuda_zgeqrt(cusolverDnHandle_t solver, cusolverDnParams_t params, int m
                      cuDoubleComplex *A, int lda, cuDoubleComplex *T, int ldt, cuDoubleComplex *tau,
                      void *dwork, size_t dbytes, void *hwork, size_t hbytes);
 int tila_cuda_zgeqrt_col(cusolverDnHandle_t solver, cusolverDnParams_t params, cudaStream_t stream,
-                         int m, int n, int mb, cuDoubleComplex *const *A, const int *lda,
+                         int m, int n, const int *mbs, cuDoubleComplex *const *A, const int *lda,
                          cuDoubleComplex *T, int ldt, cuDoubleComplex *panel, cuDoubleComplex *tau,
                          void *dwork, size_t dbytes, void *hwork, size_t hbytes);
 int tila_cuda_zlarft_col(cusolverDnHandle_t solver, cusolverDnParams_t params, cudaStream_t stream,
-                         int m, int k, int mb, const cuDoubleComplex *const *V, const int *ldv,
-                         const cuDoubleComplex *tau_host, cuDoubleComplex *T, int ldt,
-                         cuDoubleComplex *panel, cuDoubleComplex *tau, void *dwork, size_t dbytes,
-                         void *hwork, size_t hbytes);
+                         int m, int k, const int *mbs, const cuDoubleComplex *const *V,
+                         const int *ldv, const cuDoubleComplex *tau_host, cuDoubleComplex *T,
+                         int ldt, cuDoubleComplex *panel, cuDoubleComplex *tau, void *dwork,
+                         size_t dbytes, void *hwork, size_t hbytes);
 void tila_cuda_ztpqrt_worksize(cusolverDnHandle_t solver, cusolverDnParams_t params, int m, int n,
                                int ib, cuDoubleComplex *T, int ldt, cuDoubleComplex *work,
                                size_t *dbytes, size_t *hbytes);

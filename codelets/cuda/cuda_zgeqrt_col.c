@@ -19,23 +19,21 @@
  *               (m, n, ib = n, panel, m).
  */
 int tila_cuda_zgeqrt_col(cusolverDnHandle_t solver, cusolverDnParams_t params, cudaStream_t stream,
-                         int m, int n, int mb, cuDoubleComplex *const *A, const int *lda,
+                         int m, int n, const int *mbs, cuDoubleComplex *const *A, const int *lda,
                          cuDoubleComplex *T, int ldt, cuDoubleComplex *panel, cuDoubleComplex *tau,
                          void *dwork, size_t dbytes, void *hwork, size_t hbytes)
 {
     if (m < 0) return -4;
     if (n < 0) return -5;
-    if (mb < 1) return -6;
+    if (!tila_cuda_panel_rows(m, mbs)) return -6;
     int k = tila_cuda_min(m, n);
     if (ldt < tila_cuda_max1(k)) return -10;
     if (k == 0) return 0;
-    for (int i = 0; i * mb < m; i++)
-        tila_cuda_zlacpy(stream, TILA_GENERAL, tila_cuda_min(mb, m - i * mb), n, A[i], lda[i],
-                         panel + (size_t)i * mb, m);
+    for (int i = 0, r = 0; r < m; r += mbs[i++])
+        tila_cuda_zlacpy(stream, TILA_GENERAL, mbs[i], n, A[i], lda[i], panel + r, m);
     int rc = tila_cuda_zgeqrt(solver, params, m, n, n, panel, m, T, ldt, tau, dwork, dbytes, hwork,
                               hbytes);
-    for (int i = 0; i * mb < m; i++)
-        tila_cuda_zlacpy(stream, TILA_GENERAL, tila_cuda_min(mb, m - i * mb), n,
-                         panel + (size_t)i * mb, m, A[i], lda[i]);
+    for (int i = 0, r = 0; r < m; r += mbs[i++])
+        tila_cuda_zlacpy(stream, TILA_GENERAL, mbs[i], n, panel + r, m, A[i], lda[i]);
     return rc;
 }

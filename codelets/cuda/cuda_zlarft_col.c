@@ -20,19 +20,18 @@
  *               for (m, k, ib = k, panel, m).
  */
 int tila_cuda_zlarft_col(cusolverDnHandle_t solver, cusolverDnParams_t params, cudaStream_t stream,
-                         int m, int k, int mb, const cuDoubleComplex *const *V, const int *ldv,
-                         const cuDoubleComplex *tau_host, cuDoubleComplex *T, int ldt,
-                         cuDoubleComplex *panel, cuDoubleComplex *tau, void *dwork, size_t dbytes,
-                         void *hwork, size_t hbytes)
+                         int m, int k, const int *mbs, const cuDoubleComplex *const *V,
+                         const int *ldv, const cuDoubleComplex *tau_host, cuDoubleComplex *T,
+                         int ldt, cuDoubleComplex *panel, cuDoubleComplex *tau, void *dwork,
+                         size_t dbytes, void *hwork, size_t hbytes)
 {
     if (m < 0) return -4;
     if (k < 0 || k > m) return -5;
-    if (mb < 1) return -6;
+    if (!tila_cuda_panel_rows(m, mbs)) return -6;
     if (ldt < tila_cuda_max1(k)) return -11;
     if (k == 0) return 0;
-    for (int i = 0; i * mb < m; i++)
-        tila_cuda_zlacpy(stream, TILA_GENERAL, tila_cuda_min(mb, m - i * mb), k, V[i], ldv[i],
-                         panel + (size_t)i * mb, m);
+    for (int i = 0, r = 0; r < m; r += mbs[i++])
+        tila_cuda_zlacpy(stream, TILA_GENERAL, mbs[i], k, V[i], ldv[i], panel + r, m);
     TILA_CUDA_CHECK(cudaMemcpyAsync(tau, tau_host, sizeof(cuDoubleComplex) * (size_t)k,
                                     cudaMemcpyHostToDevice, stream));
     tila_cuda_zlarft_blocks(solver, params, m, k, k, panel, m, tau, T, ldt, dwork, dbytes, hwork,

@@ -127,6 +127,21 @@ static double get_real(tila_prec_t prec, const void *A, size_t r)
 
 /* ---- Arrays ------------------------------------------------------------------------------ */
 
+int *kernel_panel_rows(int m, int mb, int *count)
+{
+    int top = mb > 0 ? mb : -mb, *rows = malloc(sizeof(int) * (size_t)(m > 0 ? m : 1));
+    if (!rows) {
+        fprintf(stderr, "tila-kernel-tests: out of memory\n");
+        exit(1);
+    }
+    *count = 0;
+    for (int r = 0; r < m; r += rows[(*count)++]) {
+        int h = mb > 0 ? mb : 1 + (*count * 5 + 3) % top;
+        rows[*count] = h < m - r ? h : m - r;
+    }
+    return rows;
+}
+
 void *kernel_alloc(tila_prec_t prec, int ld, int n)
 {
     size_t count = (size_t)(ld > 1 ? ld : 1) * (n > 1 ? n : 1);

@@ -84,6 +84,13 @@ double kernel_eps(tila_prec_t prec);
  */
 void *kernel_alloc(tila_prec_t prec, int ld, int n);
 
+/**
+ * The row counts of a panel of m rows in tiles (the panel kernels' mbs): mb > 0, tiles of
+ * mb rows, the last one partial; mb < 0, tiles of 1 to -mb rows in an irregular order.
+ * *count: the number of tiles.  Free the array.
+ */
+int *kernel_panel_rows(int m, int mb, int *count);
+
 /** A new copy of the ld x n array A. */
 void *kernel_dup(tila_prec_t prec, int ld, int n, const void *A);
 

@@ -4,8 +4,9 @@
  *        orthogonality with its single block reflector.
  * @precisions normal z -> c d s
  *
- * What it proves: for panels of several tiles whose last tile is shorter (m % mb != 0),
- * each tile with its own leading dimension, a single tile, wide panels (m < n), 1 x 1 and
+ * What it proves: for panels of several tiles whose last tile is shorter (m % mb != 0) or
+ * of tiles of irregular heights (mb < 0 in the table: 1 to -mb rows), each tile with its own
+ * leading dimension, a single tile, wide panels (m < n), 1 x 1 and
  * empty panels, the kernel returns 0 and leaves across the tiles R and V as ?geqrt leaves
  * them in the panel, and in T the min(m, n) x min(m, n) triangular factor of all the
  * reflectors: with Q applied to the identity by LAPACKE_zgemqrt (one block of k = min(m,
@@ -32,7 +33,7 @@
 
 static void run_one(int m, int n, int mb, unsigned long long seed)
 {
-    int k = m < n ? m : n, ntiles = (m + mb - 1) / mb, ldg = m > 1 ? m : 1;
+    int k = m < n ? m : n, ntiles, ldg = m > 1 ? m : 1, *mbs = kernel_panel_rows(m, mb, &ntiles);
     int ldt = (k > 1 ? k : 1) + 1, untouched = 1;
     tila_complex64_t *G = kernel_alloc(PREC, ldg, n), *F = kernel_alloc(PREC, ldg, n);
     tila_complex64_t *T = kernel_alloc(PREC, ldt, k > 1 ? k : 1);
@@ -41,24 +42,24 @@ static void run_one(int m, int n, int mb, unsigned long long seed)
     tila_complex64_t **saved = malloc(sizeof *saved * (ntiles > 0 ? ntiles : 1));
     int *lds = malloc(sizeof *lds * (ntiles > 0 ? ntiles : 1));
     kernel_fill(PREC, m, n, G, ldg, seed);
-    /* Tile t: rows t mb .. of G, leading dimension its height + 1, 2 or 3. */
-    for (int t = 0; t < ntiles; t++) {
-        int rows = m - t * mb < mb ? m - t * mb : mb;
+    /* Tile t: the next mbs[t] rows of G, leading dimension its height + 1, 2 or 3. */
+    for (int t = 0, r = 0; t < ntiles; r += mbs[t++]) {
+        int rows = mbs[t];
         lds[t] = rows + 1 + t % 3;
         tiles[t] = kernel_alloc(PREC, lds[t], n);
         for (int j = 0; j < n; j++)
             for (int i = 0; i < rows; i++)
-                tiles[t][(size_t)j * lds[t] + i] = G[(size_t)j * ldg + t * mb + i];
+                tiles[t][(size_t)j * lds[t] + i] = G[(size_t)j * ldg + r + i];
         saved[t] = kernel_dup(PREC, lds[t], n, tiles[t]);
     }
     double resid, orth;
 
-    int rc = tila_core_zgeqrt_col(m, n, mb, tiles, lds, T, ldt, work);
-    for (int t = 0; t < ntiles; t++) {
-        int rows = m - t * mb < mb ? m - t * mb : mb;
+    int rc = tila_core_zgeqrt_col(m, n, mbs, tiles, lds, T, ldt, work);
+    for (int t = 0, r = 0; t < ntiles; r += mbs[t++]) {
+        int rows = mbs[t];
         for (int j = 0; j < n; j++)
             for (int i = 0; i < rows; i++)
-                F[(size_t)j * ldg + t * mb + i] = tiles[t][(size_t)j * lds[t] + i];
+                F[(size_t)j * ldg + r + i] = tiles[t][(size_t)j * lds[t] + i];
         untouched &= kernel_untouched(PREC, rows, n, lds[t], tiles[t], saved[t]);
     }
     tila_test_zgeqrt_check(m, n, k > 1 ? k : 1, G, ldg, F, ldg, T, ldt, &resid, &orth);
@@ -74,6 +75,7 @@ static void run_one(int m, int n, int mb, unsigned long long seed)
     free(tiles);
     free(saved);
     free(lds);
+    free(mbs);
     free(G);
     free(F);
     free(T);
@@ -84,24 +86,26 @@ static void run_errors(void)
 {
     tila_complex64_t a[16] = { 0 }, t[16] = { 0 }, w[64] = { 0 };
     tila_complex64_t *tiles[2] = { a, a + 8 };
-    int lds[2] = { 2, 2 };
+    int lds[2] = { 2, 2 }, two[2] = { 2, 2 }, zero[1] = { 0 };
     int got[] = {
-        tila_core_zgeqrt_col(-1, 1, 2, tiles, lds, t, 1, w),
-        tila_core_zgeqrt_col(1, -1, 2, tiles, lds, t, 1, w),
-        tila_core_zgeqrt_col(1, 1, 0, tiles, lds, t, 1, w),
-        tila_core_zgeqrt_col(4, 2, 2, tiles, lds, t, 1, w), /* ldt < min(m, n) */
-        tila_core_zgeqrt_col(0, 2, 2, tiles, lds, t, 1, w), /* valid, empty */
+        tila_core_zgeqrt_col(-1, 1, two, tiles, lds, t, 1, w),
+        tila_core_zgeqrt_col(1, -1, two, tiles, lds, t, 1, w),
+        tila_core_zgeqrt_col(1, 1, zero, tiles, lds, t, 1, w),
+        tila_core_zgeqrt_col(3, 1, two, tiles, lds, t, 1, w), /* tiles of 4 rows, m = 3 */
+        tila_core_zgeqrt_col(4, 2, two, tiles, lds, t, 1, w), /* ldt < min(m, n) */
+        tila_core_zgeqrt_col(0, 2, two, tiles, lds, t, 1, w), /* valid, empty */
     };
-    static const int want[] = { -1, -2, -3, -7, 0 };
+    static const int want[] = { -1, -2, -3, -3, -7, 0 };
     KERNEL_CHECK_CODES(NAME, kernel_prec_letter(PREC), got, want);
 }
 
 void tila_test_zgeqrt_col_core(const kernel_opts_t *o)
 {
-    /* m, n, mb */
+    /* m, n, mb (< 0: tiles of 1 to -mb rows) */
     static const int sizes[][3] = { { 37, 9, 8 }, { 9, 37, 4 },  { 16, 16, 16 }, { 1, 1, 1 },
                                     { 1, 3, 5 },  { 50, 20, 7 }, { 33, 33, 8 },  { 100, 40, 32 },
-                                    { 0, 3, 2 },  { 3, 0, 2 } };
+                                    { 0, 3, 2 },  { 3, 0, 2 },   { 37, 9, -8 },  { 60, 25, -24 },
+                                    { 9, 37, -3 } };
     unsigned long long seed = o->seed;
     for (size_t s = 0; s < sizeof sizes / sizeof sizes[0]; s++)
         run_one(sizes[s][0], sizes[s][1], sizes[s][2], seed++);

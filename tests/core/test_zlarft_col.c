@@ -43,7 +43,7 @@ static tila_complex64_t *upper(int k, const tila_complex64_t *T, int ldt)
 
 static void run_one(int m, int n, int mb, int identity_first, unsigned long long seed)
 {
-    int k = m < n ? m : n, ntiles = (m + mb - 1) / mb, ldg = m > 1 ? m : 1;
+    int k = m < n ? m : n, ntiles, ldg = m > 1 ? m : 1, *mbs = kernel_panel_rows(m, mb, &ntiles);
     int ldt = (k > 1 ? k : 1) + 1, untouched = 1;
     tila_complex64_t *G = kernel_alloc(PREC, ldg, n);
     tila_complex64_t *Tg = kernel_alloc(PREC, ldt, k > 1 ? k : 1);
@@ -60,21 +60,21 @@ static void run_one(int m, int n, int mb, int identity_first, unsigned long long
         kernel_set(PREC, m - 1, 1, G + 1, ldg, 0, 0);
         G[0] = 0.75;
     }
-    for (int t = 0; t < ntiles; t++) {
-        int rows = m - t * mb < mb ? m - t * mb : mb;
+    for (int t = 0, r = 0; t < ntiles; r += mbs[t++]) {
+        int rows = mbs[t];
         lds[t] = rows + 1 + t % 3;
         tiles[t] = kernel_alloc(PREC, lds[t], n);
         for (int j = 0; j < n; j++)
             for (int i = 0; i < rows; i++)
-                tiles[t][(size_t)j * lds[t] + i] = G[(size_t)j * ldg + t * mb + i];
+                tiles[t][(size_t)j * lds[t] + i] = G[(size_t)j * ldg + r + i];
     }
-    int rc0 = tila_core_zgeqrt_col(m, n, mb, tiles, lds, Tg, ldt, work);
+    int rc0 = tila_core_zgeqrt_col(m, n, mbs, tiles, lds, Tg, ldt, work);
     for (int j = 0; j < k; j++)
         tau[j] = Tg[(size_t)j * ldt + j];
     for (int t = 0; t < ntiles; t++)
         saved[t] = kernel_dup(PREC, lds[t], n, tiles[t]);
 
-    int rc = tila_core_zlarft_col(m, k, mb, (const tila_complex64_t *const *)tiles, lds, tau, T,
+    int rc = tila_core_zlarft_col(m, k, mbs, (const tila_complex64_t *const *)tiles, lds, tau, T,
                                   ldt, work);
     for (int t = 0; t < ntiles; t++)
         untouched &= kernel_equal(PREC, lds[t], n, tiles[t], lds[t], saved[t], lds[t]);
@@ -96,6 +96,7 @@ static void run_one(int m, int n, int mb, int identity_first, unsigned long long
     free(tiles);
     free(saved);
     free(lds);
+    free(mbs);
     free(G);
     free(Tg);
     free(T);
@@ -110,26 +111,28 @@ static void run_errors(void)
 {
     tila_complex64_t a[16] = { 0 }, t[16] = { 0 }, w[64] = { 0 }, tau[4] = { 0 };
     const tila_complex64_t *tiles[2] = { a, a + 8 };
-    int lds[2] = { 2, 2 };
+    int lds[2] = { 2, 2 }, two[2] = { 2, 2 }, zero[1] = { 0 };
     int got[] = {
-        tila_core_zlarft_col(-1, 1, 2, tiles, lds, tau, t, 1, w),
-        tila_core_zlarft_col(1, -1, 2, tiles, lds, tau, t, 1, w),
-        tila_core_zlarft_col(1, 2, 2, tiles, lds, tau, t, 2, w), /* k > m */
-        tila_core_zlarft_col(1, 1, 0, tiles, lds, tau, t, 1, w),
-        tila_core_zlarft_col(4, 2, 2, tiles, lds, tau, t, 1, w), /* ldt < k */
-        tila_core_zlarft_col(3, 0, 2, tiles, lds, tau, t, 1, w), /* valid, empty */
+        tila_core_zlarft_col(-1, 1, two, tiles, lds, tau, t, 1, w),
+        tila_core_zlarft_col(1, -1, two, tiles, lds, tau, t, 1, w),
+        tila_core_zlarft_col(1, 2, two, tiles, lds, tau, t, 2, w), /* k > m */
+        tila_core_zlarft_col(1, 1, zero, tiles, lds, tau, t, 1, w),
+        tila_core_zlarft_col(3, 1, two, tiles, lds, tau, t, 1, w), /* tiles of 4 rows, m = 3 */
+        tila_core_zlarft_col(4, 2, two, tiles, lds, tau, t, 1, w), /* ldt < k */
+        tila_core_zlarft_col(4, 0, two, tiles, lds, tau, t, 1, w), /* valid, empty */
     };
-    static const int want[] = { -1, -2, -2, -3, -8, 0 };
+    static const int want[] = { -1, -2, -2, -3, -3, -8, 0 };
     KERNEL_CHECK_CODES(NAME, kernel_prec_letter(PREC), got, want);
 }
 
 void tila_test_zlarft_col_core(const kernel_opts_t *o)
 {
-    /* m, n, mb, identity first */
-    static const int sizes[][4] = { { 37, 9, 8, 0 },  { 9, 37, 4, 0 },    { 16, 16, 16, 0 },
-                                    { 1, 1, 1, 0 },   { 1, 3, 5, 0 },     { 50, 20, 7, 0 },
-                                    { 33, 33, 8, 1 }, { 100, 40, 32, 0 }, { 12, 5, 5, 1 },
-                                    { 0, 3, 2, 0 },   { 3, 0, 2, 0 } };
+    /* m, n, mb (< 0: tiles of 1 to -mb rows), identity first */
+    static const int sizes[][4] = { { 37, 9, 8, 0 },   { 9, 37, 4, 0 },    { 16, 16, 16, 0 },
+                                    { 1, 1, 1, 0 },    { 1, 3, 5, 0 },     { 50, 20, 7, 0 },
+                                    { 33, 33, 8, 1 },  { 100, 40, 32, 0 }, { 12, 5, 5, 1 },
+                                    { 0, 3, 2, 0 },    { 3, 0, 2, 0 },     { 37, 9, -8, 0 },
+                                    { 60, 25, -24, 1 } };
     unsigned long long seed = o->seed;
     for (size_t s = 0; s < sizeof sizes / sizeof sizes[0]; s++)
         run_one(sizes[s][0], sizes[s][1], sizes[s][2], sizes[s][3], seed++);

@@ -589,16 +589,16 @@ static void run_tpqrt(int m, int n, int l, int ib, unsigned long long seed)
     free(hwork), free(A), free(B), free(AG), free(BG), free(T), free(TG), free(w);
 }
 
-/* geqrt_col of a column of tiles of mb rows (m rows, n columns), then larft_col of its
- * reflectors: both against the CPU's. */
+/* geqrt_col of a column of tiles of mb rows (mb < 0: 1 to -mb rows; m rows, n columns),
+ * then larft_col of its reflectors: both against the CPU's. */
 static void run_col(int m, int n, int mb, unsigned long long seed)
 {
-    int count = (m + mb - 1) / mb, k = m < n ? m : n, ldt = k > 0 ? k : 1;
+    int count, k = m < n ? m : n, ldt = k > 0 ? k : 1, *mbs = kernel_panel_rows(m, mb, &count);
     elem_t **tc = malloc(sizeof *tc * (size_t)count), **tg = malloc(sizeof *tg * (size_t)count);
     cuDoubleComplex **dt = malloc(sizeof *dt * (size_t)count);
     int *ld = malloc(sizeof *ld * (size_t)count);
     for (int i = 0; i < count; i++) {
-        int rows = m - i * mb < mb ? m - i * mb : mb;
+        int rows = mbs[i];
         ld[i] = rows + 1 + i;
         tc[i] = host(ld[i], n, seed + (unsigned long long)i, rows);
         tg[i] = kernel_dup(PREC, ld[i], n, tc[i]);
@@ -613,17 +613,17 @@ static void run_col(int m, int n, int mb, unsigned long long seed)
     tila_cuda_zgeqrt_worksize(cuda_test.solver, cuda_test.params, m, n, n, panel, m, tau, dT, ldt,
                               &dbytes, &hbytes);
     void *dwork = cuda_test_alloc(dbytes), *hwork = malloc(hbytes + 1);
-    int rc = tila_core_zgeqrt_col(m, n, mb, tc, ld, T, ldt, w);
-    int rg = tila_cuda_zgeqrt_col(cuda_test.solver, cuda_test.params, cuda_test.stream, m, n, mb,
+    int rc = tila_core_zgeqrt_col(m, n, mbs, tc, ld, T, ldt, w);
+    int rg = tila_cuda_zgeqrt_col(cuda_test.solver, cuda_test.params, cuda_test.stream, m, n, mbs,
                                   dt, ld, dT, ldt, panel, tau, dwork, dbytes, hwork, hbytes);
     double err = 0, scale = 0;
     for (int i = 0; i < count; i++) {
-        int rows = m - i * mb < mb ? m - i * mb : mb;
+        int rows = mbs[i];
         cuda_test_get(PREC, ld[i], n, tg[i], dt[i]);
         scale += tila_test_zfnorm(rows, n, tc[i], ld[i]);
     }
     for (int i = 0; i < count; i++) {
-        int rows = m - i * mb < mb ? m - i * mb : mb;
+        int rows = mbs[i];
         double e = gpu_error(rows, n, ld[i], tg[i], tc[i], m, scale);
         err = e > err ? e : err;
     }
@@ -645,8 +645,8 @@ static void run_col(int m, int n, int mb, unsigned long long seed)
     tila_cuda_zlarft_blocks_worksize(cuda_test.solver, cuda_test.params, m, k, k, panel, m, tau,
                                      dT2, ldt, &dbytes, &hbytes);
     void *dwork2 = cuda_test_alloc(dbytes), *hwork2 = malloc(hbytes + 1);
-    rc = tila_core_zlarft_col(m, k, mb, (const elem_t *const *)tc, ld, tauh, T2, ldt, w);
-    rg = tila_cuda_zlarft_col(cuda_test.solver, cuda_test.params, cuda_test.stream, m, k, mb,
+    rc = tila_core_zlarft_col(m, k, mbs, (const elem_t *const *)tc, ld, tauh, T2, ldt, w);
+    rg = tila_cuda_zlarft_col(cuda_test.solver, cuda_test.params, cuda_test.stream, m, k, mbs,
                               (const cuDoubleComplex *const *)dt, ld, (const cuDoubleComplex *)tauh,
                               dT2, ldt, panel, tau, dwork2, dbytes, hwork2, hbytes);
     cuda_test_get(PREC, ldt, k, T2G, dT2);
@@ -663,7 +663,7 @@ static void run_col(int m, int n, int mb, unsigned long long seed)
     cuda_test_free(dwork);
     cuda_test_free(dwork2);
     free(hwork), free(hwork2), free(tc), free(tg), free(dt), free(ld), free(T), free(TG), free(T2),
-        free(T2G), free(w), free(tauh);
+        free(T2G), free(w), free(tauh), free(mbs);
 }
 
 void tila_test_zcuda_qr(const kernel_opts_t *o)
@@ -678,7 +678,9 @@ void tila_test_zcuda_qr(const kernel_opts_t *o)
     };
     for (size_t s = 0; s < sizeof tp / sizeof tp[0]; s++)
         run_tpqrt(tp[s][0], tp[s][1], tp[s][2], tp[s][3], seed += 10);
-    static const int col[][3] = { { 1, 1, 1 }, { 50, 8, 16 }, { 64, 16, 16 }, { 100, 33, 32 } };
+    static const int col[][3] = {
+        { 1, 1, 1 }, { 50, 8, 16 }, { 64, 16, 16 }, { 100, 33, 32 }, { 70, 20, -24 }
+    };
     for (size_t s = 0; s < sizeof col / sizeof col[0]; s++)
         run_col(col[s][0], col[s][1], col[s][2], seed += 10);
 }
