@@ -13,6 +13,68 @@
 #include "tila_test.h"
 
 int tila_test_passed, tila_test_failed, tila_test_skipped;
+int tila_test_tiles_random;
+unsigned long long tila_test_tiles_seed;
+
+/* Tile i (from 0) of a dimension in tiles of about `nb`, under --tiles random: a
+ * SplitMix64 hash of (seed, nb, i), 1 to 3 nb. */
+static int tila_test_random_tile(int nb, int i)
+{
+    unsigned long long z =
+        tila_test_tiles_seed + 0x9e3779b97f4a7c15ULL * ((unsigned long long)nb << 32 | (unsigned)i);
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+    z ^= z >> 31;
+    return 1 + (int)(z % (3ULL * (unsigned)nb));
+}
+
+/* The sizes of a dimension of `len` under --tiles random (the last tile cut at len); NULL
+ * when out of memory. */
+static int *tila_test_random_tiling(int len, int nb, int *count)
+{
+    int *sizes = malloc(sizeof(int) * (size_t)(len > 0 ? len : 1));
+    *count = 0;
+    for (int at = 0; sizes && at < len; at += sizes[(*count)++]) {
+        int s = tila_test_random_tile(nb, *count);
+        sizes[*count] = s < len - at ? s : len - at;
+    }
+    return sizes;
+}
+
+/* Both creations under --tiles random; a = NULL and lda = 0: Tila's own storage. */
+static int tila_test_create(tila_desc_t **A, tila_prec_t prec, void *a, int lda, int m, int n,
+                            int mb, int nb, const tila_dist_t *dist)
+{
+    int mt, nt, rc = TILA_ERR_NOMEM;
+    int *mbs = tila_test_random_tiling(m, mb, &mt), *nbs = tila_test_random_tiling(n, nb, &nt);
+    if (mbs && nbs)
+        rc = lda ? tila_desc_create_lapack_tiled(A, prec, a, lda, mt, mbs, nt, nbs, dist)
+                 : tila_desc_create_tiled(A, prec, mt, mbs, nt, nbs, dist);
+    free(mbs);
+    free(nbs);
+    return rc;
+}
+
+int tila_test_qr_ib(const tila_desc_t *A, int ib)
+{
+    return ib < tila_desc_nb(A) ? ib : tila_desc_nb(A);
+}
+
+int tila_test_desc_create(tila_desc_t **A, tila_prec_t prec, int m, int n, int mb, int nb,
+                          const tila_dist_t *dist)
+{
+    if (!tila_test_tiles_random || m < 0 || n < 0 || mb <= 0 || nb <= 0)
+        return tila_desc_create(A, prec, m, n, mb, nb, dist);
+    return tila_test_create(A, prec, NULL, 0, m, n, mb, nb, dist);
+}
+
+int tila_test_desc_create_lapack(tila_desc_t **A, tila_prec_t prec, void *a, int lda, int m, int n,
+                                 int mb, int nb, const tila_dist_t *dist)
+{
+    if (!tila_test_tiles_random || m < 0 || n < 0 || mb <= 0 || nb <= 0 || lda <= 0)
+        return tila_desc_create_lapack(A, prec, a, lda, m, n, mb, nb, dist);
+    return tila_test_create(A, prec, a, lda, m, n, mb, nb, dist);
+}
 
 const char *tila_test_qr_tree_name(const tila_desc_t *T)
 {

@@ -3,7 +3,7 @@
  * @brief tila-tests: runs the named test suites (all by default) under mpirun.
  *
  * Usage: tila-tests [SUITE ...] [--prec sdcz] [--m LIST] [--n LIST] [--k LIST]
- *                   [--nb LIST] [--ib LIST] [--seed S] [--tol T]
+ *                   [--nb LIST] [--ib LIST] [--seed S] [--tol T] [--tiles uniform|random]
  * LIST is "a,b,c", "first:last" or "first:last:step", or several of those joined by
  * commas (at most TILA_TEST_MAXLIST values).  A size option replaces that size in every
  * case of a suite's own sweep by each value of its list (several options: their cross
@@ -13,6 +13,8 @@
  *   trsm   m, n, nb                       potrf  n, nb (also the non-definite cases)
  *   geqrf  m, n, nb, ib (ib > nb: SKIP)   gels   m, n, nb, ib (m < n or ib > nb: SKIP)
  *   lange  m, n, nb (the general, trapezoidal, symmetric sweep; single's large sum: n, nb)
+ * --tiles random gives every matrix the suites create tiles of random sizes, 1 to 3 times
+ * the tile size asked for (tila_test_desc_create).
  * The other cases (NaN and scaling in lange, the failed sequence in potrf, desc, errors,
  * copy, sequence) have fixed sizes.  An unknown argument or a malformed list is an error
  * (exit 2).  One line per configuration on rank 0, then "N passed, N failed, N skipped".
@@ -119,6 +121,11 @@ static int parse(int argc, char **argv, tila_test_opts_t *o, int *selected)
             i++;
             continue;
         }
+        if (!strcmp(a, "--tiles") && v && (!strcmp(v, "uniform") || !strcmp(v, "random"))) {
+            tila_test_tiles_random = !strcmp(v, "random");
+            i++;
+            continue;
+        }
         if (!strcmp(a, "--tol") && v) {
             o->tol = atof(v);
             i++;
@@ -152,6 +159,7 @@ int main(int argc, char **argv)
         tila_finalize();
         return 2;
     }
+    tila_test_tiles_seed = opts.seed;
     for (size_t s = 0; s < NSUITES; s++)
         any |= selected[s];
     for (size_t s = 0; s < NSUITES; s++) {

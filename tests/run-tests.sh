@@ -104,6 +104,12 @@ for np in $ranks; do
     fi
     env $ncpu_env timeout "$limit" "$mpiexec" $opts -np "$np" "$prog" "$@" >"$log" 2>"$log.err"
     count "np=$np" $?
+    # The same suites with every matrix in tiles of random sizes (1 to 3 times the tile
+    # size each case asks for): tila_desc_create_tiled under every routine.
+    echo "== tila-tests at $np rank(s), tiles of random sizes"
+    env $ncpu_env timeout "$limit" "$mpiexec" $opts -np "$np" "$prog" --tiles random "$@" \
+        >"$log" 2>"$log.err"
+    count "np=$np random tiles" $?
 done
 # Ranks whose environments differ, as on nodes launched without the same variables: at 4
 # ranks, ranks 0-1 without the progress worker, ranks 2-3 with tila_init's own choice (on 2

@@ -3,13 +3,15 @@
  * @brief Descriptors and distributions: owners, user mappings, wrapping, scatter/gather.
  *
  * What it proves: every tile is owned by the rank the 2D block-cyclic formula (or the
- * user's mapping) gives, tile counts and edge tiles are right, wrapped LAPACK and
- * ScaLAPACK arrays are used in place (StarPU's pointer of each owned tile is the
+ * user's mapping) gives, tile counts and edge tiles are right, tiles of any sizes
+ * (tila_desc_create_tiled) have the sizes and first rows and columns given, wrapped LAPACK
+ * (uniform or tiles of any sizes) and ScaLAPACK arrays are used in place (StarPU's pointer of each owned tile is the
  * address in the caller's array) and read/written correctly, and scatter followed by
  * gather returns the exact matrix in all four precisions on every grid.
  *
  * SPDX-License-Identifier: BSD-3-Clause
  */
+#include <complex.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -51,6 +53,44 @@ void tila_test_desc(const tila_test_opts_t *o)
         ok &= tila_desc_tile_rank(A, 10, 0) == -1 && tila_desc_tile_handle(A, 0, 6) == NULL;
         tila_desc_destroy(&A);
         tila_test_check(ok, "desc", '-', 0, "2d-block-cyclic owners m=39 n=27 mb=4 nb=5 grid=%dx%d",
+                        p, q);
+    }
+    /* Tiles of any sizes: 13 = 3+1+7+2 rows, 8 = 5+2+1 columns. */
+    static const int mbs[] = { 3, 1, 7, 2 }, nbs[] = { 5, 2, 1 }, row0[] = { 0, 3, 4, 11, 13 },
+                     col0[] = { 0, 5, 7, 8 };
+    for (int g = 0; g < ngrids; g++) {
+        int p = grids[g][0], q = grids[g][1];
+        tila_dist_t dist = { .p = p, .q = q };
+        tila_desc_t *A;
+        int rc = tila_desc_create_tiled(&A, TILA_COMPLEX64, 4, mbs, 3, nbs, &dist);
+        int ok = rc == 0 && tila_desc_m(A) == 13 && tila_desc_n(A) == 8 && tila_desc_mt(A) == 4 &&
+                 tila_desc_nt(A) == 3 && tila_desc_mb(A) == 7 && tila_desc_nb(A) == 5;
+        for (int m = 0; ok && m <= 4; m++)
+            ok &= tila_desc_tile_row0(A, m) == row0[m] &&
+                  (m == 4 || (tila_desc_tile_rows(A, m) == mbs[m]));
+        for (int n = 0; ok && n <= 3; n++)
+            ok &= tila_desc_tile_col0(A, n) == col0[n] &&
+                  (n == 3 || (tila_desc_tile_cols(A, n) == nbs[n]));
+        for (int n = 0; ok && n < 3; n++)
+            for (int m = 0; m < 4; m++) {
+                ok &= tila_desc_tile_rank(A, m, n) == (m % p) * q + n % q;
+                if (tila_desc_tile_rank(A, m, n) != tila_comm_rank()) continue;
+                starpu_data_handle_t h = tila_desc_tile_handle(A, m, n);
+                ok &= (int)starpu_matrix_get_nx(h) == mbs[m] &&
+                      (int)starpu_matrix_get_ny(h) == nbs[n];
+            }
+        ok &= tila_desc_tile_rows(A, 4) == -1 && tila_desc_tile_cols(A, -1) == -1 &&
+              tila_desc_tile_row0(A, 5) == -1 && tila_desc_tile_col0(A, 4) == -1;
+        double complex *x = malloc(sizeof *x * 13 * 8), *y = calloc(13 * 8, sizeof *y);
+        fill(TILA_COMPLEX64, x, 13, 13, 8);
+        ok &= tila_desc_scatter(A, 0, x, 13) == 0 && tila_desc_gather(A, 0, y, 13) == 0;
+        if (tila_comm_rank() == 0) ok &= !memcmp(x, y, sizeof *x * 13 * 8);
+        tila_desc_destroy(&A);
+        free(x);
+        free(y);
+        tila_test_check(ok, "desc", '-', 0,
+                        "tiles 3,1,7,2 x 5,2,1 grid=%dx%d: sizes, first rows and columns, owners, "
+                        "scatter/gather",
                         p, q);
     }
     /* Default grid: most square P x Q of the world. */
@@ -102,8 +142,10 @@ static int in_place(const tila_desc_t *A, const char *a, int lda, size_t elt, in
     for (int n = 0; n < tila_desc_nt(A); n++)
         for (int m = 0; m < tila_desc_mt(A); m++) {
             if (tila_desc_tile_rank(A, m, n) != tila_comm_rank()) continue;
-            size_t i0 = (size_t)(scalapack ? m / p : m) * tila_desc_mb(A);
-            size_t j0 = (size_t)(scalapack ? n / q : n) * tila_desc_nb(A);
+            size_t i0 =
+                scalapack ? (size_t)(m / p) * tila_desc_mb(A) : (size_t)tila_desc_tile_row0(A, m);
+            size_t j0 =
+                scalapack ? (size_t)(n / q) * tila_desc_nb(A) : (size_t)tila_desc_tile_col0(A, n);
             void *ptr = starpu_data_get_local_ptr(tila_desc_tile_handle(A, m, n));
             ok &= ptr == a + (i0 + j0 * lda) * elt;
         }
@@ -144,6 +186,20 @@ void tila_test_copy(const tila_test_opts_t *o)
             tila_test_check(ok, "wrap-lapack", tila_test_prec_letter((tila_prec_t)prec), 0,
                             "m=%d n=%d lda=%d nb=%d grid=%dx%d in-place+gather", m, n, lda, nb,
                             grids[g][0], grids[g][1]);
+
+            /* The same in tiles of any sizes: 29 = 5+1+9+3+11 rows, 22 = 7+2+13 columns. */
+            static const int mbs[] = { 5, 1, 9, 3, 11 }, nbs[] = { 7, 2, 13 };
+            ok = tila_desc_create_lapack_tiled(&A, (tila_prec_t)prec, b, lda, 5, mbs, 3, nbs,
+                                               &dist) == 0;
+            ok &= in_place(A, b, lda, elt, 0, 0, 0);
+            memset(c, 0, (size_t)lda * n * elt);
+            ok &= tila_desc_gather(A, 0, c, lda) == 0;
+            if (tila_comm_rank() == 0) ok &= !memcmp(a, c, (size_t)lda * n * elt);
+            tila_desc_destroy(&A);
+            tila_test_check(ok, "wrap-lapack", tila_test_prec_letter((tila_prec_t)prec), 0,
+                            "m=%d n=%d lda=%d tiles 5,1,9,3,11 x 7,2,13 grid=%dx%d "
+                            "in-place+gather",
+                            m, n, lda, grids[g][0], grids[g][1]);
 
             /* ScaLAPACK local arrays: rank = prow * q + pcol, blocks cycled. */
             int p = grids[g][0], q = grids[g][1], r = tila_comm_rank();

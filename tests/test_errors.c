@@ -53,6 +53,30 @@ void tila_test_errors(const tila_test_opts_t *o)
            "desc_create_lapack a=NULL");
     expect(tila_desc_create_scalapack(&A, TILA_REAL64, x, 2, 2, 2, 1, 1, size, 2), TILA_ERR_GRID,
            "desc_create_scalapack grid Px2");
+    static const int sz[] = { 2, 3, 1 }, zero[] = { 2, 0 };
+    expect(tila_desc_create_tiled(&A, TILA_REAL64, -1, sz, 3, sz, NULL), -3,
+           "desc_create_tiled mt=-1");
+    expect(tila_desc_create_tiled(&A, TILA_REAL64, 2, NULL, 3, sz, NULL), -4,
+           "desc_create_tiled mbs=NULL");
+    expect(tila_desc_create_tiled(&A, TILA_REAL64, 2, zero, 3, sz, NULL), -4,
+           "desc_create_tiled mbs[1]=0");
+    expect(tila_desc_create_tiled(&A, TILA_REAL64, 3, sz, -2, sz, NULL), -5,
+           "desc_create_tiled nt=-2");
+    expect(tila_desc_create_tiled(&A, TILA_REAL64, 3, sz, 2, zero, NULL), -6,
+           "desc_create_tiled nbs[1]=0");
+    expect(tila_desc_create_tiled(&A, TILA_REAL64, 3, sz, 3, sz, &user), -7,
+           "desc_create_tiled mapping gives rank -1");
+    expect(tila_desc_create_lapack_tiled(&A, TILA_REAL64, x, 5, 3, sz, 3, sz, NULL), -4,
+           "desc_create_lapack_tiled lda=5 < m=6");
+    /* Rows tiled otherwise than columns: not for a triangle, Cholesky or the tiled QR. */
+    static const int other[] = { 3, 3 };
+    expect(tila_desc_create_tiled(&A, TILA_REAL64, 3, sz, 2, other, NULL), 0, "desc_create_tiled");
+    expect(tila_dpotrf(TILA_LOWER, A), -2, "dpotrf rows tiled otherwise than columns");
+    expect(tila_dlantr(TILA_NORM_ONE, TILA_LOWER, TILA_NONUNIT, A, x), -4,
+           "dlantr rows tiled otherwise than columns");
+    expect(tila_desc_create_qr_t(&B, A, 1, TILA_QR_TREE_FLAT), -2,
+           "desc_create_qr_t rows tiled otherwise than columns");
+    tila_desc_destroy(&A);
 
     tila_desc_create(&A, TILA_REAL64, 6, 5, 2, 2, NULL);
     tila_desc_create(&B, TILA_REAL64, 5, 4, 2, 2, NULL);

@@ -58,7 +58,7 @@ static void wait_is_local(void)
     tila_desc_t *A;
     tila_sequence_t *seq;
     tila_request_t req = TILA_REQUEST_INITIALIZER;
-    tila_desc_create(&A, TILA_REAL64, 40, 40, 8, 8, NULL);
+    tila_test_desc_create(&A, TILA_REAL64, 40, 40, 8, 8, NULL);
     tila_sequence_create(&seq);
     int rc = tila_dplrnt_async(A, 7, seq, &req);
     int status = tila_sequence_wait(seq);
@@ -82,10 +82,10 @@ static void chained(void)
     tila_request_t r[3] = { TILA_REQUEST_INITIALIZER, TILA_REQUEST_INITIALIZER,
                             TILA_REQUEST_INITIALIZER };
     const int n = 30, nb = 7;
-    tila_desc_create(&A, TILA_REAL64, n, n, nb, nb, NULL);
-    tila_desc_create(&B, TILA_REAL64, n, n, nb, nb, NULL);
-    tila_desc_create(&C, TILA_REAL64, n, n, nb, nb, NULL);
-    tila_desc_create(&D, TILA_REAL64, n, n, nb, nb, NULL);
+    tila_test_desc_create(&A, TILA_REAL64, n, n, nb, nb, NULL);
+    tila_test_desc_create(&B, TILA_REAL64, n, n, nb, nb, NULL);
+    tila_test_desc_create(&C, TILA_REAL64, n, n, nb, nb, NULL);
+    tila_test_desc_create(&D, TILA_REAL64, n, n, nb, nb, NULL);
     tila_sequence_create(&seq);
     int rc = tila_dplrnt_async(A, 1, seq, &r[0]);
     rc |= tila_dplrnt_async(B, 2, seq, &r[1]);
@@ -121,8 +121,8 @@ static void norms_beside_failure(void)
     tila_sequence_t *seq;
     tila_request_t r[3] = { TILA_REQUEST_INITIALIZER, TILA_REQUEST_INITIALIZER,
                             TILA_REQUEST_INITIALIZER };
-    tila_desc_create(&A, TILA_REAL64, 20, 20, 6, 6, NULL);
-    tila_desc_create(&B, TILA_REAL64, 23, 17, 6, 6, NULL);
+    tila_test_desc_create(&A, TILA_REAL64, 20, 20, 6, 6, NULL);
+    tila_test_desc_create(&B, TILA_REAL64, 23, 17, 6, 6, NULL);
     tila_dlaset(TILA_GENERAL, 0, -1, A);
     tila_dplrnt(B, 3);
     double want[2], v[2] = { -1, -1 }, after[2];

@@ -32,14 +32,14 @@ static void run_one(const tila_test_opts_t *o, int m, int n, int nrhs, int nb, i
     char prec = tila_test_prec_letter(TILA_COMPLEX64);
     tila_dist_t dist = { .p = grid[0], .q = grid[1] };
     tila_desc_t *A, *B, *T;
-    tila_desc_create(&A, TILA_COMPLEX64, m, n, nb, nb, &dist);
+    tila_test_desc_create(&A, TILA_COMPLEX64, m, n, nb, nb, &dist);
     /* Right-hand sides in one tile column where they outnumber nb: C tiles wider than A's,
      * which the update kernels' scratch must hold. */
-    tila_desc_create(&B, TILA_COMPLEX64, m, nrhs, nb, nrhs > nb ? nrhs : nb, &dist);
+    tila_test_desc_create(&B, TILA_COMPLEX64, m, nrhs, nb, nrhs > nb ? nrhs : nb, &dist);
     tila_zplrnt(A, o->seed);
     tila_zplrnt(B, o->seed + 3);
     tila_complex64_t *a = tila_test_zgather(A), *b0 = tila_test_zgather(B);
-    tila_desc_create_qr_t(&T, A, ib, tree);
+    tila_desc_create_qr_t(&T, A, tila_test_qr_ib(A, ib), tree);
     int rc = tila_zgels(A, T, B);
     tila_complex64_t *x = tila_test_zgather(B);
 

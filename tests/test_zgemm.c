@@ -33,7 +33,7 @@ static tila_desc_t *random_desc(int m, int n, int nb, const int grid[2], unsigne
 {
     tila_desc_t *A;
     tila_dist_t dist = { .p = grid[0], .q = grid[1] };
-    tila_desc_create(&A, TILA_COMPLEX64, m, n, nb, nb, &dist);
+    tila_test_desc_create(&A, TILA_COMPLEX64, m, n, nb, nb, &dist);
     tila_zplrnt(A, seed);
     *copy = malloc(sizeof(tila_complex64_t) * (size_t)(m > 1 ? m : 1) * (n > 1 ? n : 1));
     tila_desc_gather(A, 0, *copy, m > 1 ? m : 1);

@@ -28,7 +28,7 @@ static tila_complex64_t *generate(int herm, int m, int n, int nb, const int grid
     tila_desc_t *A;
     tila_dist_t dist = { .p = grid[0], .q = grid[1] };
     tila_complex64_t *a = calloc((size_t)m * n + 1, sizeof *a);
-    tila_desc_create(&A, TILA_COMPLEX64, m, n, nb, nb, &dist);
+    tila_test_desc_create(&A, TILA_COMPLEX64, m, n, nb, nb, &dist);
     if (herm)
         tila_zplghe(bump, A, seed);
     else
@@ -67,8 +67,8 @@ static tila_complex64_t *retiled(int m, int n, int nb, const int g0[2], int mb2,
     tila_desc_t *A, *B;
     tila_dist_t d0 = { .p = g0[0], .q = g0[1] }, dist = { .p = g[0], .q = g[1] };
     tila_complex64_t *b = calloc((size_t)m * n + 1, sizeof *b);
-    tila_desc_create(&A, TILA_COMPLEX64, m, n, nb, nb, &d0);
-    tila_desc_create(&B, TILA_COMPLEX64, m, n, mb2, nb2, &dist);
+    tila_test_desc_create(&A, TILA_COMPLEX64, m, n, nb, nb, &d0);
+    tila_test_desc_create(&B, TILA_COMPLEX64, m, n, mb2, nb2, &dist);
     tila_zplrnt(A, seed);
     int rc = tila_zlacpy(TILA_GENERAL, A, B);
     tila_desc_gather(B, 0, b, m > 1 ? m : 1);

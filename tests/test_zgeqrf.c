@@ -51,7 +51,7 @@ static tila_desc_t *random_desc(int m, int n, int nb, const tila_dist_t *dist,
                                 unsigned long long seed)
 {
     tila_desc_t *A;
-    tila_desc_create(&A, TILA_COMPLEX64, m, n, nb, nb, dist);
+    tila_test_desc_create(&A, TILA_COMPLEX64, m, n, nb, nb, dist);
     tila_zplrnt(A, seed);
     return A;
 }
@@ -62,10 +62,10 @@ static tila_desc_t *random_desc(int m, int n, int nb, const tila_dist_t *dist,
  * determines.
  */
 static double check_unmqr(const tila_test_opts_t *o, tila_side_t side, tila_trans_t trans,
-                          tila_desc_t *A, tila_desc_t *T, const tila_complex64_t *q, int nc,
+                          tila_desc_t *A, int nb, tila_desc_t *T, const tila_complex64_t *q, int nc,
                           const tila_dist_t *dist, int *rc)
 {
-    int m = tila_desc_m(A), nb = tila_desc_nb(A), k = m < tila_desc_n(A) ? m : tila_desc_n(A);
+    int m = tila_desc_m(A), k = m < tila_desc_n(A) ? m : tila_desc_n(A);
     int left = side == TILA_LEFT, cm = left ? m : nc, cn = left ? nc : m, ldc = max1(cm);
     tila_desc_t *C = random_desc(cm, cn, nb, dist, o->seed + 7);
     tila_complex64_t *c0 = tila_test_zgather(C);
@@ -115,29 +115,35 @@ static double check_unmqr(const tila_test_opts_t *o, tila_side_t side, tila_tran
 
 /*
  * PANEL scheme: T rebuilt by tila_zlarft from A's reflectors and the taus on T's diagonals
- * (broadcast from rank 0) is T: the scaled difference of each tile's k x k upper triangle.
+ * (broadcast from rank 0) is T: the scaled difference of each tile's k x k upper triangle
+ * (T's tile n: A's tile column n, reflector j its (j - j0)-th, j0 the tile's first).
  */
 static double check_larft(tila_desc_t *A, tila_desc_t *T, int *rc)
 {
-    int m = tila_desc_m(A), n = tila_desc_n(A), nb = tila_desc_nb(A), k = m < n ? m : n;
+    int m = tila_desc_m(A), n = tila_desc_n(A), ldt = tila_desc_m(T), k = m < n ? m : n;
+    int *j0 = malloc(sizeof(int) * (size_t)max1(k));
+    for (int t = 0, j = 0; j < k; t++)
+        for (; j < k && j < tila_desc_tile_col0(T, t + 1); j++)
+            j0[j] = tila_desc_tile_col0(T, t);
     tila_complex64_t *t = tila_test_zgather(T), *tau = calloc((size_t)max1(k), sizeof *tau);
     for (int j = 0; j < k; j++)
-        tau[j] = t[(size_t)j * nb + j % nb];
+        tau[j] = t[(size_t)j * ldt + j - j0[j]];
     MPI_Bcast(tau, k, MPI_C_DOUBLE_COMPLEX, 0, MPI_COMM_WORLD);
     tila_desc_t *T2;
-    tila_desc_create_qr_t(&T2, A, nb, TILA_QR_TREE_PANEL);
+    tila_desc_create_qr_t(&T2, A, tila_desc_nb(A), TILA_QR_TREE_PANEL);
     *rc = tila_zlarft(A, tau, T2);
     tila_complex64_t *t2 = tila_test_zgather(T2);
     double diff = 0, norm = 0;
     for (int j = 0; j < k; j++)
-        for (int i = j / nb * nb; i <= j; i++) {
-            size_t at = (size_t)j * nb + i % nb;
+        for (int i = j0[j]; i <= j; i++) {
+            size_t at = (size_t)j * ldt + i - j0[j];
             diff += pow(cabs(t2[at] - t[at]), 2);
             norm += pow(cabs(t[at]), 2);
         }
     free(t);
     free(t2);
     free(tau);
+    free(j0);
     tila_desc_destroy(&T2);
     return sqrt(diff) / ((norm > 0 ? sqrt(norm) : 1) * max1(k) * DBL_EPSILON);
 }
@@ -163,9 +169,9 @@ static void run_one(const tila_test_opts_t *o, int m, int n, int nb, int ib, til
     int k = m < n ? m : n;
     tila_desc_t *A = random_desc(m, n, nb, &dist, o->seed), *T, *Q;
     tila_complex64_t *a0 = tila_test_zgather(A);
-    tila_desc_create_qr_t(&T, A, ib, tree);
+    tila_desc_create_qr_t(&T, A, tila_test_qr_ib(A, ib), tree);
     int rc = tila_zgeqrf(A, T);
-    tila_desc_create(&Q, TILA_COMPLEX64, m, k, nb, nb, &dist);
+    tila_test_desc_create(&Q, TILA_COMPLEX64, m, k, nb, nb, &dist);
     int rcq = tila_zungqr(A, T, Q);
     tila_complex64_t *r = tila_test_zgather(A), *q = tila_test_zgather(Q);
     double err_qr = 0, err_orth = 0;
@@ -203,7 +209,7 @@ static void run_one(const tila_test_opts_t *o, int m, int n, int nb, int ib, til
     for (int s = 0; s < 2 * with_unmqr; s++)
         for (int t = 0; t < 2; t++) {
             int rcu;
-            double err = check_unmqr(o, sides[s], transs[t], A, T, q, 5, &dist, &rcu);
+            double err = check_unmqr(o, sides[s], transs[t], A, nb, T, q, 5, &dist, &rcu);
             tila_test_check(rcu == 0 && err < o->tol, "unmqr", prec, err,
                             "side=%s trans=%s m=%d n=%d nb=%d ib=%d tree=%s grid=%s rc=%d",
                             s ? "R" : "L", t ? "C" : "N", m, n, nb, ib, tn, on, rcu);
@@ -222,15 +228,15 @@ static void check_args(void)
     char prec = tila_test_prec_letter(TILA_COMPLEX64);
     tila_prec_t other = prec == 's' ? TILA_REAL64 : TILA_REAL32;
     tila_desc_t *A, *R, *T, *T2, *C, *Qw, *S, *bad;
-    tila_desc_create(&A, TILA_COMPLEX64, 20, 10, 4, 4, NULL);
-    tila_desc_create(&R, TILA_COMPLEX64, 20, 10, 4, 2, NULL);  /* tiles not square */
-    tila_desc_create(&C, TILA_COMPLEX64, 12, 10, 4, 4, NULL);  /* rows not A's */
-    tila_desc_create(&Qw, TILA_COMPLEX64, 20, 21, 4, 4, NULL); /* more columns than rows */
-    tila_desc_create(&S, other, 20, 10, 4, 4, NULL);           /* another precision */
+    tila_test_desc_create(&A, TILA_COMPLEX64, 20, 10, 4, 4, NULL);
+    tila_test_desc_create(&R, TILA_COMPLEX64, 20, 10, 4, 2, NULL);  /* tiles not square */
+    tila_test_desc_create(&C, TILA_COMPLEX64, 12, 10, 4, 4, NULL);  /* rows not A's */
+    tila_test_desc_create(&Qw, TILA_COMPLEX64, 20, 21, 4, 4, NULL); /* more columns than rows */
+    tila_test_desc_create(&S, other, 20, 10, 4, 4, NULL);           /* another precision */
     tila_desc_create_qr_t(&T, A, 2, TILA_QR_TREE_FLAT);
     tila_desc_create_qr_t(&T2, C, 2, TILA_QR_TREE_FLAT); /* T of another matrix */
     int ok = tila_desc_create_qr_t(&bad, R, 2, TILA_QR_TREE_FLAT) == -2 &&
-             tila_desc_create_qr_t(&bad, A, 5, TILA_QR_TREE_FLAT) == -3 &&
+             tila_desc_create_qr_t(&bad, A, tila_desc_nb(A) + 1, TILA_QR_TREE_FLAT) == -3 &&
              tila_desc_create_qr_t(&bad, A, 2, (tila_qr_tree_t)9) == -4 &&
              tila_zgeqrf(A, NULL) == -2 && tila_zgeqrf(A, T2) == -2 && tila_zgeqrf(S, T) == -1 &&
              tila_zunmqr((tila_side_t)0, TILA_NOTRANS, A, T, A) == -1 &&

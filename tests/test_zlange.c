@@ -198,7 +198,7 @@ static tila_desc_t *scatter_dist(const tila_complex64_t *a, int m, int n, int nb
                                  const tila_dist_t *dist)
 {
     tila_desc_t *A;
-    tila_desc_create(&A, PREC, m, n, nb, nb, dist);
+    tila_test_desc_create(&A, PREC, m, n, nb, nb, dist);
     tila_desc_scatter(A, 0, a, ld_of(m));
     return A;
 }
@@ -415,7 +415,7 @@ static void large_sum(int n, int nb)
 {
     tila_desc_t *A;
     double v = 0, c = 0.1, err;
-    if (tila_desc_create(&A, PREC, n, n, nb, nb, NULL)) {
+    if (tila_test_desc_create(&A, PREC, n, n, nb, nb, NULL)) {
         tila_test_report("SKIP", "lange", prec_letter(), 0, "norm=F n=%d: no memory", n);
         return;
     }
@@ -438,12 +438,12 @@ static void run_errors(void)
 {
     tila_desc_t *A, *R, *S;
     double v;
-    tila_desc_create(&A, PREC, 8, 8, 4, 4, NULL);
-    tila_desc_create(&R, PREC, 8, 6, 4, 4, NULL);
-    tila_desc_create(&S, PREC, 8, 8, 4, 2, NULL);
+    tila_test_desc_create(&A, PREC, 8, 8, 4, 4, NULL);
+    tila_test_desc_create(&R, PREC, 8, 6, 4, 4, NULL);
+    tila_test_desc_create(&S, PREC, 8, 8, 4, 2, NULL);
     tila_prec_t other = PREC == TILA_REAL64 ? TILA_REAL32 : TILA_REAL64;
     tila_desc_t *W;
-    tila_desc_create(&W, other, 8, 8, 4, 4, NULL);
+    tila_test_desc_create(&W, other, 8, 8, 4, 4, NULL);
     int ok = tila_zlange((tila_norm_t)'X', A, &v) == -1 &&
              tila_zlange(TILA_NORM_MAX, NULL, &v) == -2 &&
              tila_zlange(TILA_NORM_MAX, W, &v) == -2 && tila_zlange(TILA_NORM_MAX, A, NULL) == -3 &&

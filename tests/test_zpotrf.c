@@ -57,7 +57,7 @@ static tila_desc_t *make(int m, int n, int nb, const int grid[2], int herm, unsi
 {
     tila_desc_t *A;
     tila_dist_t dist = { .p = grid[0], .q = grid[1] };
-    tila_desc_create(&A, TILA_COMPLEX64, m, n, nb, nb, &dist);
+    tila_test_desc_create(&A, TILA_COMPLEX64, m, n, nb, nb, &dist);
     if (herm)
         tila_zplghe((double)m, A, seed);
     else
@@ -306,7 +306,7 @@ static void failed_sequence(unsigned long long seed)
     const int n = 24, nb = 8;
     const int grid[2] = { 1, 1 };
     tila_desc_t *A = make(n, n, nb, grid, 1, seed), *C;
-    tila_desc_create(&C, TILA_COMPLEX64, n, n, nb, nb, NULL);
+    tila_test_desc_create(&C, TILA_COMPLEX64, n, n, nb, nb, NULL);
     tila_zlaset(TILA_GENERAL, 7, 7, C);
     tila_complex64_t *a = tila_test_zgather(A);
     a[(size_t)2 * n + 2] = -1; /* fails in the first tile: info 3 */

@@ -77,6 +77,26 @@ typedef struct tila_test_seen_s {
  */
 int tila_test_once(tila_test_seen_t *seen, int width, const int config[]);
 
+/**
+ * The tiling every suite's matrices get (--tiles): 0, the uniform mb x nb tiles the suite
+ * asks for; 1, tiles of random sizes from 1 to 3 mb (3 nb), drawn from --seed and the tile
+ * size alone, so that two dimensions of one length and tile size are tiled alike on every
+ * rank and a shorter one is a prefix of a longer one (the diagonal tiles stay square).
+ */
+extern int tila_test_tiles_random;
+extern unsigned long long tila_test_tiles_seed;
+
+/** tila_desc_create and tila_desc_create_lapack with the tiling of --tiles; a uniform
+ * tiling's errors (m < 0, mb <= 0, ...) are tila_desc_create's. */
+int tila_test_desc_create(tila_desc_t **A, tila_prec_t prec, int m, int n, int mb, int nb,
+                          const tila_dist_t *dist);
+int tila_test_desc_create_lapack(tila_desc_t **A, tila_prec_t prec, void *a, int lda, int m, int n,
+                                 int mb, int nb, const tila_dist_t *dist);
+
+/** The inner block size of a test's QR T on A: ib, at most A's widest tile column (a random
+ * tiling's may be narrower than the tile size asked for). */
+int tila_test_qr_ib(const tila_desc_t *A, int ib);
+
 /** Release what tila_test_once recorded. */
 void tila_test_seen_free(tila_test_seen_t *seen);
 
