@@ -124,13 +124,15 @@ int tila_desc_create_scalapack(tila_desc_t **A, tila_prec_t prec, void *a, int l
  * The general form: the m x n submatrix at 0-based global row i0 and column j0 of a
  * matrix distributed 2D block-cyclically in mb x nb blocks over the process grid `grid`
  * (any order, any source process), `a` being this rank's local array (leading dimension
- * lld), with no copy.  The submatrix must start on a block boundary (i0 % mb == 0,
- * j0 % nb == 0): Tila's tiles are then the global matrix's blocks, and the last tile
- * row and column stop at the submatrix's edge.  In ScaLAPACK's terms, for a descriptor
- * DESCA and 1-based IA, JA: mb, nb, lld, rsrc, csrc = DESCA(5, 6, 9, 7, 8), i0 = IA - 1,
- * j0 = JA - 1.  Collective.
- * @return 0, -i for argument i (-5, -6: not on a block boundary), TILA_ERR_GRID when the
- *         grid is not a grid of every rank once, TILA_ERR_NOMEM, TILA_ERR_NOT_INITIALIZED.
+ * lld), with no copy.  Tila's tiles are the global matrix's blocks, cut at the
+ * submatrix's edges: where it starts inside a block (i0 % mb or j0 % nb not 0), its first
+ * tile row or column is the rest of that block, a tile of its own size (tiles of any sizes,
+ * tila_desc_create_tiled: a triangle or Cholesky then needs i0 % mb == j0 % nb and mb ==
+ * nb, as ScaLAPACK's own routines do), and the last ones stop at its end.  In ScaLAPACK's
+ * terms, for a descriptor DESCA and 1-based IA, JA: mb, nb, lld, rsrc, csrc = DESCA(5, 6, 9,
+ * 7, 8), i0 = IA - 1, j0 = JA - 1.  Collective.
+ * @return 0, -i for argument i, TILA_ERR_GRID when the grid is not a grid of every rank
+ *         once, TILA_ERR_NOMEM, TILA_ERR_NOT_INITIALIZED.
  */
 int tila_desc_create_scalapack_sub(tila_desc_t **A, tila_prec_t prec, void *a, int lld, int i0,
                                    int j0, int m, int n, int mb, int nb,

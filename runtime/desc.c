@@ -76,11 +76,12 @@ static int tila_desc_place(const char *func, tila_desc_t *A, int pos_dist)
 }
 
 /*
- * One dimension's tiling as the caller gave it: `len` elements in tiles of `size` (the
- * last one partial), or `count` tiles of sizes[0 .. count - 1].
+ * One dimension's tiling as the caller gave it: `len` elements in tiles of `size`, the first
+ * one starting `off` elements into a tile (size - off long) and the last one partial; or
+ * `count` tiles of sizes[0 .. count - 1].
  */
 typedef struct tila_axis_s {
-    int len, size;
+    int len, size, off;
     int count;
     int given; /**< sizes given (count, sizes), else uniform (len, size) */
     const int *sizes;
@@ -100,7 +101,7 @@ static int tila_axis_boundaries(const char *func, const char *name, const tila_a
             tila_error(func, "%s = %d <= 0", name, ax->size);
             return -(pos + 2);
         }
-        *count = (int)(((int64_t)ax->len + ax->size - 1) / ax->size);
+        *count = ax->len ? (int)(((int64_t)ax->len + ax->off + ax->size - 1) / ax->size) : 0;
     }
     else {
         if (ax->count < 0) {
@@ -119,8 +120,8 @@ static int tila_axis_boundaries(const char *func, const char *name, const tila_a
     int largest = 0;
     b[0] = 0;
     for (int i = 0; i < *count; i++) {
-        int sz =
-            ax->given ? ax->sizes[i] : (int)(ax->len - at < ax->size ? ax->len - at : ax->size);
+        int full = i == 0 ? ax->size - ax->off : ax->size;
+        int sz = ax->given ? ax->sizes[i] : (int)(ax->len - at < full ? ax->len - at : full);
         if (sz < 1 || at + sz > INT32_MAX) {
             tila_error(func,
                        sz < 1 ? "%s[%d] = %d < 1" : "%s[%d] = %d: the dimension passes 2^31 - 1",
@@ -240,6 +241,8 @@ typedef struct tila_tile_src_s {
     size_t cursor; /**< packed: elements placed so far */
     int p, q;      /**< ScaLAPACK: the process grid */
     int bi, bj;    /**< ScaLAPACK: global block row and column of tile (0, 0) */
+    int mb, nb;    /**< ScaLAPACK: the blocks' rows and columns */
+    int oi, oj;    /**< ScaLAPACK: where tile (0, 0) starts in its block */
 } tila_tile_src_t;
 
 typedef void *(*tila_tile_ptr_fn)(const tila_desc_t *A, int m, int n, tila_tile_src_t *src,
@@ -316,17 +319,28 @@ static void *tila_tile_ptr_lapack(const tila_desc_t *A, int m, int n, tila_tile_
 }
 
 /*
- * A ScaLAPACK local array: tile (m, n) is global block (bi + m, bj + n), the
+ * A ScaLAPACK local array: tile (m, n) is (part of) global block (bi + m, bj + n), the
  * ((bi + m) / p, (bj + n) / q)-th block of its owner's local array whatever the source
- * process (ScaLAPACK's INDXG2L).
+ * process (ScaLAPACK's INDXG2L); the first tile row and column start oi rows and oj
+ * columns into theirs.
  */
+static size_t tila_scalapack_local_row(const tila_tile_src_t *src, int m)
+{
+    return (size_t)((src->bi + m) / src->p) * src->mb + (m == 0 ? src->oi : 0);
+}
+
+static size_t tila_scalapack_local_col(const tila_tile_src_t *src, int n)
+{
+    return (size_t)((src->bj + n) / src->q) * src->nb + (n == 0 ? src->oj : 0);
+}
+
 static void *tila_tile_ptr_scalapack(const tila_desc_t *A, int m, int n, tila_tile_src_t *src,
                                      int *tile_ld)
 {
     *tile_ld = src->ld;
-    return (char *)src->base + ((size_t)((src->bj + n) / src->q) * A->nb * src->ld +
-                                (size_t)((src->bi + m) / src->p) * A->mb) *
-                                   A->eltsize;
+    return (char *)src->base +
+           (tila_scalapack_local_col(src, n) * src->ld + tila_scalapack_local_row(src, m)) *
+               A->eltsize;
 }
 
 #ifdef STARPU_SIMGRID
@@ -512,33 +526,41 @@ int tila_desc_create_scalapack_sub(tila_desc_t **A, tila_prec_t prec, void *a, i
     if (A) *A = NULL;
     rc = tila_scalapack_grid_check(func, grid);
     if (rc) return rc;
-    if (i0 < 0 || (mb > 0 && i0 % mb)) {
-        tila_error(func, "i0 = %d is not a multiple of mb = %d (a tile boundary)", i0, mb);
+    if (i0 < 0) {
+        tila_error(func, "i0 = %d < 0", i0);
         return -5;
     }
-    if (j0 < 0 || (nb > 0 && j0 % nb)) {
-        tila_error(func, "j0 = %d is not a multiple of nb = %d (a tile boundary)", j0, nb);
+    if (j0 < 0) {
+        tila_error(func, "j0 = %d < 0", j0);
         return -6;
     }
     tila_scalapack_map_t map = { grid, mb > 0 ? i0 / mb : 0, nb > 0 ? j0 / nb : 0 };
     tila_dist_t dist = { .rank_of = tila_scalapack_rank, .rank_arg = &map };
-    tila_axis_t rows = { .len = m, .size = mb }, cols = { .len = n, .size = nb };
+    tila_axis_t rows = { .len = m, .size = mb, .off = mb > 0 ? i0 % mb : 0 },
+                cols = { .len = n, .size = nb, .off = nb > 0 ? j0 % nb : 0 };
     rc = tila_desc_alloc(func, A, prec, &rows, &cols, &dist, 7);
     if (rc) return rc;
+    tila_tile_src_t src = { .base = a,
+                            .ld = lld,
+                            .p = grid->p,
+                            .q = grid->q,
+                            .bi = map.bi,
+                            .bj = map.bj,
+                            .mb = mb,
+                            .nb = nb,
+                            .oi = rows.off,
+                            .oj = cols.off };
     /* The local array must hold the rows of every block this rank owns. */
     tila_desc_t *d = *A;
-    int need = 0;
+    size_t need = 0;
     for (int n = 0; n < d->nt; n++)
         for (int m = 0; m < d->mt; m++)
             if (d->owner[(size_t)n * d->mt + m] == tila_rt.rank) {
-                int end = (map.bi + m) / grid->p * mb + tila_tile_rows(d, m);
+                size_t end = tila_scalapack_local_row(&src, m) + (size_t)tila_tile_rows(d, m);
                 need = end > need ? end : need;
             }
-    rc = tila_desc_check_array(func, A, a, lld, need);
+    rc = tila_desc_check_array(func, A, a, lld, need > INT32_MAX ? INT32_MAX : (int)need);
     if (rc) return rc;
-    tila_tile_src_t src = {
-        .base = a, .ld = lld, .p = grid->p, .q = grid->q, .bi = map.bi, .bj = map.bj
-    };
     tila_desc_register(*A, tila_tile_ptr_scalapack, &src);
     return TILA_SUCCESS;
 }

@@ -253,17 +253,24 @@ int tila_sl_begin(tila_sl_call_t *c, tila_sl_routine_t *r, int ctxt, int size, i
     return ok ? 1 : refuse(c, TILA_SL_ARGS);
 }
 
+/* Where sub(M) starts in its first block row and block column. */
+static int row_offset(const tila_sl_mat_t *M) { return (M->ia - 1) % M->desc[TILA_SL_MB]; }
+static int col_offset(const tila_sl_mat_t *M) { return (M->ja - 1) % M->desc[TILA_SL_NB]; }
+
 /*
- * Can Tila use M's blocks as its tiles: a block boundary at (ia, ja), blocks of at least
- * the minimum tile size (TILA_SCALAPACK_MIN_NB), square blocks if `square`?
+ * Can Tila use M's blocks as its tiles (cut where sub(M) starts and ends inside one: a first
+ * tile of its own size): blocks of at least the minimum tile size (TILA_SCALAPACK_MIN_NB),
+ * and if `square`, square blocks with sub(M) as far into its first block row as into its
+ * first block column (its diagonal runs through square tiles)?
  */
 static int in_place(const tila_sl_call_t *c, const tila_sl_mat_t *M, int square)
 {
     const int *d = M->desc;
     int small = c->min_nb, mb = d[TILA_SL_MB], nb = d[TILA_SL_NB];
-    /* A dimension that fits in one block has no tiles too small. */
-    return (M->ia - 1) % mb == 0 && (M->ja - 1) % nb == 0 && (!square || mb == nb) &&
-           (mb >= small || mb >= M->m) && (nb >= small || nb >= M->n);
+    /* A dimension within one block has no tiles too small. */
+    return (!square || (mb == nb && row_offset(M) == col_offset(M))) &&
+           (mb >= small || M->m <= mb - row_offset(M)) &&
+           (nb >= small || M->n <= nb - col_offset(M));
 }
 
 int tila_sl_inplace_begin(tila_sl_call_t *c, tila_sl_routine_t *r, tila_sl_mat_t *const *M,
@@ -272,8 +279,11 @@ int tila_sl_inplace_begin(tila_sl_call_t *c, tila_sl_routine_t *r, tila_sl_mat_t
     if (!tila_sl_begin(c, r, M[0]->desc[TILA_SL_CTXT], size, args_ok)) return 0;
     for (int k = 0; k < count; k++) {
         const int *d = M[k]->desc, *d0 = M[0]->desc;
+        /* One phase for every operand's rows and columns: the dimensions a routine pairs
+         * are tiled alike. */
         if (!in_place(c, M[k], square) || d[TILA_SL_CTXT] != d0[TILA_SL_CTXT] ||
-            d[TILA_SL_MB] != d0[TILA_SL_MB] || d[TILA_SL_NB] != d0[TILA_SL_NB])
+            d[TILA_SL_MB] != d0[TILA_SL_MB] || d[TILA_SL_NB] != d0[TILA_SL_NB] ||
+            row_offset(M[k]) != row_offset(M[0]) || col_offset(M[k]) != col_offset(M[0]))
             return refuse(c, TILA_SL_LAYOUT);
     }
     for (int k = 0; k < count; k++)
@@ -355,16 +365,15 @@ int tila_sl_open_factor(const tila_sl_call_t *c, tila_sl_mat_t *A, tila_sl_mat_t
 static tila_sl_gemr2d_fn *const gemr2d[] = { psgemr2d_, pdgemr2d_, pcgemr2d_, pzgemr2d_ };
 
 /*
- * Is M's copy Tila's own tiles, filled by retiling a view of the caller's blocks: M starts on
- * a block boundary, in blocks of at least 32 x 32 (fewer tasks than entries / 1024)?  Else
- * the copy is a ScaLAPACK array in tile x tile blocks, filled with p?gemr2d.  (Their costs at
+ * Is M's copy Tila's own tiles, filled by retiling a view of the caller's blocks (wherever
+ * sub(M) starts): blocks of at least 32 x 32 (fewer tasks than entries / 1024)?  Else the
+ * copy is a ScaLAPACK array in tile x tile blocks, filled with p?gemr2d.  (Their costs at
  * n = 8192 in 128-blocks: bench/LOG.md.)
  */
 static int retiles(const tila_sl_mat_t *M)
 {
     const int *d = M->desc;
-    int mb = d[TILA_SL_MB], nb = d[TILA_SL_NB];
-    return (M->ia - 1) % mb == 0 && (M->ja - 1) % nb == 0 && mb * nb >= 32 * 32;
+    return d[TILA_SL_MB] * d[TILA_SL_NB] >= 32 * 32;
 }
 
 /* Rank of tile (m, n) of a copy: block-cyclic over the call's grid from its process (0, 0). */

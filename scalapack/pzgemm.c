@@ -2,9 +2,11 @@
  * @file pzgemm.c
  * @brief PBLAS's pzgemm and pztrsm on Tila.
  *
- * Tila runs them on the operands in place, when every operand starts on a block boundary
- * with the same square blocks (of at least TILA_SCALAPACK_MIN_NB) in one context; the
- * operands may sit anywhere on the grid (Tila moves the tiles a product needs).  Anything
+ * Tila runs them on the operands in place, when every operand has the same square blocks
+ * (of at least TILA_SCALAPACK_MIN_NB) in one context and starts equally far into its first
+ * block row and block column (a first tile of its own size when that is not 0): the
+ * dimensions the routine pairs are then tiled alike.  The operands may sit anywhere on the
+ * grid (Tila moves the tiles a product needs).  Anything
  * else goes to PBLAS: its own redistribution of misaligned operands is what a copy would
  * do.  The smallest of the dimensions is held against TILA_SCALAPACK_MIN_N: a product
  * with a thin side costs its latency, not its flops.

@@ -9,8 +9,9 @@
  * same way, R on and above the diagonal of sub(A) and v(i+1:m) below it.  Their scalar
  * factors are the diagonal of each panel's triangular factor; they go to TAU as ScaLAPACK
  * distributes it.  So the real PZUNMQR, PZUNGQR, ... work on what this routine leaves.
- * In place when sub(A) starts on a block boundary with square blocks of at least
- * TILA_SCALAPACK_MIN_NB, else on a copy in Tila's tiles (tila_sl_open).
+ * In place when sub(A) has square blocks of at least TILA_SCALAPACK_MIN_NB and starts as far
+ * into its first block row as into its first block column (on a block boundary, or a first
+ * tile of its own size), else on a copy in Tila's tiles (tila_sl_open).
  *
  * @precisions normal z -> c d s
  * SPDX-License-Identifier: BSD-3-Clause

@@ -3,9 +3,11 @@
  * @brief ScaLAPACK's norms on Tila: pzlange, pzlantr, pzlansy and pzlanhe.
  *
  * Each runs tila_z* on the caller's blocks in place, so its value does not depend on the
- * grid (include/tila_z.h says what it guarantees); WORK is not used.  A submatrix that does
- * not start on a block boundary, or blocks too small for tiles, stay with ScaLAPACK: a
- * copy into Tila's tiles would cost more than the norm.  ScaLAPACK's norms check no
+ * grid (include/tila_z.h says what it guarantees); WORK is not used.  A submatrix that
+ * starts inside a block has a first tile row and column of their own sizes; pzlantr,
+ * pzlansy and pzlanhe need it as far into its first block row as into its first block
+ * column, in square blocks.  Other submatrices, or blocks too small for tiles, stay with
+ * ScaLAPACK: a copy into Tila's tiles would cost more than the norm.  ScaLAPACK's norms check no
  * argument; an unknown letter goes to the real routine, which decides what it returns.
  *
  * @precisions normal z -> c d s

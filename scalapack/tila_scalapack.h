@@ -9,8 +9,9 @@
  * (found with dlsym(RTLD_NEXT)): it reports illegal arguments through PXERBLA exactly as
  * ever.  A call Tila takes runs on the caller's local arrays in place when they are split
  * in blocks Tila can use as tiles, else on copies in Tila's tile size (Tila's own tiles
- * filled by tila_<p>lacpy from a view of the caller's blocks, or p?gemr2d copies for a
- * submatrix off a block boundary).
+ * filled by tila_<p>lacpy from a view of the caller's blocks, or p?gemr2d copies for blocks
+ * below 32 x 32).  A submatrix that starts inside a block gets a first tile row and column of
+ * their own sizes (tila_desc_create_scalapack_sub).
  *
  * SPDX-License-Identifier: BSD-3-Clause
  */

@@ -52,6 +52,15 @@ double pdlantr_(const char *norm, const char *uplo, const char *diag, const int 
                 const double *a, const int *ia, const int *ja, const int *desca, double *work,
                 size_t l1, size_t l2, size_t l3);
 
+void pdgemm_(const char *ta, const char *tb, const int *m, const int *n, const int *k,
+             const double *alpha, const double *a, const int *ia, const int *ja, const int *desca,
+             const double *b, const int *ib, const int *jb, const int *descb, const double *beta,
+             double *c, const int *ic, const int *jc, const int *descc, size_t l1, size_t l2);
+void pdtrsm_(const char *side, const char *uplo, const char *ta, const char *diag, const int *m,
+             const int *n, const double *alpha, const double *a, const int *ia, const int *ja,
+             const int *desca, double *b, const int *ib, const int *jb, const int *descb, size_t l1,
+             size_t l2, size_t l3, size_t l4);
+
 /* libtila_scalapack: calls of a routine ("PDPOTRF") that took a path so far; the paths as
  * scalapack/tila_scalapack.h numbers them. */
 long tila_scalapack_calls(const char *name, int path);

@@ -20,7 +20,10 @@
  * p?gemr2d makes the copies of blocks of 4, Tila's retiling those of 32).  One line per
  * check: PASS|FAIL scalapack-layer ROUTINE grid ... error; and per grid, each routine
  * checked has calls that Tila took on every rank (the paths read back from the layer,
- * tila_scalapack_calls), the norms on copies aside.
+ * tila_scalapack_calls), the norms on copies aside.  Submatrices that start inside a block
+ * (IA = JA = 38 in blocks of 8, and JA = 35 for pdlange) run in place on tiles of their own
+ * sizes: pdlange, pdlansy, pdlantr, pdgeqrf, pdgemm and pdtrsm against the definition or the
+ * real routine, and each counted in place on every rank.
  *
  * SPDX-License-Identifier: BSD-3-Clause
  */
@@ -351,6 +354,87 @@ static void check_grid(int ctxt, const char *grid, int n, int nb, int ia, int co
     free(A.a), free(B.a);
 }
 
+/*
+ * In place at offsets inside a block (TILA_SCALAPACK_MIN_NB=1): sub(A) at (38, 38) of a
+ * 100 x 100 matrix in blocks of 8 (5 rows and columns into block 4), for the norms, QR,
+ * product and triangular solve, against the definition or the real routine; each of them
+ * counted on Tila's in-place path on every rank.
+ */
+static void check_offsets(int ctxt, const char *grid)
+{
+    static const char *const names[] = { "PDLANGE", "PDLANSY", "PDLANTR",
+                                         "PDGEQRF", "PDGEMM",  "PDTRSM" };
+    enum { N = sizeof names / sizeof *names };
+    long before[N];
+    for (int k = 0; k < N; k++)
+        before[k] = tila_scalapack_calls(names[k], PATH_INPLACE);
+    const int g = 100, nb = 8, n = 45, ia = 38, ja2 = 35, order = 50;
+    char what[160];
+    double work[4096];
+    mat_t A, B, C;
+    mat_make(&A, ctxt, g, g, nb, nb, 0, 0, order);
+    mat_make(&B, ctxt, g, g, nb, nb, 0, 0, order);
+    mat_make(&C, ctxt, g, g, nb, nb, 0, 0, order);
+    for (int k = 0; k < 4; k++) {
+        char norm = "MOIF"[k];
+        double t = pdlange_(&norm, &n, &n, A.a, &ia, &ja2, A.desc, work, 1);
+        snprintf(what, sizeof what, "pdlange %c m=%d n=%d nb=%d ia=%d ja=%d in place", norm, n, n,
+                 nb, ia, ja2);
+        check_norm(what, grid, t, norm_ref(norm, 'G', 0, 0, ia, ja2, n, n, order), n);
+        t = pdlansy_(&norm, "L", &n, A.a, &ia, &ia, A.desc, work, 1, 1);
+        snprintf(what, sizeof what, "pdlansy %c L n=%d nb=%d ia=ja=%d in place", norm, n, nb, ia);
+        check_norm(what, grid, t, norm_ref(norm, 'S', 'L', 0, ia, ia, n, n, order), n);
+        t = pdlantr_(&norm, "U", "N", &n, &n, A.a, &ia, &ia, A.desc, work, 1, 1, 1);
+        snprintf(what, sizeof what, "pdlantr %c U n=%d nb=%d ia=ja=%d in place", norm, n, nb, ia);
+        check_norm(what, grid, t, norm_ref(norm, 'U', 0, 0, ia, ia, n, n, order), n);
+    }
+    const double eps = DBL_EPSILON, one = 1, half = 0.5;
+    int info1, info2, lwork = -1;
+    typeof(pdgeqrf_) *rgeqrf = real_routine("pdgeqrf_");
+    double *a1 = dup(&A), *a2 = dup(&A), query;
+    double *t1 = calloc((size_t)A.nloc + 1, sizeof(double));
+    double *t2 = calloc((size_t)A.nloc + 1, sizeof(double));
+    rgeqrf(&n, &n, a2, &ia, &ia, A.desc, t2, &query, &lwork, &info2);
+    lwork = (int)query;
+    double *w = malloc(sizeof(double) * (size_t)lwork);
+    pdgeqrf_(&n, &n, a1, &ia, &ia, A.desc, t1, w, &lwork, &info1);
+    rgeqrf(&n, &n, a2, &ia, &ia, A.desc, t2, w, &lwork, &info2);
+    double e = fmax(diff(&A, a1, a2), diffv(A.nloc, t1, t2));
+    snprintf(what, sizeof what, "pdgeqrf m=n=%d nb=%d ia=ja=%d in place info %d/%d", n, nb, ia,
+             info1, info2);
+    report(info1 == info2 && e <= 30 * n * eps, what, grid, e);
+    free(w), free(t1), free(t2);
+    /* C(38:, 38:) = A B' / 2 + C, then B's block solved with A's upper triangle. */
+    typeof(pdgemm_) *rgemm = real_routine("pdgemm_");
+    typeof(pdtrsm_) *rtrsm = real_routine("pdtrsm_");
+    double *c1 = dup(&C), *c2 = dup(&C);
+    pdgemm_("N", "T", &n, &n, &n, &half, A.a, &ia, &ia, A.desc, B.a, &ia, &ia, B.desc, &one, c1,
+            &ia, &ia, C.desc, 1, 1);
+    rgemm("N", "T", &n, &n, &n, &half, A.a, &ia, &ia, A.desc, B.a, &ia, &ia, B.desc, &one, c2, &ia,
+          &ia, C.desc, 1, 1);
+    e = diff(&C, c1, c2);
+    snprintf(what, sizeof what, "pdgemm N T m=n=k=%d nb=%d ia=ja=%d in place", n, nb, ia);
+    report(e <= 30 * n * eps, what, grid, e);
+    memcpy(c1, C.a, sizeof(double) * (size_t)C.desc[8] * C.nloc);
+    memcpy(c2, C.a, sizeof(double) * (size_t)C.desc[8] * C.nloc);
+    pdtrsm_("L", "U", "N", "N", &n, &n, &one, A.a, &ia, &ia, A.desc, c1, &ia, &ia, C.desc, 1, 1, 1,
+            1);
+    rtrsm("L", "U", "N", "N", &n, &n, &one, A.a, &ia, &ia, A.desc, c2, &ia, &ia, C.desc, 1, 1, 1,
+          1);
+    e = diff(&C, c1, c2);
+    snprintf(what, sizeof what, "pdtrsm L U N N m=n=%d nb=%d ia=ja=%d in place", n, nb, ia);
+    report(e <= 30 * n * eps, what, grid, e);
+    free(c1), free(c2), free(a1), free(a2);
+    free(A.a), free(B.a), free(C.a);
+    for (int k = 0; k < N; k++) {
+        long took = tila_scalapack_calls(names[k], PATH_INPLACE) - before[k], all;
+        MPI_Allreduce(&took, &all, 1, MPI_LONG, MPI_MIN, MPI_COMM_WORLD);
+        snprintf(what, sizeof what, "%s at IA = JA = %d in blocks of %d: in place on every rank",
+                 names[k], ia, nb);
+        report(all > 0, what, grid, (double)all);
+    }
+}
+
 int main(int argc, char **argv)
 {
     int size, provided;
@@ -381,6 +465,7 @@ int main(int argc, char **argv)
                 check_grid(ctxt, grid, 1, 4, 1, pass);
                 /* Blocks of 32: copies made by Tila's retiling rather than p?gemr2d. */
                 check_grid(ctxt, grid, 60, 32, 1, pass);
+                if (!pass) check_offsets(ctxt, grid);
                 for (int k = 0; k < (pass ? NFACTOR : NROUTINES); k++) {
                     char what[96];
                     long took = tila_calls(k) - before[k], all;
