@@ -22,7 +22,9 @@ int bench_parse_options(int argc, char **argv, int first, bench_cfg_t *c)
                    : !strcmp(a, "--ib")   ? &c->ib
                    : !strcmp(a, "--p")    ? &c->p
                    : !strcmp(a, "--q")    ? &c->q
-                                          : NULL;
+                   : !strcmp(a, "--shrink-min")   ? &c->shrink_min
+                   : !strcmp(a, "--shrink-ratio") ? &c->shrink_ratio
+                                                  : NULL;
         if (!v) return -1;
         if (dst)
             *dst = atoi(v);

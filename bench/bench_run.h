@@ -33,6 +33,9 @@ typedef struct bench_cfg_s {
     bench_impl_t impl;
     char variant; /**< norm letter, uplo, ... */
     int m, n, k, nrhs, nb, ib, p, q;
+    /** Tila's tiles shrinking toward the end of each dimension (tila_tiling_shrink), from nb
+     * down to shrink_min, a shrink_ratio-th of what is left; shrink_ratio 0: uniform nb. */
+    int shrink_min, shrink_ratio;
     unsigned long long seed;
     int rank, size, ictxt;
     int nops;

@@ -87,6 +87,25 @@ static double *alloc_full(const bench_op_t *op)
     return a;
 }
 
+/* Tila's matrix for an operand: nb x nb tiles, or tiles shrinking toward the end of each
+ * dimension (--shrink-ratio). */
+static int create_tiles(const bench_cfg_t *c, bench_op_t *op, const tila_dist_t *grid)
+{
+    if (!c->shrink_ratio)
+        return tila_desc_create(&op->desc, TILA_REAL64, op->m, op->n, c->nb, c->nb, grid);
+    int lo = c->shrink_min > 0 ? c->shrink_min : c->nb;
+    int mt = tila_tiling_shrink(op->m, c->nb, lo, c->shrink_ratio, NULL);
+    int nt = tila_tiling_shrink(op->n, c->nb, lo, c->shrink_ratio, NULL);
+    if (mt < 0 || nt < 0) return mt < 0 ? mt : nt;
+    int *mbs = malloc(sizeof(int) * (size_t)(mt + 1)), *nbs = malloc(sizeof(int) * (size_t)(nt + 1));
+    tila_tiling_shrink(op->m, c->nb, lo, c->shrink_ratio, mbs);
+    tila_tiling_shrink(op->n, c->nb, lo, c->shrink_ratio, nbs);
+    int rc = tila_desc_create_tiled(&op->desc, TILA_REAL64, mt, mbs, nt, nbs, grid);
+    free(mbs);
+    free(nbs);
+    return rc;
+}
+
 /* Make every operand in the layout of the implementation, and rank 0's copy. */
 static void generate(bench_cfg_t *c)
 {
@@ -105,7 +124,10 @@ static void generate(bench_cfg_t *c)
             memcpy(op->full, op->in, sizeof(double) * (size_t)op->m * op->n);
         }
         else if (c->impl == BENCH_TILA) {
-            tila_desc_create(&op->desc, TILA_REAL64, op->m, op->n, c->nb, c->nb, &grid);
+            if (create_tiles(c, op, &grid)) {
+                fprintf(stderr, "tila-bench-run: cannot create operand %d's tiles\n", i);
+                exit(1);
+            }
             fill(op, op->desc, seed);
         }
         else if (c->impl == BENCH_SCALAPACK) {

@@ -107,6 +107,18 @@ int tila_desc_create_tiled(tila_desc_t **A, tila_prec_t prec, int mt, const int 
 int tila_desc_create_lapack(tila_desc_t **A, tila_prec_t prec, void *a, int lda, int m, int n,
                             int mb, int nb, const tila_dist_t *dist);
 
+/**
+ * A tiling of a dimension of n that shrinks toward its end, for tila_desc_create_tiled: each
+ * tile a ratio-th of what is left of the dimension, at most nb and at least nb_min (the last
+ * one what remains).  A factorization's last steps wait on one another: smaller tiles there
+ * shorten its critical path while the large ones before keep the updates at the kernels'
+ * best rate.  Local (no collective); pure.
+ * @param sizes  room for the tiles' sizes (n / nb_min + 1 is enough), or NULL to count them.
+ * @return the number of tiles, or -i for argument i (n < 0, nb < 1, nb_min outside
+ *         [1, nb], ratio < 1).
+ */
+int tila_tiling_shrink(int n, int nb, int nb_min, int ratio, int *sizes);
+
 /** tila_desc_create_lapack with tiles of any sizes (tila_desc_create_tiled). */
 int tila_desc_create_lapack_tiled(tila_desc_t **A, tila_prec_t prec, void *a, int lda, int mt,
                                   const int *mbs, int nt, const int *nbs, const tila_dist_t *dist);

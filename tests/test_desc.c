@@ -93,6 +93,15 @@ void tila_test_desc(const tila_test_opts_t *o)
                         "scatter/gather",
                         p, q);
     }
+    /* A tiling that shrinks: 1000 in tiles of at most 256, a quarter of the rest, >= 64. */
+    static const int shrink[] = { 250, 188, 141, 106, 79, 64, 64, 64, 44 };
+    int got[16] = { 0 }, count = tila_tiling_shrink(1000, 256, 64, 4, got);
+    int sok = count == 9 && tila_tiling_shrink(1000, 256, 64, 4, NULL) == 9 &&
+             !memcmp(got, shrink, sizeof shrink) && tila_tiling_shrink(0, 8, 8, 1, NULL) == 0 &&
+             tila_tiling_shrink(100, 8, 8, 1, got) == 13 && got[12] == 4 &&
+             tila_tiling_shrink(-1, 8, 8, 1, NULL) == -1 && tila_tiling_shrink(8, 0, 1, 1, NULL) == -2 &&
+             tila_tiling_shrink(8, 4, 5, 1, NULL) == -3 && tila_tiling_shrink(8, 4, 2, 0, NULL) == -4;
+    tila_test_check(sok, "desc", '-', 0, "tila_tiling_shrink: sizes and -i");
     /* Default grid: most square P x Q of the world. */
     tila_desc_t *A;
     int rc = tila_desc_create(&A, TILA_REAL32, 16, 16, 4, 4, NULL), ok = rc == 0;
