@@ -119,6 +119,38 @@ int tila_desc_create_lapack(tila_desc_t **A, tila_prec_t prec, void *a, int lda,
  */
 int tila_tiling_shrink(int n, int nb, int nb_min, int ratio, int *sizes);
 
+/**
+ * The tiling of a dimension of n under Song and Dongarra's distribution (tila_hybrid_t):
+ * top-level tiles of B from the start, each cut into s - 1 slices of b then the rest of it
+ * (B - (s - 1) b; all of it when s = 1), the last top-level tile cut where n ends.
+ * @param sizes  room for the tiles (n / B * s + s is enough), or NULL to count them.
+ * @return the number of tiles, or -1 (n < 0), -2 (h NULL or not a valid distribution).
+ */
+int tila_hybrid_tiling(const tila_hybrid_t *h, int n, int *sizes);
+
+/**
+ * The distribution of a matrix tiled by tila_hybrid_tiling (rows and columns): tile (m, n)
+ * on the node of its top-level tile, (m / s mod P) Q + n / s mod Q; on that node, a tile in
+ * a GPU slice column on a GPU (cycled over the node's GPUs by the node's top-level tile
+ * column), a tile in a CPU slice column on the host's CPU workers only (TILA_DEVICE_CPU).
+ * Without GPUs every tile is the CPUs'.  h must outlive the tila_desc_create_tiled call.
+ */
+tila_dist_t tila_hybrid_dist(const tila_hybrid_t *h);
+
+/**
+ * Choose h->b so that a node's CPU cores and GPUs finish a top-level tile column's updates
+ * together (the paper's appendix A.1, with the node's actual workers): the CPU slices carry
+ * the share cpus x cpu_rate / (cpus x cpu_rate + gpus x gpu_rate) of the width, so
+ * (s - 1) b = B cpus cpu_rate / (cpus cpu_rate + gpus gpu_rate), b rounded to a multiple of
+ * `align` (at least `align`, at most B / s so that the GPU slice stays the widest).  The
+ * rates are GEMM rates (GFLOP/s, from calibrated models: tila-calibrate, or StarPU's
+ * starpu_perfmodel_display) of one core on b-wide tiles and one GPU on the GPU slice.
+ * @return 0, or -1 (h invalid or s < 2), -2 / -4 (a rate <= 0), -3 / -5 (a count < 1 or
+ *         < 0), -6 (align < 1).
+ */
+int tila_hybrid_balance(tila_hybrid_t *h, double cpu_rate, int cpus, double gpu_rate, int gpus,
+                        int align);
+
 /** tila_desc_create_lapack with tiles of any sizes (tila_desc_create_tiled). */
 int tila_desc_create_lapack_tiled(tila_desc_t **A, tila_prec_t prec, void *a, int lda, int mt,
                                   const int *mbs, int nt, const int *nbs, const tila_dist_t *dist);
@@ -180,7 +212,8 @@ int tila_desc_tile_col0(const tila_desc_t *A, int n);
 /** Rank owning tile (m, n). */
 int tila_desc_tile_rank(const tila_desc_t *A, int m, int n);
 
-/** CUDA device of tile (m, n) on its owner, or -1 (not owned here, or no GPU). */
+/** CUDA device of tile (m, n) on its owner, TILA_DEVICE_CPU (the owner's CPUs only), or -1
+ * (any worker; not owned here, or no GPU). */
 int tila_desc_tile_device(const tila_desc_t *A, int m, int n);
 
 /** StarPU handle of tile (m, n), to use A's tiles in one's own tasks. */

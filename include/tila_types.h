@@ -86,10 +86,29 @@ typedef struct tila_request_s {
 typedef int (*tila_rank_fn_t)(int m, int n, void *arg);
 
 /**
- * Tile (m, n) -> CUDA device index in [0, ndevices) on the owning node, or -1 to
- * let StarPU choose.  Called only on the owner, only when ndevices > 0.
+ * Tile (m, n) -> CUDA device index in [0, ndevices) on the owning node (its tasks on that
+ * GPU or the node's CPUs), TILA_DEVICE_CPU (the node's CPUs only), or -1 to let StarPU
+ * choose.  Called only on the owner, only when ndevices > 0.
  */
 typedef int (*tila_device_fn_t)(int m, int n, int ndevices, void *arg);
+
+/** A tile whose tasks run on its node's CPU workers only (tila_device_fn_t). */
+#define TILA_DEVICE_CPU (-2)
+
+/**
+ * Song and Dongarra's two-level distribution for nodes with GPUs ("A Scalable Framework for
+ * Heterogeneous GPU-Based Clusters", SPAA 2012): the matrix in B x B top-level tiles, 2D
+ * block-cyclic over a P x Q grid of nodes (one rank a node); each top-level tile column cut
+ * into s - 1 slices of width b for the host's CPU cores, then one of width B - (s - 1) b for
+ * the GPUs; rows cut alike (square diagonal tiles).  tila_hybrid_tiling gives the tiling,
+ * tila_hybrid_dist the ranks and devices, tila_hybrid_balance b.
+ */
+typedef struct tila_hybrid_s {
+    int p, q; /**< the nodes' grid: p * q ranks */
+    int B;    /**< top-level tile size */
+    int s;    /**< slices of a top-level tile: s - 1 CPU slices, one GPU slice (s >= 1) */
+    int b;    /**< a CPU slice's width, (s - 1) b <= B (b = 0 when s = 1) */
+} tila_hybrid_t;
 
 /**
  * How tiles are placed.  Zero-initialised, it is 2D block-cyclic over the most

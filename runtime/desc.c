@@ -70,7 +70,7 @@ static int tila_desc_place(const char *func, tila_desc_t *A, int pos_dist)
             if (r != tila_rt.rank || tila_rt.ncuda == 0) continue;
             int d = A->device_of ? A->device_of(m, n, tila_rt.ncuda, A->device_arg)
                                  : tila_desc_device_default(A, m, n, tila_rt.ncuda);
-            A->device[k] = d >= 0 && d < tila_rt.ncuda ? d : -1;
+            A->device[k] = (d >= 0 && d < tila_rt.ncuda) || d == TILA_DEVICE_CPU ? d : -1;
         }
     return TILA_SUCCESS;
 }

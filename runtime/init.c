@@ -24,7 +24,8 @@ MPI_Comm tila_starpu_comm(void) { return tila_rt.starpu_comm; }
 /*
  * The device level of the distribution: for each CUDA device, the StarPU workers that may
  * run a task whose output tile lives on it (every CPU worker, and the CUDA workers of that
- * device only), so that a GPU tile never moves to another GPU.  A set is StarPU's bitmap of
+ * device only), so that a GPU tile never moves to another GPU; and the CPU workers alone,
+ * for the tiles a mapping keeps on the host (TILA_DEVICE_CPU).  A set is StarPU's bitmap of
  * task->workerids: bit w % 32 of word w / 32 for worker w.
  */
 static int tila_device_workers_init(void)
@@ -40,7 +41,13 @@ static int tila_device_workers_init(void)
         if (!known && tila_rt.ncuda < TILA_MAX_CUDA_DEVICES)
             tila_rt.cuda_devid[tila_rt.ncuda++] = dev;
     }
-    if (tila_rt.ncuda < 2) return TILA_SUCCESS; /* nothing to restrict */
+    if (tila_rt.ncuda == 0) return TILA_SUCCESS; /* nothing to restrict */
+    tila_rt.cpu_workers = calloc(tila_rt.nwords, sizeof(uint32_t));
+    if (!tila_rt.cpu_workers) return TILA_ERR_NOMEM;
+    for (unsigned w = 0; w < nw; w++)
+        if (starpu_worker_get_type((int)w) == STARPU_CPU_WORKER)
+            tila_rt.cpu_workers[w / 32] |= UINT32_C(1) << w % 32;
+    if (tila_rt.ncuda < 2) return TILA_SUCCESS; /* one GPU: any worker of the node */
     tila_rt.device_workers = calloc((size_t)tila_rt.ncuda * tila_rt.nwords, sizeof(uint32_t));
     if (!tila_rt.device_workers) return TILA_ERR_NOMEM;
     for (int d = 0; d < tila_rt.ncuda; d++)
@@ -384,6 +391,7 @@ static void tila_stop_started(void)
     starpu_mpi_shutdown();
     tila_comm_stop();
     free(tila_rt.device_workers);
+    free(tila_rt.cpu_workers);
     if (tila_rt.started_starpu) starpu_shutdown();
     tila_progress_thread_mark(0); /* that thread is gone: no other naps in its place */
     tila_mpi_stop();

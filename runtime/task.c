@@ -23,6 +23,11 @@ void tila_task_on(tila_task_t *t, const tila_desc_t *A, int m, int n)
     t->rank = A->owner[k];
     t->m = m;
     t->n = n;
+    if (dev == TILA_DEVICE_CPU && tila_rt.cpu_workers) {
+        t->nwords = tila_rt.nwords;
+        t->workers = tila_rt.cpu_workers;
+        return;
+    }
     t->nwords = dev >= 0 && tila_rt.device_workers ? tila_rt.nwords : 0;
     t->workers = t->nwords ? tila_rt.device_workers + (size_t)dev * tila_rt.nwords : NULL;
 }

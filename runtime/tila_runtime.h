@@ -49,6 +49,7 @@ typedef struct tila_runtime_s {
     int cuda_devid[TILA_MAX_CUDA_DEVICES]; /**< device number of each */
     unsigned nwords;          /**< 32-bit words of a worker bitmap (StarPU's task->workerids) */
     uint32_t *device_workers; /**< per device, a bitmap: CPU workers + that device's CUDA ones */
+    uint32_t *cpu_workers;    /**< the CPU workers (TILA_DEVICE_CPU tiles), when a GPU has one */
     /** Stands for the tiles of a task this rank takes no part in (tila_task_tile); NULL
      * on one rank. */
     starpu_data_handle_t absent;

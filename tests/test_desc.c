@@ -102,6 +102,49 @@ void tila_test_desc(const tila_test_opts_t *o)
              tila_tiling_shrink(-1, 8, 8, 1, NULL) == -1 && tila_tiling_shrink(8, 0, 1, 1, NULL) == -2 &&
              tila_tiling_shrink(8, 4, 5, 1, NULL) == -3 && tila_tiling_shrink(8, 4, 2, 0, NULL) == -4;
     tila_test_check(sok, "desc", '-', 0, "tila_tiling_shrink: sizes and -i");
+    /* Song and Dongarra's distribution: B = 100, s = 3 (two CPU slices of 20, the GPU's 60). */
+    for (int g = 0; g < ngrids; g++) {
+        tila_hybrid_t h = { .p = grids[g][0], .q = grids[g][1], .B = 100, .s = 3, .b = 20 };
+        static const int hyb[] = { 20, 20, 60, 20, 20, 60, 20, 20, 10 };
+        int sz[16], cnt = tila_hybrid_tiling(&h, 250, sz);
+        int hok = cnt == 9 && !memcmp(sz, hyb, sizeof hyb) && tila_hybrid_tiling(&h, 0, NULL) == 0;
+        tila_dist_t dist = tila_hybrid_dist(&h);
+        tila_desc_t *H = NULL, *U = NULL;
+        hok &= tila_desc_create_tiled(&H, TILA_REAL64, cnt, sz, cnt, sz, &dist) == 0 &&
+               tila_desc_create(&U, TILA_REAL64, 250, 250, 64, 64, NULL) == 0;
+        for (int n = 0; hok && n < cnt; n++)
+            for (int m = 0; m < cnt; m++)
+                hok &= tila_desc_tile_rank(H, m, n) == (m / 3 % h.p) * h.q + n / 3 % h.q &&
+                       (tila_cuda_ndevices() > 0 || tila_desc_tile_device(H, m, n) == -1);
+        /* Cholesky on it gives what it gives on uniform tiles. */
+        hok &= tila_dplgsy(250, H, 5) == 0 && tila_dplgsy(250, U, 5) == 0 &&
+               tila_dpotrf(TILA_LOWER, H) == 0 && tila_dpotrf(TILA_LOWER, U) == 0;
+        double *x = calloc(250 * 250, sizeof *x), *y = calloc(250 * 250, sizeof *y);
+        hok &= tila_desc_gather(H, 0, x, 250) == 0 && tila_desc_gather(U, 0, y, 250) == 0;
+        double e =
+            tila_comm_rank() == 0 ? tila_test_diff_fro(TILA_REAL64, 250, 250, x, 250, y, 250) : 0;
+        MPI_Bcast(&e, 1, MPI_DOUBLE, 0, MPI_COMM_WORLD);
+        tila_desc_destroy(&H);
+        tila_desc_destroy(&U);
+        free(x);
+        free(y);
+        tila_test_check(
+            hok && e < 1e-13, "desc", '-', e,
+            "hybrid B=100 s=3 b=20 grid=%dx%d: tiling, owners, dpotrf as on uniform tiles", h.p,
+            h.q);
+    }
+    tila_hybrid_t hb = { .p = 1, .q = 1, .B = 1000, .s = 5 };
+    int bok = tila_hybrid_balance(&hb, 20, 4, 320, 1, 16) == 0 && hb.b == 48 &&
+              tila_hybrid_balance(&hb, 20, 4, 20, 0, 16) == 0 && hb.b == 192 &&
+              tila_hybrid_balance(&(tila_hybrid_t){ .B = 10, .s = 1 }, 1, 1, 1, 1, 1) == -1 &&
+              tila_hybrid_balance(&hb, 0, 4, 320, 1, 16) == -2 &&
+              tila_hybrid_balance(&hb, 20, 0, 320, 1, 16) == -3 &&
+              tila_hybrid_balance(&hb, 20, 4, -1, 1, 16) == -4 &&
+              tila_hybrid_balance(&hb, 20, 4, 320, -1, 16) == -5 &&
+              tila_hybrid_balance(&hb, 20, 4, 320, 1, 0) == -6 &&
+              tila_hybrid_tiling(&(tila_hybrid_t){ .p = 1, .q = 1, .B = 10, .s = 3, .b = 5 }, 9,
+                                 NULL) == -2;
+    tila_test_check(bok, "desc", '-', 0, "tila_hybrid_balance: b from the rates, -i");
     /* Default grid: most square P x Q of the world. */
     tila_desc_t *A;
     int rc = tila_desc_create(&A, TILA_REAL32, 16, 16, 4, 4, NULL), ok = rc == 0;
