@@ -9,9 +9,10 @@
  * arguments are checked by the real routine itself, asked for its workspace (LWORK = -1, with
  * a WORK of our own): that runs every check of ScaLAPACK's but the one of LWORK, reports an
  * illegal argument through PXERBLA and answers the smallest LWORK, which WORK(1) says after a
- * call that Tila took, as ScaLAPACK's does.  In place when the operands start on block
- * boundaries of square blocks of at least TILA_SCALAPACK_MIN_NB, else on copies in Tila's
- * tiles (tila_sl_open).
+ * call that Tila took, as ScaLAPACK's does.  In place when the operands have square blocks
+ * of at least TILA_SCALAPACK_MIN_NB and start as far into their first block row as into
+ * their first block column (pzungqr: on a block boundary), else on copies in Tila's tiles
+ * (tila_sl_open).
  *
  * @precisions normal z -> c d s
  * SPDX-License-Identifier: BSD-3-Clause
@@ -122,8 +123,10 @@ TILA_SL_EXPORT void pzungqr_(const int *m, const int *n, const int *k, tila_comp
         V.n = *k;
         tila_sl_call_t cl;
         if (tila_sl_begin(&cl, &routine, desca[TILA_SL_CTXT], *k, *lwork >= lwmin)) {
-            /* Q overwrites the reflectors: Tila reads them from a copy in Q's tiles. */
+            /* Q overwrites the reflectors: Tila reads them from a copy in Q's tiles, which
+             * starts a tile at sub(Q)'s first row: in place, Q's must start there too. */
             int tile = tila_sl_factor_tile(&cl, &Q, NULL, *k, 384), opened = 0;
+            if (!tile && (Q.ia - 1) % desca[TILA_SL_MB]) tile = tila_layer_tile(*k, 384);
             if (!tila_sl_open(&cl, &V, TILA_COMPLEX64, tile ? tile : desca[TILA_SL_MB], 1)) {
                 if (!tila_sl_open(&cl, &Q, TILA_COMPLEX64, tile, 0)) opened = 1;
                 else tila_sl_close(&cl, &V, TILA_COMPLEX64, 0);

@@ -403,6 +403,56 @@ static void check_offsets(int ctxt, const char *grid)
     snprintf(what, sizeof what, "pdgeqrf m=n=%d nb=%d ia=ja=%d in place info %d/%d", n, nb, ia,
              info1, info2);
     report(info1 == info2 && e <= 30 * n * eps, what, grid, e);
+    /* What is done with it at the offset, from the real pdgeqrf's reflectors (a2, t2): Q
+     * formed, applied, and least squares, against the real routines; Tila takes each. */
+    static const char *const uses[] = { "PDORGQR", "PDORMQR", "PDGELS" };
+    long took[3];
+    for (int u = 0; u < 3; u++)
+        took[u] = tila_scalapack_calls(uses[u], PATH_INPLACE) +
+                  tila_scalapack_calls(uses[u], PATH_COPY);
+    typeof(pdorgqr_) *rorgqr = real_routine("pdorgqr_");
+    typeof(pdormqr_) *rormqr = real_routine("pdormqr_");
+    typeof(pdgels_) *rgels = real_routine("pdgels_");
+    int lw = 64 * (g + nb) * 4 + lwork, nrhs = 3;
+    double *ww = malloc(sizeof(double) * (size_t)lw);
+    double *q1 = dup(&A), *q2 = dup(&A);
+    memcpy(q1, a2, sizeof(double) * (size_t)A.desc[8] * A.nloc);
+    memcpy(q2, a2, sizeof(double) * (size_t)A.desc[8] * A.nloc);
+    pdorgqr_(&n, &n, &n, q1, &ia, &ia, A.desc, t2, ww, &lw, &info1);
+    rorgqr(&n, &n, &n, q2, &ia, &ia, A.desc, t2, ww, &lw, &info2);
+    e = diff(&A, q1, q2);
+    snprintf(what, sizeof what, "pdorgqr m=n=k=%d nb=%d ia=ja=%d info %d/%d", n, nb, ia, info1,
+             info2);
+    report(info1 == info2 && e <= 30 * n * eps, what, grid, e);
+    double *d1 = dup(&B), *d2 = dup(&B);
+    pdormqr_("L", "T", &n, &n, &n, a2, &ia, &ia, A.desc, t2, d1, &ia, &ia, B.desc, ww, &lw, &info1,
+             1, 1);
+    rormqr("L", "T", &n, &n, &n, a2, &ia, &ia, A.desc, t2, d2, &ia, &ia, B.desc, ww, &lw, &info2, 1,
+           1);
+    e = diff(&B, d1, d2);
+    snprintf(what, sizeof what, "pdormqr L T m=n=k=%d nb=%d ia=ja=%d info %d/%d", n, nb, ia, info1,
+             info2);
+    report(info1 == info2 && e <= 30 * n * eps, what, grid, e);
+    memcpy(q1, A.a, sizeof(double) * (size_t)A.desc[8] * A.nloc);
+    memcpy(q2, A.a, sizeof(double) * (size_t)A.desc[8] * A.nloc);
+    memcpy(d1, B.a, sizeof(double) * (size_t)B.desc[8] * B.nloc);
+    memcpy(d2, B.a, sizeof(double) * (size_t)B.desc[8] * B.nloc);
+    pdgels_("N", &n, &n, &nrhs, q1, &ia, &ia, A.desc, d1, &ia, &ia, B.desc, ww, &lw, &info1, 1);
+    rgels("N", &n, &n, &nrhs, q2, &ia, &ia, A.desc, d2, &ia, &ia, B.desc, ww, &lw, &info2, 1);
+    e = fmax(diff(&A, q1, q2), diff(&B, d1, d2));
+    snprintf(what, sizeof what, "pdgels N m=n=%d nrhs=%d nb=%d ia=ja=%d info %d/%d", n, nrhs, nb,
+             ia, info1, info2);
+    report(info1 == info2 && e <= 30 * n * eps, what, grid, e);
+    for (int u = 0; u < 3; u++) {
+        long t = tila_scalapack_calls(uses[u], PATH_INPLACE) +
+                     tila_scalapack_calls(uses[u], PATH_COPY) - took[u],
+             all;
+        MPI_Allreduce(&t, &all, 1, MPI_LONG, MPI_MIN, MPI_COMM_WORLD);
+        snprintf(what, sizeof what, "%s at IA = JA = %d in blocks of %d: Tila on every rank",
+                 uses[u], ia, nb);
+        report(all > 0, what, grid, (double)all);
+    }
+    free(q1), free(q2), free(d1), free(d2), free(ww);
     free(w), free(t1), free(t2);
     /* C(38:, 38:) = A B' / 2 + C, then B's block solved with A's upper triangle. */
     typeof(pdgemm_) *rgemm = real_routine("pdgemm_");
