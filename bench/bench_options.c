@@ -14,16 +14,19 @@ int bench_parse_options(int argc, char **argv, int first, bench_cfg_t *c)
 {
     for (int i = first; i < argc; i += 2) {
         const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
-        int *dst = !strcmp(a, "--m")      ? &c->m
-                   : !strcmp(a, "--n")    ? &c->n
-                   : !strcmp(a, "--k")    ? &c->k
-                   : !strcmp(a, "--nrhs") ? &c->nrhs
-                   : !strcmp(a, "--nb")   ? &c->nb
-                   : !strcmp(a, "--ib")   ? &c->ib
-                   : !strcmp(a, "--p")    ? &c->p
-                   : !strcmp(a, "--q")    ? &c->q
+        int *dst = !strcmp(a, "--m")              ? &c->m
+                   : !strcmp(a, "--n")            ? &c->n
+                   : !strcmp(a, "--k")            ? &c->k
+                   : !strcmp(a, "--nrhs")         ? &c->nrhs
+                   : !strcmp(a, "--nb")           ? &c->nb
+                   : !strcmp(a, "--ib")           ? &c->ib
+                   : !strcmp(a, "--p")            ? &c->p
+                   : !strcmp(a, "--q")            ? &c->q
                    : !strcmp(a, "--shrink-min")   ? &c->shrink_min
                    : !strcmp(a, "--shrink-ratio") ? &c->shrink_ratio
+                   : !strcmp(a, "--hybrid-B")     ? &c->hybrid_B
+                   : !strcmp(a, "--hybrid-s")     ? &c->hybrid_s
+                   : !strcmp(a, "--hybrid-b")     ? &c->hybrid_b
                                                   : NULL;
         if (!v) return -1;
         if (dst)

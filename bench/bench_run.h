@@ -36,6 +36,9 @@ typedef struct bench_cfg_s {
     /** Tila's tiles shrinking toward the end of each dimension (tila_tiling_shrink), from nb
      * down to shrink_min, a shrink_ratio-th of what is left; shrink_ratio 0: uniform nb. */
     int shrink_min, shrink_ratio;
+    /** tila-sim-run: Song and Dongarra's distribution (tila_hybrid_t) with top-level tiles
+     * of hybrid_B, hybrid_s slices, CPU slices of hybrid_b; hybrid_B 0: uniform nb. */
+    int hybrid_B, hybrid_s, hybrid_b;
     unsigned long long seed;
     int rank, size, ictxt;
     int nops;

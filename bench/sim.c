@@ -5,7 +5,11 @@
  *
  *   tila-sim-run potrf|potrs|geqrf|lange|gemm --n N [--m M] [--k K] [--nrhs R] [--nb NB]
  *                [--ib IB] [--p P --q Q] [--variant V] [--devmap cyclic|2d] [--warm]
+ *                [--hybrid-B B --hybrid-s S --hybrid-b b]
  *
+ * --hybrid-*: every operand in Song and Dongarra's two-level distribution (tila_hybrid_t:
+ * top-level tiles of B over the P x Q nodes, each cut into S - 1 CPU slices of b kept on
+ * the host's CPU workers and one GPU slice) instead of nb x nb tiles.
  * --devmap: the device level of the mapping on nodes of several GPUs: Tila's default
  * (cyclic by local tile column), or a user's mapping (sim_device_2d) given to the
  * descriptors through tila_dist_t's device_of.
@@ -52,6 +56,31 @@ static int sim_device_2d(int m, int n, int ndev, void *arg)
     return (m / c->p) % dr * (ndev / dr) + (n / c->q) % (ndev / dr);
 }
 
+/* The hybrid distribution of --hybrid-*, read while the descriptors are created. */
+static tila_hybrid_t sim_hybrid;
+
+/* An m x n operand: nb x nb tiles on the grid, or the hybrid distribution's tiles (a
+ * dimension shorter than a top-level tile, as potrs's right-hand sides, in one tile: the
+ * rule depends on the length alone, so dimensions a routine pairs stay tiled alike). */
+static int sim_desc(const bench_cfg_t *c, const tila_dist_t *grid, int m, int n, tila_desc_t **A)
+{
+    if (!c->hybrid_B) return tila_desc_create(A, TILA_REAL64, m, n, c->nb, c->nb, grid);
+    int mt = tila_hybrid_tiling(&sim_hybrid, m, NULL),
+        nt = tila_hybrid_tiling(&sim_hybrid, n, NULL);
+    if (mt < 0 || nt < 0) return mt < 0 ? mt : nt;
+    int *mbs = malloc(sizeof(int) * (size_t)(mt + 1)),
+        *nbs = malloc(sizeof(int) * (size_t)(nt + 1));
+    tila_hybrid_tiling(&sim_hybrid, m, mbs);
+    tila_hybrid_tiling(&sim_hybrid, n, nbs);
+    if (m < c->hybrid_B) mbs[0] = m, mt = m > 0;
+    if (n < c->hybrid_B) nbs[0] = n, nt = n > 0;
+    tila_dist_t dist = tila_hybrid_dist(&sim_hybrid);
+    int rc = tila_desc_create_tiled(A, TILA_REAL64, mt, mbs, nt, nbs, &dist);
+    free(mbs);
+    free(nbs);
+    return rc;
+}
+
 /* The operands of the routine; 0 or a Tila error. */
 static int sim_setup(bench_cfg_t *c, int devmap_2d, sim_ops_t *o)
 {
@@ -59,15 +88,16 @@ static int sim_setup(bench_cfg_t *c, int devmap_2d, sim_ops_t *o)
                          .q = c->q,
                          .device_of = devmap_2d ? sim_device_2d : NULL,
                          .device_arg = c };
+    sim_hybrid = (tila_hybrid_t){
+        .p = c->p, .q = c->q, .B = c->hybrid_B, .s = c->hybrid_s, .b = c->hybrid_b
+    };
     const char *r = c->routine;
     int m = !strcmp(r, "potrf") || !strcmp(r, "potrs") ? c->n : c->m;
-    int rc = tila_desc_create(&o->A, TILA_REAL64, m, strcmp(r, "gemm") ? c->n : c->k, c->nb, c->nb,
-                              &grid);
-    if (!rc && !strcmp(r, "potrs"))
-        rc = tila_desc_create(&o->B, TILA_REAL64, c->n, c->nrhs, c->nb, c->nb, &grid);
+    int rc = sim_desc(c, &grid, m, strcmp(r, "gemm") ? c->n : c->k, &o->A);
+    if (!rc && !strcmp(r, "potrs")) rc = sim_desc(c, &grid, c->n, c->nrhs, &o->B);
     if (!rc && !strcmp(r, "gemm")) {
-        rc = tila_desc_create(&o->B, TILA_REAL64, c->k, c->n, c->nb, c->nb, &grid);
-        if (!rc) rc = tila_desc_create(&o->C, TILA_REAL64, c->m, c->n, c->nb, c->nb, &grid);
+        rc = sim_desc(c, &grid, c->k, c->n, &o->B);
+        if (!rc) rc = sim_desc(c, &grid, c->m, c->n, &o->C);
     }
     if (!rc && !strcmp(r, "geqrf"))
         rc = tila_desc_create_qr_t(&o->T, o->A, c->ib > 0 ? c->ib : (c->nb < 32 ? c->nb : 32),

@@ -54,8 +54,8 @@ static int tila_desc_copy(const char *func, tila_desc_t *A, int root, void *a, i
     if (rc) return rc;
     tila_dist_t dist = { .rank_of = tila_rank_root, .rank_arg = &root };
     tila_desc_t *W;
-    rc = tila_desc_create_lapack(&W, A->prec, here ? a : NULL, here ? lda : (A->m > 1 ? A->m : 1),
-                                 A->m, A->n, A->mb, A->nb, &dist);
+    rc = tila_desc_create_lapack_like(&W, A, here ? a : NULL, here ? lda : (A->m > 1 ? A->m : 1),
+                                      &dist);
     if (rc) return rc;
     rc = into_A ? tila_lacpy_any(W, A) : tila_lacpy_any(A, W);
     tila_desc_destroy(&W);

@@ -105,6 +105,9 @@ static int tila_qr_t_create(tila_desc_t **T, const tila_desc_t *A, int mt, int r
     int *mbs = malloc(sizeof(int) * (size_t)(mt > 0 ? mt : 1));
     int *nbs = malloc(sizeof(int) * (size_t)(nt > 0 ? nt : 1));
     int rc = TILA_ERR_NOMEM;
+    /* Out of memory here on one rank only: take T's tags anyway, as the other ranks'
+     * creation does, so that later descriptors' tags agree. */
+    if (!mbs || !nbs) tila_rt.next_tag += (int64_t)mt * nt;
     if (mbs && nbs) {
         for (int m = 0; m < mt; m++)
             mbs[m] = rows;
@@ -239,9 +242,11 @@ int tila_qr_plan(const tila_desc_t *A, const tila_desc_t *T, int k, tila_qr_walk
     int mt = A->mt, d = T->qr_domain, nrows = mt - k, nheads = 0, n = 0;
     /*
      * Group the rows by rank, row k's first (key -1); FLAT: one group.  Row k + 1, the
-     * next panel's diagonal, is eliminated first into row k, whatever its rank; the tile
-     * rows lower than the panel is wide (a partial last one; any with tiles of any
-     * sizes), which cannot hold a domain's triangle, join row k's group, last.
+     * next panel's diagonal, is eliminated first into row k, whatever its rank (unless it is
+     * low); the tile rows lower than the panel is wide (a partial last one; any with tiles
+     * of any sizes), which cannot hold a domain's triangle, join row k's group, last, and
+     * are eliminated into its heads (with many low rows the binary tree so becomes mostly
+     * one chain).
      */
     const int *owner = T->owner + (size_t)k * T->mt;
     int groups = 0, nlow = 0, kn = tila_tile_cols(A, k);

@@ -145,8 +145,8 @@ tila_dist_t tila_hybrid_dist(const tila_hybrid_t *h);
  * `align` (at least `align`, at most B / s so that the GPU slice stays the widest).  The
  * rates are GEMM rates (GFLOP/s, from calibrated models: tila-calibrate, or StarPU's
  * starpu_perfmodel_display) of one core on b-wide tiles and one GPU on the GPU slice.
- * @return 0, or -1 (h invalid or s < 2), -2 / -4 (a rate <= 0), -3 / -5 (a count < 1 or
- *         < 0), -6 (align < 1).
+ * @return 0, or -1 (h NULL, s < 2 or B < s), -2 / -4 (a rate <= 0), -3 / -5 (a count < 1
+ *         or < 0), -6 (align < 1).
  */
 int tila_hybrid_balance(tila_hybrid_t *h, double cpu_rate, int cpus, double gpu_rate, int gpus,
                         int align);

@@ -107,7 +107,7 @@ typedef struct tila_hybrid_s {
     int p, q; /**< the nodes' grid: p * q ranks */
     int B;    /**< top-level tile size */
     int s;    /**< slices of a top-level tile: s - 1 CPU slices, one GPU slice (s >= 1) */
-    int b;    /**< a CPU slice's width, (s - 1) b <= B (b = 0 when s = 1) */
+    int b;    /**< a CPU slice's width, (s - 1) b < B (not read when s = 1) */
 } tila_hybrid_t;
 
 /**

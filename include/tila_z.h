@@ -120,7 +120,8 @@ int tila_zgeqrf_async(tila_desc_t *A, tila_desc_t *T, tila_sequence_t *seq, tila
  * apply that Q.  A is read; T comes from tila_desc_create_qr_t(&T, A, ib,
  * TILA_QR_TREE_PANEL); tau holds min(m, n) entries on every rank that owns a diagonal tile
  * of A (the async form copies them into its tasks before returning).  After
- * tila_zgeqrf(A, T) with the PANEL scheme, tau(j) is T(j mod nb, j): this rebuilds that T.
+ * tila_zgeqrf(A, T) with the PANEL scheme, tau(j) is T(j - j0, j), j0 the first column of
+ * j's tile column (j mod nb for nb x nb tiles): this rebuilds that T.
  * @return 0, or -i for argument i; the async form also returns through req.
  */
 int tila_zlarft(tila_desc_t *A, const tila_complex64_t *tau, tila_desc_t *T);
@@ -170,7 +171,7 @@ int tila_zgels_async(tila_desc_t *A, tila_desc_t *T, tila_desc_t *B, tila_sequen
  * form writes *value before returning; the asynchronous form writes it when the
  * sequence's tasks run, so *value is valid after tila_sequence_wait (keep it alive
  * until then).  A NaN anywhere gives NaN; 0 for an empty matrix.
- * Reproducible: the value, to the last bit, depends on the matrix and the tile size
+ * Reproducible: the value, to the last bit, depends on the matrix and its tiling
  * only, not on the distribution (grid or mapping), the number of ranks or the workers.
  * Each tile is summed in LAPACK's order, then the tiles' sums are added exactly and
  * rounded once, so a column or row sum is within about (mb + 2) eps of the exact one

@@ -78,19 +78,30 @@ static int tila_desc_place(const char *func, tila_desc_t *A, int pos_dist)
 /*
  * One dimension's tiling as the caller gave it: `len` elements in tiles of `size`, the first
  * one starting `off` elements into a tile (size - off long) and the last one partial; or
- * `count` tiles of sizes[0 .. count - 1].
+ * `count` tiles of sizes[0 .. count - 1]; or another descriptor's boundaries bounds[0 ..
+ * count] (count tiles).
  */
 typedef struct tila_axis_s {
     int len, size, off;
     int count;
-    int given; /**< sizes given (count, sizes), else uniform (len, size) */
-    const int *sizes;
+    int given;         /**< sizes or bounds given (count tiles), else uniform (len, size) */
+    const int *sizes;  /**< given sizes, or NULL */
+    const int *bounds; /**< given boundaries, or NULL */
 } tila_axis_t;
 
+/* Tile i's size (i < the axis's count); `at` the elements before it. */
+static int64_t tila_axis_tile(const tila_axis_t *ax, int i, int64_t at)
+{
+    if (ax->bounds) return (int64_t)ax->bounds[i + 1] - ax->bounds[i];
+    if (ax->given) return ax->sizes[i];
+    int64_t full = i == 0 ? ax->size - ax->off : ax->size;
+    return ax->len - at < full ? ax->len - at : full;
+}
+
 /* Checks the axis (its length at argument pos, its tile sizes at pos + 2 for a uniform
- * tiling, pos + 1 otherwise) and makes its boundaries. */
-static int tila_axis_boundaries(const char *func, const char *name, const tila_axis_t *ax, int pos,
-                                int **out, int *count, int *nominal)
+ * tiling, pos + 1 otherwise) and counts its tiles, allocating nothing. */
+static int tila_axis_check(const char *func, const char *name, const tila_axis_t *ax, int pos,
+                           int *count)
 {
     if (!ax->given) {
         if (ax->len < 0) {
@@ -102,40 +113,48 @@ static int tila_axis_boundaries(const char *func, const char *name, const tila_a
             return -(pos + 2);
         }
         *count = ax->len ? (int)(((int64_t)ax->len + ax->off + ax->size - 1) / ax->size) : 0;
+        return TILA_SUCCESS;
     }
-    else {
-        if (ax->count < 0) {
-            tila_error(func, "%ct = %d < 0", name[0], ax->count);
-            return -pos;
-        }
-        if (ax->count > 0 && !ax->sizes) {
-            tila_error(func, "%s is NULL", name);
+    if (ax->count < 0) {
+        tila_error(func, "%ct = %d < 0", name[0], ax->count);
+        return -pos;
+    }
+    if (ax->count > 0 && !ax->sizes && !ax->bounds) {
+        tila_error(func, "%s is NULL", name);
+        return -(pos + 1);
+    }
+    int64_t at = 0;
+    for (int i = 0; i < ax->count; i++) {
+        int64_t sz = tila_axis_tile(ax, i, at);
+        if (sz < 1 || at + sz > INT32_MAX) {
+            tila_error(
+                func, sz < 1 ? "%s[%d] = %lld < 1" : "%s[%d] = %lld: the dimension passes 2^31 - 1",
+                name, i, (long long)sz);
             return -(pos + 1);
         }
-        *count = ax->count;
+        at += sz;
     }
-    int *b = malloc(sizeof(int) * ((size_t)*count + 1));
-    if (!b) return TILA_ERR_NOMEM;
+    *count = ax->count;
+    return TILA_SUCCESS;
+}
+
+/* The boundaries of a checked axis of `count` tiles (NULL: out of memory), and its nominal
+ * tile size: the uniform tiling's, or the largest tile. */
+static int *tila_axis_boundaries(const tila_axis_t *ax, int count, int *nominal)
+{
+    int *b = malloc(sizeof(int) * ((size_t)count + 1));
+    if (!b) return NULL;
     int64_t at = 0;
     int largest = 0;
     b[0] = 0;
-    for (int i = 0; i < *count; i++) {
-        int full = i == 0 ? ax->size - ax->off : ax->size;
-        int sz = ax->given ? ax->sizes[i] : (int)(ax->len - at < full ? ax->len - at : full);
-        if (sz < 1 || at + sz > INT32_MAX) {
-            tila_error(func,
-                       sz < 1 ? "%s[%d] = %d < 1" : "%s[%d] = %d: the dimension passes 2^31 - 1",
-                       name, i, sz);
-            free(b);
-            return -(pos + 1);
-        }
+    for (int i = 0; i < count; i++) {
+        int sz = (int)tila_axis_tile(ax, i, at);
         at += sz;
         b[i + 1] = (int)at;
         largest = sz > largest ? sz : largest;
     }
     *nominal = ax->given ? (largest ? largest : 1) : ax->size;
-    *out = b;
-    return TILA_SUCCESS;
+    return b;
 }
 
 /*
@@ -160,19 +179,14 @@ static int tila_desc_alloc(const char *func, tila_desc_t **out, tila_prec_t prec
     }
     /* A uniform tiling's arguments are m, n, mb, nb; a given one's mt, mbs, nt, nbs. */
     int pos_n = rows->given ? pos_m + 2 : pos_m + 1;
-    int *row0 = NULL, *col0 = NULL, mt, nt, mb, nb;
+    int mt, nt, mb, nb;
     if (!rows->given && rows->len >= 0 && cols->len < 0) {
         /* m, n, then the tile sizes: the arguments' order. */
         tila_error(func, "n = %d < 0", cols->len);
         return -pos_n;
     }
-    if ((rc = tila_axis_boundaries(func, rows->given ? "mbs" : "mb", rows, pos_m, &row0, &mt, &mb)))
-        return rc;
-    if ((rc = tila_axis_boundaries(func, cols->given ? "nbs" : "nb", cols, pos_n, &col0, &nt,
-                                   &nb))) {
-        free(row0);
-        return rc;
-    }
+    if ((rc = tila_axis_check(func, rows->given ? "mbs" : "mb", rows, pos_m, &mt))) return rc;
+    if ((rc = tila_axis_check(func, cols->given ? "nbs" : "nb", cols, pos_n, &nt))) return rc;
     tila_dist_t d = dist ? *dist : (tila_dist_t){ 0 };
     if (!d.rank_of) {
         if (d.p == 0 && d.q == 0) tila_default_grid(tila_rt.size, &d.p, &d.q);
@@ -181,8 +195,6 @@ static int tila_desc_alloc(const char *func, tila_desc_t **out, tila_prec_t prec
                        "grid P x Q = %d x %d does not match the %d MPI rank(s): "
                        "choose P * Q = %d (or run mpirun -np %d)",
                        d.p, d.q, tila_rt.size, tila_rt.size, d.p > 0 && d.q > 0 ? d.p * d.q : 1);
-            free(row0);
-            free(col0);
             return TILA_ERR_GRID;
         }
     }
@@ -192,20 +204,20 @@ static int tila_desc_alloc(const char *func, tila_desc_t **out, tila_prec_t prec
     int64_t tag_base = tila_rt.next_tag;
     tila_rt.next_tag += (int64_t)mt * nt;
     tila_desc_t *A = calloc(1, sizeof *A);
-    if (!A) {
-        free(row0);
-        free(col0);
+    if (!A) return TILA_ERR_NOMEM;
+    A->row0 = tila_axis_boundaries(rows, mt, &mb);
+    A->col0 = tila_axis_boundaries(cols, nt, &nb);
+    if (!A->row0 || !A->col0) {
+        tila_desc_free_layout(&A);
         return TILA_ERR_NOMEM;
     }
     A->tag_base = tag_base;
     A->prec = prec;
     A->eltsize = tila_prec_size(prec);
-    A->row0 = row0;
-    A->col0 = col0;
     A->mt = mt;
     A->nt = nt;
-    A->m = row0[mt];
-    A->n = col0[nt];
+    A->m = A->row0[mt];
+    A->n = A->col0[nt];
     A->mb = mb;
     A->nb = nb;
     A->p = d.rank_of ? 0 : d.p;
@@ -471,6 +483,15 @@ int tila_desc_create_lapack_tiled(tila_desc_t **A, tila_prec_t prec, void *a, in
                 cols = { .count = nt, .given = 1, .sizes = nbs };
     return tila_desc_create_lapack_axes("tila_desc_create_lapack_tiled", A, prec, a, lda, &rows,
                                         &cols, dist);
+}
+
+int tila_desc_create_lapack_like(tila_desc_t **W, const tila_desc_t *A, void *a, int lda,
+                                 const tila_dist_t *dist)
+{
+    tila_axis_t rows = { .count = A->mt, .given = 1, .bounds = A->row0 },
+                cols = { .count = A->nt, .given = 1, .bounds = A->col0 };
+    return tila_desc_create_lapack_axes("tila_desc_create_lapack", W, A->prec, a, lda, &rows, &cols,
+                                        dist);
 }
 
 /* Owner of tile (m, n) of a ScaLAPACK submatrix (tila_desc_create_scalapack_sub). */

@@ -42,11 +42,14 @@ static int tila_device_workers_init(void)
             tila_rt.cuda_devid[tila_rt.ncuda++] = dev;
     }
     if (tila_rt.ncuda == 0) return TILA_SUCCESS; /* nothing to restrict */
-    tila_rt.cpu_workers = calloc(tila_rt.nwords, sizeof(uint32_t));
-    if (!tila_rt.cpu_workers) return TILA_ERR_NOMEM;
-    for (unsigned w = 0; w < nw; w++)
-        if (starpu_worker_get_type((int)w) == STARPU_CPU_WORKER)
-            tila_rt.cpu_workers[w / 32] |= UINT32_C(1) << w % 32;
+    /* No CPU worker (a GPU-only run): TILA_DEVICE_CPU tiles go to any worker. */
+    if (starpu_cpu_worker_get_count() > 0) {
+        tila_rt.cpu_workers = calloc(tila_rt.nwords, sizeof(uint32_t));
+        if (!tila_rt.cpu_workers) return TILA_ERR_NOMEM;
+        for (unsigned w = 0; w < nw; w++)
+            if (starpu_worker_get_type((int)w) == STARPU_CPU_WORKER)
+                tila_rt.cpu_workers[w / 32] |= UINT32_C(1) << w % 32;
+    }
     if (tila_rt.ncuda < 2) return TILA_SUCCESS; /* one GPU: any worker of the node */
     tila_rt.device_workers = calloc((size_t)tila_rt.ncuda * tila_rt.nwords, sizeof(uint32_t));
     if (!tila_rt.device_workers) return TILA_ERR_NOMEM;

@@ -100,6 +100,11 @@ static inline int tila_tile_cols(const tila_desc_t *A, int n)
     return A->col0[n + 1] - A->col0[n];
 }
 
+/** tila_desc_create_lapack over the column-major `a` (lda) with A's tiles, distributed by
+ * dist (a copy of A's tiles need no retiling).  Collective. */
+int tila_desc_create_lapack_like(tila_desc_t **W, const tila_desc_t *A, void *a, int lda,
+                                 const tila_dist_t *dist);
+
 /** Whether two tilings of one dimension (t tiles, boundaries b[0 .. t]) are the same. */
 int tila_tiling_equal(int ta, const int *a, int tb, const int *b);
 

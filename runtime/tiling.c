@@ -97,16 +97,16 @@ int tila_hybrid_balance(tila_hybrid_t *h, double cpu_rate, int cpus, double gpu_
                         int align)
 {
     static const char *func = "tila_hybrid_balance";
-    int rc = !h || h->B < 1 || h->s < 2 ? -1
-             : !(cpu_rate > 0)          ? -2
-             : cpus < 1                 ? -3
-             : !(gpu_rate > 0)          ? -4
-             : gpus < 0                 ? -5
-             : align < 1                ? -6
-                                        : 0;
+    int rc = !h || h->B < h->s || h->s < 2 ? -1
+             : !(cpu_rate > 0)             ? -2
+             : cpus < 1                    ? -3
+             : !(gpu_rate > 0)             ? -4
+             : gpus < 0                    ? -5
+             : align < 1                   ? -6
+                                           : 0;
     if (rc) {
         tila_error(func,
-                   "argument %d is invalid (h with B >= 1 and s >= 2; rates > 0; cpus >= 1, "
+                   "argument %d is invalid (h with s >= 2 and B >= s; rates > 0; cpus >= 1, "
                    "gpus >= 0; align >= 1)",
                    -rc);
         return rc;

@@ -13,8 +13,8 @@
  *   trsm   m, n, nb                       potrf  n, nb (also the non-definite cases)
  *   geqrf  m, n, nb, ib (ib > nb: SKIP)   gels   m, n, nb, ib (m < n or ib > nb: SKIP)
  *   lange  m, n, nb (the general, trapezoidal, symmetric sweep; single's large sum: n, nb)
- * --tiles random gives every matrix the suites create tiles of random sizes, 1 to 3 times
- * the tile size asked for (tila_test_desc_create).
+ * --tiles random gives every matrix the suites create tiles of random sizes, 1 to 3 nb rows
+ * or columns for the tile size nb asked for (tila_test_desc_create).
  * The other cases (NaN and scaling in lange, the failed sequence in potrf, desc, errors,
  * copy, sequence) have fixed sizes.  An unknown argument or a malformed list is an error
  * (exit 2).  One line per configuration on rank 0, then "N passed, N failed, N skipped".

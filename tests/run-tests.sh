@@ -104,8 +104,8 @@ for np in $ranks; do
     fi
     env $ncpu_env timeout "$limit" "$mpiexec" $opts -np "$np" "$prog" "$@" >"$log" 2>"$log.err"
     count "np=$np" $?
-    # The same suites with every matrix in tiles of random sizes (1 to 3 times the tile
-    # size each case asks for): tila_desc_create_tiled under every routine.
+    # The same suites with every matrix in tiles of random sizes (1 to 3 nb rows or
+    # columns, nb each case's tile size): tila_desc_create_tiled under every routine.
     echo "== tila-tests at $np rank(s), tiles of random sizes"
     env $ncpu_env timeout "$limit" "$mpiexec" $opts -np "$np" "$prog" --tiles random "$@" \
         >"$log" 2>"$log.err"

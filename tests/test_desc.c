@@ -137,6 +137,7 @@ void tila_test_desc(const tila_test_opts_t *o)
     int bok = tila_hybrid_balance(&hb, 20, 4, 320, 1, 16) == 0 && hb.b == 48 &&
               tila_hybrid_balance(&hb, 20, 4, 20, 0, 16) == 0 && hb.b == 192 &&
               tila_hybrid_balance(&(tila_hybrid_t){ .B = 10, .s = 1 }, 1, 1, 1, 1, 1) == -1 &&
+              tila_hybrid_balance(&(tila_hybrid_t){ .B = 3, .s = 5 }, 1, 1, 1, 1, 1) == -1 &&
               tila_hybrid_balance(&hb, 0, 4, 320, 1, 16) == -2 &&
               tila_hybrid_balance(&hb, 20, 0, 320, 1, 16) == -3 &&
               tila_hybrid_balance(&hb, 20, 4, -1, 1, 16) == -4 &&
