@@ -96,30 +96,6 @@ static int tila_qr_panel_t_device(int m, int n, int ndevices, void *arg)
     return A->mt ? A->device[tila_qr_panel_top(A, n)] : -1;
 }
 
-/* T as a descriptor: `mt` tile rows of `rows` rows, and A's tile columns `halves` times
- * over. */
-static int tila_qr_t_create(tila_desc_t **T, const tila_desc_t *A, int mt, int rows, int halves,
-                            const tila_dist_t *dist)
-{
-    int nt = halves * A->nt;
-    int *mbs = malloc(sizeof(int) * (size_t)(mt > 0 ? mt : 1));
-    int *nbs = malloc(sizeof(int) * (size_t)(nt > 0 ? nt : 1));
-    int rc = TILA_ERR_NOMEM;
-    /* Out of memory here on one rank only: take T's tags anyway, as the other ranks'
-     * creation does, so that later descriptors' tags agree. */
-    if (!mbs || !nbs) tila_rt.next_tag += (int64_t)mt * nt;
-    if (mbs && nbs) {
-        for (int m = 0; m < mt; m++)
-            mbs[m] = rows;
-        for (int n = 0; n < nt; n++)
-            nbs[n] = tila_tile_cols(A, n % A->nt);
-        rc = tila_desc_create_tiled(T, A->prec, mt, mbs, nt, nbs, dist);
-    }
-    free(mbs);
-    free(nbs);
-    return rc;
-}
-
 int tila_desc_create_qr_t(tila_desc_t **T, const tila_desc_t *A, int ib, tila_qr_tree_t tree)
 {
     static const char *func = "tila_desc_create_qr_t";
@@ -150,7 +126,7 @@ int tila_desc_create_qr_t(tila_desc_t **T, const tila_desc_t *A, int ib, tila_qr
                              .rank_arg = (void *)A,
                              .device_of = tila_qr_panel_t_device,
                              .device_arg = (void *)A };
-        rc = tila_qr_t_create(T, A, 1, A->nb, 1, &dist);
+        rc = tila_desc_create_qr_layout(T, A, 1, A->nb, 1, &dist);
         if (rc) return rc;
         (*T)->qr_tree = TILA_QR_TREE_PANEL;
         (*T)->qr_ib = A->nb;
@@ -163,7 +139,7 @@ int tila_desc_create_qr_t(tila_desc_t **T, const tila_desc_t *A, int ib, tila_qr
                          .rank_arg = (void *)A,
                          .device_of = tila_qr_t_device,
                          .device_arg = (void *)A };
-    rc = tila_qr_t_create(T, A, A->mt, ib, halves, &dist);
+    rc = tila_desc_create_qr_layout(T, A, A->mt, ib, halves, &dist);
     if (rc) return rc;
     (*T)->qr_ib = ib;
     (*T)->qr_domain = domain;

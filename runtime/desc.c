@@ -78,8 +78,8 @@ static int tila_desc_place(const char *func, tila_desc_t *A, int pos_dist)
 /*
  * One dimension's tiling as the caller gave it: `len` elements in tiles of `size`, the first
  * one starting `off` elements into a tile (size - off long) and the last one partial; or
- * `count` tiles of sizes[0 .. count - 1]; or another descriptor's boundaries bounds[0 ..
- * count] (count tiles).
+ * `count` tiles of sizes[0 .. count - 1]; or `count` tiles from another descriptor's
+ * `period` tiles, boundaries bounds[0 .. period], over and over.
  */
 typedef struct tila_axis_s {
     int len, size, off;
@@ -87,12 +87,13 @@ typedef struct tila_axis_s {
     int given;         /**< sizes or bounds given (count tiles), else uniform (len, size) */
     const int *sizes;  /**< given sizes, or NULL */
     const int *bounds; /**< given boundaries, or NULL */
+    int period;        /**< with bounds: their tiles, repeated up to count */
 } tila_axis_t;
 
 /* Tile i's size (i < the axis's count); `at` the elements before it. */
 static int64_t tila_axis_tile(const tila_axis_t *ax, int i, int64_t at)
 {
-    if (ax->bounds) return (int64_t)ax->bounds[i + 1] - ax->bounds[i];
+    if (ax->bounds) return (int64_t)ax->bounds[i % ax->period + 1] - ax->bounds[i % ax->period];
     if (ax->given) return ax->sizes[i];
     int64_t full = i == 0 ? ax->size - ax->off : ax->size;
     return ax->len - at < full ? ax->len - at : full;
@@ -488,10 +489,18 @@ int tila_desc_create_lapack_tiled(tila_desc_t **A, tila_prec_t prec, void *a, in
 int tila_desc_create_lapack_like(tila_desc_t **W, const tila_desc_t *A, void *a, int lda,
                                  const tila_dist_t *dist)
 {
-    tila_axis_t rows = { .count = A->mt, .given = 1, .bounds = A->row0 },
-                cols = { .count = A->nt, .given = 1, .bounds = A->col0 };
+    tila_axis_t rows = { .count = A->mt, .given = 1, .bounds = A->row0, .period = A->mt },
+                cols = { .count = A->nt, .given = 1, .bounds = A->col0, .period = A->nt };
     return tila_desc_create_lapack_axes("tila_desc_create_lapack", W, A->prec, a, lda, &rows, &cols,
                                         dist);
+}
+
+int tila_desc_create_qr_layout(tila_desc_t **T, const tila_desc_t *A, int mt, int mb, int times,
+                               const tila_dist_t *dist)
+{
+    tila_axis_t rows = { .len = mt * mb, .size = mb },
+                cols = { .count = times * A->nt, .given = 1, .bounds = A->col0, .period = A->nt };
+    return tila_desc_create_axes("tila_desc_create_qr_t", T, A->prec, &rows, &cols, dist);
 }
 
 /* Owner of tile (m, n) of a ScaLAPACK submatrix (tila_desc_create_scalapack_sub). */

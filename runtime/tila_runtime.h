@@ -105,8 +105,27 @@ static inline int tila_tile_cols(const tila_desc_t *A, int n)
 int tila_desc_create_lapack_like(tila_desc_t **W, const tila_desc_t *A, void *a, int lda,
                                  const tila_dist_t *dist);
 
-/** Whether two tilings of one dimension (t tiles, boundaries b[0 .. t]) are the same. */
+/** A QR T's layout for A (tila_desc_create_qr_t): mt tile rows of mb rows, A's tile columns
+ * `times` over, Tila's own storage, distributed by dist.  Collective. */
+int tila_desc_create_qr_layout(tila_desc_t **T, const tila_desc_t *A, int mt, int mb, int times,
+                               const tila_dist_t *dist);
+
+/** Whether two tilings of one dimension (t tiles, boundaries b[0 .. t]) are the same (so
+ * also their lengths). */
 int tila_tiling_equal(int ta, const int *a, int tb, const int *b);
+
+/** Whether A and B have the same tiles: rows tiled alike, and columns. */
+static inline int tila_same_tiles(const tila_desc_t *A, const tila_desc_t *B)
+{
+    return tila_tiling_equal(A->mt, A->row0, B->mt, B->row0) &&
+           tila_tiling_equal(A->nt, A->col0, B->nt, B->col0);
+}
+
+/** Whether A is square with its rows tiled as its columns. */
+static inline int tila_square_tiles(const tila_desc_t *A)
+{
+    return tila_tiling_equal(A->mt, A->row0, A->nt, A->col0);
+}
 
 /**
  * Whether A's diagonal runs through square diagonal tiles: row and column boundaries
