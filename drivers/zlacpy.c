@@ -50,9 +50,7 @@ int tila_zlacpy_async(tila_uplo_t uplo, tila_desc_t *A, tila_desc_t *B, tila_seq
     if ((rc = tila_check_uplo(func, 1, uplo))) return rc;
     if ((rc = tila_check_desc(func, 2, "A", A, TILA_COMPLEX64))) return rc;
     if ((rc = tila_check_desc(func, 3, "B", B, TILA_COMPLEX64))) return rc;
-    int retile = uplo == TILA_GENERAL && A->m == B->m && A->n == B->n &&
-                 (!tila_tiling_equal(A->mt, A->row0, B->mt, B->row0) ||
-                  !tila_tiling_equal(A->nt, A->col0, B->nt, B->col0));
+    int retile = uplo == TILA_GENERAL && A->m == B->m && A->n == B->n && !tila_same_tiles(A, B);
     if (!retile && (rc = tila_check_same_tiling(func, 3, "B", A, B))) return rc;
     if ((rc = tila_check_triangle_tiles(func, 2, uplo, A))) return rc;
     if ((rc = tila_check_sequence(func, 4, seq, req))) return rc;

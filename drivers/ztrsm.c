@@ -206,8 +206,7 @@ int tila_ztrsm_async(tila_side_t side, tila_uplo_t uplo, tila_trans_t trans, til
     /* A's order is B's rows (left) or columns (right), tiled alike. */
     int left = side == TILA_LEFT, bt = left ? B->mt : B->nt;
     const int *b0 = left ? B->row0 : B->col0;
-    if (A->m != A->n || !tila_tiling_equal(A->mt, A->row0, A->nt, A->col0) ||
-        !tila_tiling_equal(A->nt, A->col0, bt, b0)) {
+    if (!tila_square_tiles(A) || !tila_tiling_equal(A->nt, A->col0, bt, b0)) {
         tila_error(func,
                    "argument 6 (A) is %d x %d in %d x %d tiles; it must be %d x %d, its rows "
                    "and columns tiled as B's %s",

@@ -45,8 +45,7 @@ int tila_check_sequence(const char *func, int pos, tila_sequence_t *seq, tila_re
 int tila_check_same_tiling(const char *func, int pos, const char *name, const tila_desc_t *A,
                            const tila_desc_t *B)
 {
-    if (!tila_tiling_equal(A->mt, A->row0, B->mt, B->row0) ||
-        !tila_tiling_equal(A->nt, A->col0, B->nt, B->col0)) {
+    if (!tila_same_tiles(A, B)) {
         tila_error(func,
                    "argument %d (%s) is %d x %d in %d x %d tiles, expected %d x %d in "
                    "%d x %d tiles of the same sizes",
@@ -87,7 +86,7 @@ int tila_check_triangle_tiles(const char *func, int pos, tila_uplo_t uplo, const
 
 int tila_check_square(const char *func, int pos, const tila_desc_t *A)
 {
-    if (A->m == A->n && tila_tiling_equal(A->mt, A->row0, A->nt, A->col0)) return 0;
+    if (tila_square_tiles(A)) return 0;
     tila_error(func,
                "argument %d (A) is %d x %d in %d x %d tiles: it must be square, its rows "
                "tiled as its columns",
