@@ -60,3 +60,21 @@ tila_qr_tree_t bench_qr_tree(char v)
     default: return TILA_QR_TREE_AUTO;
     }
 }
+
+int bench_desc_tiled(tila_desc_t **A, int m, int n, bench_tiling_fn *tiling, const void *arg,
+                     const tila_dist_t *dist)
+{
+    int mt = tiling(m, NULL, arg), nt = tiling(n, NULL, arg);
+    if (mt < 0 || nt < 0) return mt < 0 ? mt : nt;
+    int *mbs = malloc(sizeof(int) * (size_t)(mt + 1)),
+        *nbs = malloc(sizeof(int) * (size_t)(nt + 1));
+    int rc = TILA_ERR_NOMEM;
+    if (mbs && nbs) {
+        tiling(m, mbs, arg);
+        tiling(n, nbs, arg);
+        rc = tila_desc_create_tiled(A, TILA_REAL64, mt, mbs, nt, nbs, dist);
+    }
+    free(mbs);
+    free(nbs);
+    return rc;
+}

@@ -71,6 +71,15 @@ int bench_parse_options(int argc, char **argv, int first, bench_cfg_t *c);
 tila_norm_t bench_norm(char v);
 tila_qr_tree_t bench_qr_tree(char v);
 
+/** A tiling of one dimension: the tiles of `len` into sizes (NULL: count them); their
+ * count, or a negative Tila error. */
+typedef int bench_tiling_fn(int len, int *sizes, const void *arg);
+
+/** An m x n double matrix with rows and columns tiled by `tiling`, distributed by dist;
+ * 0 or a Tila error. */
+int bench_desc_tiled(tila_desc_t **A, int m, int n, bench_tiling_fn *tiling, const void *arg,
+                     const tila_dist_t *dist);
+
 extern const bench_routine_t bench_gemm, bench_potrf, bench_potrs, bench_posv, bench_geqrf,
     bench_lange;
 

@@ -89,21 +89,21 @@ static double *alloc_full(const bench_op_t *op)
 
 /* Tila's matrix for an operand: nb x nb tiles, or tiles shrinking toward the end of each
  * dimension (--shrink-ratio). */
+/* --shrink-ratio's tiling of a dimension (tila_tiling_shrink from nb down to --shrink-min). */
+static int shrink_tiling(int len, int *sizes, const void *arg)
+{
+    const bench_cfg_t *c = arg;
+    int lo = c->shrink_min > 0 ? c->shrink_min : c->nb;
+    return tila_tiling_shrink(len, c->nb, lo, c->shrink_ratio, sizes);
+}
+
+/* Tila's matrix for an operand: nb x nb tiles, or tiles shrinking toward the end of each
+ * dimension (--shrink-ratio). */
 static int create_tiles(const bench_cfg_t *c, bench_op_t *op, const tila_dist_t *grid)
 {
     if (!c->shrink_ratio)
         return tila_desc_create(&op->desc, TILA_REAL64, op->m, op->n, c->nb, c->nb, grid);
-    int lo = c->shrink_min > 0 ? c->shrink_min : c->nb;
-    int mt = tila_tiling_shrink(op->m, c->nb, lo, c->shrink_ratio, NULL);
-    int nt = tila_tiling_shrink(op->n, c->nb, lo, c->shrink_ratio, NULL);
-    if (mt < 0 || nt < 0) return mt < 0 ? mt : nt;
-    int *mbs = malloc(sizeof(int) * (size_t)(mt + 1)), *nbs = malloc(sizeof(int) * (size_t)(nt + 1));
-    tila_tiling_shrink(op->m, c->nb, lo, c->shrink_ratio, mbs);
-    tila_tiling_shrink(op->n, c->nb, lo, c->shrink_ratio, nbs);
-    int rc = tila_desc_create_tiled(&op->desc, TILA_REAL64, mt, mbs, nt, nbs, grid);
-    free(mbs);
-    free(nbs);
-    return rc;
+    return bench_desc_tiled(&op->desc, op->m, op->n, shrink_tiling, c, grid);
 }
 
 /* Make every operand in the layout of the implementation, and rank 0's copy. */

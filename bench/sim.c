@@ -59,26 +59,24 @@ static int sim_device_2d(int m, int n, int ndev, void *arg)
 /* The hybrid distribution of --hybrid-*, read while the descriptors are created. */
 static tila_hybrid_t sim_hybrid;
 
-/* An m x n operand: nb x nb tiles on the grid, or the hybrid distribution's tiles (a
- * dimension shorter than a top-level tile, as potrs's right-hand sides, in one tile: the
- * rule depends on the length alone, so dimensions a routine pairs stay tiled alike). */
+/* The hybrid distribution's tiling of a dimension; one shorter than a top-level tile, as
+ * potrs's right-hand sides, in one tile (the rule depends on the length alone, so
+ * dimensions a routine pairs stay tiled alike). */
+static int sim_hybrid_tiling(int len, int *sizes, const void *arg)
+{
+    const tila_hybrid_t *h = arg;
+    int count = tila_hybrid_tiling(h, len, len >= h->B ? sizes : NULL); /* checks h */
+    if (count <= 0 || len >= h->B) return count;
+    if (sizes) sizes[0] = len;
+    return 1;
+}
+
+/* An m x n operand: nb x nb tiles on the grid, or the hybrid distribution's. */
 static int sim_desc(const bench_cfg_t *c, const tila_dist_t *grid, int m, int n, tila_desc_t **A)
 {
     if (!c->hybrid_B) return tila_desc_create(A, TILA_REAL64, m, n, c->nb, c->nb, grid);
-    int mt = tila_hybrid_tiling(&sim_hybrid, m, NULL),
-        nt = tila_hybrid_tiling(&sim_hybrid, n, NULL);
-    if (mt < 0 || nt < 0) return mt < 0 ? mt : nt;
-    int *mbs = malloc(sizeof(int) * (size_t)(mt + 1)),
-        *nbs = malloc(sizeof(int) * (size_t)(nt + 1));
-    tila_hybrid_tiling(&sim_hybrid, m, mbs);
-    tila_hybrid_tiling(&sim_hybrid, n, nbs);
-    if (m < c->hybrid_B) mbs[0] = m, mt = m > 0;
-    if (n < c->hybrid_B) nbs[0] = n, nt = n > 0;
     tila_dist_t dist = tila_hybrid_dist(&sim_hybrid);
-    int rc = tila_desc_create_tiled(A, TILA_REAL64, mt, mbs, nt, nbs, &dist);
-    free(mbs);
-    free(nbs);
-    return rc;
+    return bench_desc_tiled(A, m, n, sim_hybrid_tiling, &sim_hybrid, &dist);
 }
 
 /* The operands of the routine; 0 or a Tila error. */

@@ -44,20 +44,6 @@ static int qr_trans(const char *c, tila_trans_t *trans)
     return tila_letter_is(c, 'N') || tila_letter_is(c, CONJ_LETTER);
 }
 
-/* tau(j), j < k, from the diagonals of the PANEL scheme's T (a row of tiles, one per tile
- * column of A, each its column's triangular factor); 0, or why not (tau unchanged). */
-static int get_tau(tila_desc_t *T, int k, tila_complex64_t *tau)
-{
-    int ldt = tila_desc_m(T);
-    tila_complex64_t *t = malloc(sizeof *t * (size_t)ldt * (size_t)tila_desc_n(T));
-    int rc = t ? tila_desc_gather(T, 0, t, ldt) : TILA_ERR_NOMEM;
-    for (int n = 0, j = 0; j < k && !rc; n++)
-        for (int j0 = tila_desc_tile_col0(T, n); j < k && j < tila_desc_tile_col0(T, n + 1); j++)
-            tau[j] = t[(size_t)j * ldt + (size_t)(j - j0)];
-    free(t);
-    return rc;
-}
-
 /**
  * ZGEQRF( M, N, A, LDA, TAU, WORK, LWORK, INFO ): A = Q R, R on and above the diagonal,
  * Q = H(1) ... H(k) as reflectors below it with their scalar factors in TAU.
@@ -76,7 +62,7 @@ TILA_LA_EXPORT void zgeqrf_(const int *m, const int *n, tila_complex64_t *a, con
         D[1] = panel_t(D[0]);
         int begun = D[1] != NULL;
         int rc = begun ? tila_zgeqrf(D[0], D[1]) : TILA_ERR_NOMEM;
-        if (!rc) rc = get_tau(D[1], k, tau);
+        if (!rc) rc = tila_layer_qr_tau(D[1], k, tau, 0);
         int how = tila_la_finish(&routine, D, 2, rc, begun);
         if (how <= 0) {
             real(m, n, a, lda, tau, work, &query, info);

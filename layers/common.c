@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "tila.h"
 #include "tila_layer.h"
 
 int tila_layer_verbose(void)
@@ -71,4 +72,20 @@ int tila_letter_side(const char *c, tila_side_t *side)
 {
     *side = tila_letter_is(c, 'R') ? TILA_RIGHT : TILA_LEFT;
     return tila_letter_is(c, 'L') || tila_letter_is(c, 'R');
+}
+
+int tila_layer_qr_tau(tila_desc_t *T, int k, void *tau, int root)
+{
+    size_t es = tila_prec_size(tila_desc_prec(T));
+    int ldt = tila_desc_m(T), here = tila_comm_rank() == root;
+    char *t = here ? malloc(es * (size_t)ldt * (size_t)tila_desc_n(T)) : NULL;
+    int rc = here && !t && ldt > 0 && tila_desc_n(T) > 0 ? TILA_ERR_NOMEM : 0;
+    /* The gather agrees on the root's array: a failed allocation fails it on every rank. */
+    int grc = tila_desc_gather(T, root, t, ldt > 1 ? ldt : 1);
+    rc = rc ? rc : grc;
+    for (int n = 0, j = 0; here && !rc && j < k; n++)
+        for (int j0 = tila_desc_tile_col0(T, n); j < k && j < tila_desc_tile_col0(T, n + 1); j++)
+            memcpy((char *)tau + (size_t)j * es, t + ((size_t)j * ldt + (size_t)(j - j0)) * es, es);
+    free(t);
+    return rc;
 }

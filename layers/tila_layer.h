@@ -50,6 +50,16 @@ int tila_letter_trans(const char *c, tila_trans_t *trans, int complex);
 /** 'L' / 'R' -> TILA_LEFT / TILA_RIGHT. */
 int tila_letter_side(const char *c, tila_side_t *side);
 
+/**
+ * The scalar factors tau(0 .. k - 1) of a QR factorization from the PANEL scheme's T (one tile
+ * per tile column of A, each that column's triangular factor: reflector j's is T(j - j0, j),
+ * j0 the first column of j's tile column), on rank `root` (tau written there only, k
+ * elements of T's precision).  Collective: T is gathered on root.
+ * @return 0, or a Tila error on every rank when any failed (out of memory on root,
+ *         TILA_ERR_NOMEM there).
+ */
+int tila_layer_qr_tau(tila_desc_t *T, int k, void *tau, int root);
+
 /* ---- The book of calls (calls.c) ------------------------------------------------------ */
 
 /** The most paths a library's calls can take. */

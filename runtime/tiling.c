@@ -113,9 +113,10 @@ int tila_hybrid_balance(tila_hybrid_t *h, double cpu_rate, int cpus, double gpu_
     }
     double cpu = cpus * cpu_rate, share = cpu / (cpu + gpus * gpu_rate);
     double b = h->B * share / (h->s - 1);
-    int most = h->B / h->s; /* the GPU slice at least as wide as a CPU slice */
+    /* The GPU slice at least as wide as a CPU slice: b at most B / s (>= 1, as B >= s), a
+     * multiple of align where B / s holds one. */
+    int most = h->B / h->s, top = most >= align ? most / align * align : most;
     int r = (int)(b / align + 0.5) * align;
-    r = r > most / align * align ? most / align * align : r;
-    h->b = r < align ? (align <= most ? align : (most > 0 ? most : 1)) : r;
+    h->b = r > top ? top : r < align ? (align < top ? align : top) : r;
     return 0;
 }

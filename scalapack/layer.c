@@ -495,28 +495,21 @@ int tila_sl_put_tau(const tila_sl_call_t *c, const tila_sl_mat_t *A, tila_desc_t
                     tila_prec_t prec)
 {
     size_t es = tila_prec_size(prec);
-    int k = A->m < A->n ? A->m : A->n, ldt = tila_desc_m(T), root = world_rank() == 0;
+    int k = A->m < A->n ? A->m : A->n;
     if (k == 0) return 0;
     char *all = malloc(es * (size_t)k);
-    char *t = root ? malloc(es * (size_t)ldt * (size_t)tila_desc_n(T)) : NULL;
-    int rc = tila_sl_agree(c, !all || (root && !t) ? TILA_ERR_NOMEM : 0);
-    if (!rc) rc = tila_sl_agree(c, tila_desc_gather(T, 0, t, ldt));
+    int rc = tila_sl_agree(c, !all ? TILA_ERR_NOMEM : 0);
+    if (!rc) rc = tila_sl_agree(c, tila_layer_qr_tau(T, k, all, 0));
     if (rc) {
-        free(t);
         free(all);
         return rc;
     }
-    /* Reflector j is the i-th of its tile column: T(i, j). */
-    for (int n = 0, j = 0; root && j < k; n++)
-        for (int j0 = tila_desc_tile_col0(T, n); j < k && j < tila_desc_tile_col0(T, n + 1); j++)
-            memcpy(all + (size_t)j * es, t + ((size_t)j * ldt + (size_t)(j - j0)) * es, es);
     MPI_Bcast(all, (int)(es * (size_t)k), MPI_BYTE, 0, MPI_COMM_WORLD);
     for (int j = 0; j < k; j++) {
         int g = A->ja + j;
         if (col_owner(A->desc, g, c->npcol) == c->mycol)
             memcpy((char *)tau + col_local(A->desc, g, c->npcol) * es, all + (size_t)j * es, es);
     }
-    free(t);
     free(all);
     return 0;
 }
