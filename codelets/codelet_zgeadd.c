@@ -70,7 +70,7 @@ int tila_insert_zgeadd(const tila_task_t *t, int m, int n, tila_complex64_t alph
 #endif
     rc = starpu_mpi_task_insert(tila_starpu_comm(), &tila_cl_zgeadd, STARPU_CL_ARGS, a,
                                 a ? sizeof *a : 0, STARPU_R, A,
-                                beta == (tila_complex64_t)0 ? STARPU_W : STARPU_RW, B,
+                                beta == (tila_complex64_t)0 ? tila_task_write(t, B) : STARPU_RW, B,
                                 TILA_TASK_OPTIONS(t, "zgeadd", flops), 0);
     return tila_task_submitted(t, rc);
 }

@@ -82,7 +82,7 @@ int tila_insert_zgemm(const tila_task_t *t, tila_trans_t transa, tila_trans_t tr
 #endif
     rc = starpu_mpi_task_insert(tila_starpu_comm(), &tila_cl_zgemm, STARPU_CL_ARGS, a,
                                 a ? sizeof *a : 0, STARPU_R, A, STARPU_R, B,
-                                beta == (tila_complex64_t)0 ? STARPU_W : STARPU_RW, C,
+                                beta == (tila_complex64_t)0 ? tila_task_write(t, C) : STARPU_RW, C,
                                 TILA_TASK_OPTIONS(t, "zgemm", flops), 0);
     return tila_task_submitted(t, rc);
 }

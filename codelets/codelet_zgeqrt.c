@@ -53,9 +53,8 @@ static struct starpu_perfmodel zgeqrt_model = {
 struct starpu_codelet tila_cl_zgeqrt = {
     .name = "zgeqrt",
     .cpu_funcs = { zgeqrt_cpu },
-    TILA_CL_CUDA(zgeqrt_cuda)
-    .nbuffers = 3,
-    .modes = { STARPU_RW, STARPU_W, STARPU_SCRATCH },
+    TILA_CL_CUDA(zgeqrt_cuda).nbuffers =
+        STARPU_VARIABLE_NBUFFERS, /* A RW, T W (tila_task_write), work SCRATCH */
     .model = &zgeqrt_model,
 };
 
@@ -81,7 +80,8 @@ int tila_insert_zgeqrt(const tila_task_t *t, int m, int n, int ib, starpu_data_h
     if (rc) return rc;
     if (a) *a = (struct zgeqrt_args){ .base = a->base, .m = m, .n = n, .ib = ib };
     rc = starpu_mpi_task_insert(tila_starpu_comm(), &tila_cl_zgeqrt, STARPU_CL_ARGS, a,
-                                a ? sizeof *a : 0, STARPU_RW, A, STARPU_W, T, STARPU_SCRATCH, work,
+                                a ? sizeof *a : 0, STARPU_RW, A, tila_task_write(t, T), T,
+                                STARPU_SCRATCH, work,
                                 TILA_TASK_OPTIONS(t, "zgeqrt", tila_zgeqrf_flops(m, n)), 0);
     return tila_task_submitted(t, rc);
 }

@@ -108,7 +108,7 @@ int tila_insert_zgeqrt_col(const tila_task_t *t, int m, int n, int count,
     if (!descr) return TILA_ERR_NOMEM;
     for (int i = 0; i < count; i++)
         descr[i] = (struct starpu_data_descr){ .handle = A[i], .mode = STARPU_RW };
-    descr[count] = (struct starpu_data_descr){ .handle = T, .mode = STARPU_W };
+    descr[count] = (struct starpu_data_descr){ .handle = T, .mode = tila_task_write(t, T) };
     descr[count + 1] = (struct starpu_data_descr){ .handle = work, .mode = STARPU_SCRATCH };
     struct zgeqrt_col_args *a;
     int rc = tila_task_args(t, sizeof *a, (void **)&a);

@@ -85,7 +85,7 @@ int tila_insert_zlacpy(const tila_task_t *t, tila_uplo_t uplo, int m, int n, sta
                        starpu_data_handle_t B)
 {
     struct zlacpy_args args = { .uplo = uplo, .m = m, .n = n };
-    return insert(t, &args, A, B, uplo == TILA_GENERAL ? STARPU_W : STARPU_RW);
+    return insert(t, &args, A, B, uplo == TILA_GENERAL ? tila_task_write(t, B) : STARPU_RW);
 }
 
 /**
@@ -98,5 +98,5 @@ int tila_insert_zlacpy_at(const tila_task_t *t, int m, int n, starpu_data_handle
     struct zlacpy_args args = {
         .uplo = TILA_GENERAL, .m = m, .n = n, .ai = ai, .aj = aj, .bi = bi, .bj = bj
     };
-    return insert(t, &args, A, B, whole ? STARPU_W : STARPU_RW);
+    return insert(t, &args, A, B, whole ? tila_task_write(t, B) : STARPU_RW);
 }

@@ -124,7 +124,7 @@ int tila_insert_zlarft_col(const tila_task_t *t, int m, int k, int count,
     if (!descr) return TILA_ERR_NOMEM;
     for (int i = 0; i < count; i++)
         descr[i] = (struct starpu_data_descr){ .handle = A[i], .mode = STARPU_R };
-    descr[count] = (struct starpu_data_descr){ .handle = T, .mode = STARPU_W };
+    descr[count] = (struct starpu_data_descr){ .handle = T, .mode = tila_task_write(t, T) };
     descr[count + 1] = (struct starpu_data_descr){ .handle = work, .mode = STARPU_SCRATCH };
     struct zlarft_col_args *a;
     size_t size = sizeof *a + sizeof(tila_complex64_t) * (size_t)k;

@@ -47,9 +47,7 @@ static struct starpu_perfmodel zplghe_model = {
 struct starpu_codelet tila_cl_zplghe = {
     .name = "zplghe",
     .cpu_funcs = { zplghe_cpu },
-    TILA_CL_CUDA(zplghe_cuda)
-    .nbuffers = 1,
-    .modes = { STARPU_W },
+    TILA_CL_CUDA(zplghe_cuda).nbuffers = STARPU_VARIABLE_NBUFFERS, /* A W (tila_task_write) */
     .model = &zplghe_model,
 };
 
@@ -64,7 +62,7 @@ int tila_insert_zplghe(const tila_task_t *t, double bump, int m, int n, starpu_d
             .base = a->base, .bump = bump, .m = m, .n = n, .i0 = i0, .j0 = j0, .seed = seed
         };
     rc = starpu_mpi_task_insert(tila_starpu_comm(), &tila_cl_zplghe, STARPU_CL_ARGS, a,
-                                a ? sizeof *a : 0, STARPU_W, A, TILA_TASK_OPTIONS(t, "zplghe", 0),
-                                0);
+                                a ? sizeof *a : 0, tila_task_write(t, A), A,
+                                TILA_TASK_OPTIONS(t, "zplghe", 0), 0);
     return tila_task_submitted(t, rc);
 }

@@ -46,9 +46,7 @@ static struct starpu_perfmodel zplrnt_model = {
 struct starpu_codelet tila_cl_zplrnt = {
     .name = "zplrnt",
     .cpu_funcs = { zplrnt_cpu },
-    TILA_CL_CUDA(zplrnt_cuda)
-    .nbuffers = 1,
-    .modes = { STARPU_W },
+    TILA_CL_CUDA(zplrnt_cuda).nbuffers = STARPU_VARIABLE_NBUFFERS, /* A W (tila_task_write) */
     .model = &zplrnt_model,
 };
 
@@ -63,7 +61,7 @@ int tila_insert_zplrnt(const tila_task_t *t, int m, int n, starpu_data_handle_t 
             .base = a->base, .m = m, .n = n, .i0 = i0, .j0 = j0, .seed = seed
         };
     rc = starpu_mpi_task_insert(tila_starpu_comm(), &tila_cl_zplrnt, STARPU_CL_ARGS, a,
-                                a ? sizeof *a : 0, STARPU_W, A, TILA_TASK_OPTIONS(t, "zplrnt", 0),
-                                0);
+                                a ? sizeof *a : 0, tila_task_write(t, A), A,
+                                TILA_TASK_OPTIONS(t, "zplrnt", 0), 0);
     return tila_task_submitted(t, rc);
 }

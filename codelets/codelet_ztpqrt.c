@@ -67,18 +67,16 @@ static struct starpu_perfmodel zttqrt_model = {
 struct starpu_codelet tila_cl_ztsqrt = {
     .name = "ztsqrt",
     .cpu_funcs = { ztpqrt_cpu },
-    TILA_CL_CUDA(ztpqrt_cuda)
-    .nbuffers = 4,
-    .modes = { STARPU_RW, STARPU_RW, STARPU_W, STARPU_SCRATCH },
+    TILA_CL_CUDA(ztpqrt_cuda).nbuffers =
+        STARPU_VARIABLE_NBUFFERS, /* A, B RW, T W (tila_task_write), work SCRATCH */
     .model = &ztsqrt_model,
 };
 
 struct starpu_codelet tila_cl_zttqrt = {
     .name = "zttqrt",
     .cpu_funcs = { ztpqrt_cpu },
-    TILA_CL_CUDA(ztpqrt_cuda)
-    .nbuffers = 4,
-    .modes = { STARPU_RW, STARPU_RW, STARPU_W, STARPU_SCRATCH },
+    TILA_CL_CUDA(ztpqrt_cuda).nbuffers =
+        STARPU_VARIABLE_NBUFFERS, /* A, B RW, T W (tila_task_write), work SCRATCH */
     .model = &zttqrt_model,
 };
 
@@ -102,9 +100,10 @@ static int ztpqrt_insert(const tila_task_t *t, struct starpu_codelet *cl, const 
     int rc = tila_task_args(t, sizeof *a, (void **)&a);
     if (rc) return rc;
     if (a) *a = (struct ztpqrt_args){ .base = a->base, .m = m, .n = n, .l = l, .ib = ib };
-    rc = starpu_mpi_task_insert(tila_starpu_comm(), cl, STARPU_CL_ARGS, a, a ? sizeof *a : 0,
-                                STARPU_RW, A, STARPU_RW, B, STARPU_W, T, STARPU_SCRATCH, work,
-                                TILA_TASK_OPTIONS(t, name, ztpqrt_flops(m, n, l)), 0);
+    rc =
+        starpu_mpi_task_insert(tila_starpu_comm(), cl, STARPU_CL_ARGS, a, a ? sizeof *a : 0,
+                               STARPU_RW, A, STARPU_RW, B, tila_task_write(t, T), T, STARPU_SCRATCH,
+                               work, TILA_TASK_OPTIONS(t, name, ztpqrt_flops(m, n, l)), 0);
     return tila_task_submitted(t, rc);
 }
 

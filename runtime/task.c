@@ -62,6 +62,14 @@ int tila_task_submitted(const tila_task_t *t, int starpu_rc)
     return starpu_rc == -ENODEV ? TILA_ERR_NO_WORKER : TILA_ERR_STARPU;
 }
 
+enum starpu_data_access_mode tila_task_write(const tila_task_t *t, starpu_data_handle_t tile)
+{
+    if (t->rank == tila_rt.rank && tila_sequence_status(t->seq) != 0 &&
+        starpu_mpi_data_get_rank(tile) == t->rank)
+        return STARPU_RW;
+    return STARPU_W;
+}
+
 void tila_cl_fail(const tila_cl_base_t *base, int info)
 {
     tila_sequence_fail(base->seq, base->req, info);

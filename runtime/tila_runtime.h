@@ -309,6 +309,20 @@ static inline starpu_data_handle_t tila_task_op_tile(const tila_task_t *t, const
     return trans == TILA_NOTRANS ? tila_task_tile(t, X, i, j) : tila_task_tile(t, X, j, i);
 }
 
+/**
+ * The access mode of a tile that task t overwrites without reading it: STARPU_W, unless t's
+ * sequence has already failed here, where t will do nothing (tila_cl_skip).  A skipped
+ * task holding a tile in STARPU_W would still make the buffer StarPU gave it, never
+ * filled, the tile's only valid copy (stale or fresh memory where the task ran away from
+ * the tile's last writer: a CPU after a GPU), and what the tile held would be lost; in
+ * STARPU_RW it keeps its value.  Only the rank that runs t and owns the tile switches:
+ * StarPU-MPI moves nothing for such a tile in either mode, so the ranks' messages still
+ * match when they do not yet agree on the failure (each knows its own until the wait).
+ * Tasks submitted before the failure and skipped after it keep STARPU_W: what they
+ * would have written is, as in LAPACK, unspecified after a failure.
+ */
+enum starpu_data_access_mode tila_task_write(const tila_task_t *t, starpu_data_handle_t tile);
+
 /** Run the task on the owner of tile (m, n) of A, on the device level A gives it. */
 void tila_task_on(tila_task_t *t, const tila_desc_t *A, int m, int n);
 
