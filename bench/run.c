@@ -10,14 +10,18 @@
  * StarPU thread competes with it.  Rank 0 prints one line:
  *   RESULT seconds=S rate=R unit=U check=C workers=W status=INFO
  * where R is in GFLOP/s (LAPACK's flop count) or GB/s (bytes of the matrix read once),
- * C the routine's scaled residual (see bench_*.c).
+ * C the routine's scaled residual (see bench_*.c); before it, where the program's time
+ * went (tila-bench shows it on stderr when TILA_BENCH_PHASES=1):
+ *   PHASES init=S generate=S prepare=S run+barrier=S collect=S finalize=S check=S
  * tila-bench (the script) runs this program per implementation and repetition.
  * With TILA_BENCH_PROFILE=1 (Tila only), every rank also prints, for the timed call alone,
  * one line per StarPU worker and one for the process:
  *   PROFILE rank=R worker=W executing=S sleeping=S tasks=N
  *   PROFILE rank=R cpu_user=S cpu_sys=S switches_voluntary=N switches_involuntary=N
  * (StarPU's worker profiling and getrusage): time lost waiting shows as sleeping, time
- * lost inside the tasks as executing above one rank's, context switches as switches.
+ * lost inside the tasks as executing above one rank's, context switches as switches;
+ * and one line per bus that moved data during the call (main RAM to a GPU, ...):
+ *   PROFILE rank=R bus=SRC->DST bytes=B transfers=N seconds=S
  *
  * SPDX-License-Identifier: BSD-3-Clause
  */
@@ -185,6 +189,10 @@ static void profile_begin(struct rusage *before)
 {
     starpu_profiling_status_set(STARPU_PROFILING_ENABLE);
     starpu_profiling_init(); /* counts from now */
+    for (int b = 0; b < starpu_bus_get_count(); b++) {
+        struct starpu_profiling_bus_info info; /* reading resets the bus's counters */
+        starpu_bus_get_profiling_info(b, &info);
+    }
     getrusage(RUSAGE_SELF, before);
 }
 
@@ -198,6 +206,18 @@ static void profile_end(const bench_cfg_t *c, const struct rusage *before)
         printf("PROFILE rank=%d worker=%d executing=%.4f sleeping=%.4f tasks=%d\n", c->rank, w,
                1e-6 * starpu_timing_timespec_to_us(&info.executing_time),
                1e-6 * starpu_timing_timespec_to_us(&info.sleeping_time), info.executed_tasks);
+    }
+    /* What moved between memory nodes (main RAM, GPUs) during the call. */
+    for (int b = 0; b < starpu_bus_get_count(); b++) {
+        struct starpu_profiling_bus_info info;
+        char src[32], dst[32];
+        starpu_bus_get_profiling_info(b, &info);
+        if (info.transfer_count == 0) continue;
+        starpu_memory_node_get_name((unsigned)starpu_bus_get_src(b), src, sizeof src);
+        starpu_memory_node_get_name((unsigned)starpu_bus_get_dst(b), dst, sizeof dst);
+        printf("PROFILE rank=%d bus=%s->%s bytes=%lld transfers=%d seconds=%.4f\n", c->rank, src,
+               dst, info.transferred_bytes, info.transfer_count,
+               1e-6 * starpu_timing_timespec_to_us(&info.total_time));
     }
     printf("PROFILE rank=%d cpu_user=%.4f cpu_sys=%.4f switches_voluntary=%ld "
            "switches_involuntary=%ld\n",
@@ -229,6 +249,8 @@ int main(int argc, char **argv)
         MPI_Finalize();
         return 2;
     }
+    /* Ends of the phases setup+init, generate, prepare, run, collect (seconds). */
+    double phase[5], t_start = now();
     if (tila_init(&argc, &argv) != TILA_SUCCESS) {
         MPI_Finalize();
         return 1;
@@ -237,10 +259,13 @@ int main(int argc, char **argv)
     const char *nt = getenv("OPENBLAS_NUM_THREADS");
     int threads = nt ? atoi(nt) : 1;
     r->setup(&c);
+    phase[0] = now();
     generate(&c);
+    phase[1] = now();
     int rc = 0, here = c.impl != BENCH_LAPACKE || c.rank == 0; /* LAPACKE: rank 0 alone */
     if (c.impl != BENCH_TILA) tila_finalize();
     if (r->prepare && here) rc = r->prepare(&c);
+    phase[2] = now();
     double seconds = 0;
     if (!rc && here) {
         MPI_Barrier(c.impl == BENCH_LAPACKE ? MPI_COMM_SELF : MPI_COMM_WORLD);
@@ -251,10 +276,18 @@ int main(int argc, char **argv)
         seconds = now() - t0;
         if (profiling(&c)) profile_end(&c, &before);
     }
+    phase[3] = now();
     collect(&c);
+    phase[4] = now();
     if (c.impl == BENCH_TILA) tila_finalize();
     if (c.rank == 0) {
+        double t_check = now();
         double check = r->check(&c);
+        /* Where the program's time went, the timed call's share among it (seconds). */
+        printf("PHASES init=%.3f generate=%.3f prepare=%.3f run+barrier=%.3f collect=%.3f "
+               "finalize=%.3f check=%.3f\n",
+               phase[0] - t_start, phase[1] - phase[0], phase[2] - phase[1], phase[3] - phase[2],
+               phase[4] - phase[3], t_check - phase[4], now() - t_check);
         printf("RESULT seconds=%.6f rate=%.4g unit=%s check=%.3g corename=%s workers=%d "
                "status=%d\n",
                seconds, r->amount(&c) / seconds * 1e-9, r->unit, check, CORENAME,
