@@ -4,7 +4,9 @@
 
 Run by autogen.sh.  Every file under the folders of DIRS
 that carries an `@precisions normal z -> ...` tag gets, for each target
-precision, a rule that runs tools/genprec.py into gen/<same folder>/.
+precision, a rule that runs tools/genprec.py into gen/<same folder>/; a
+`@precisions mixed zc -> ds` file gets one, its d (ds) file, named by
+genprec's MIXED renames (zcposv.c -> dsposv.c).
 """
 import os
 import re
@@ -12,7 +14,9 @@ import sys
 
 DIRS = ["include", "codelets", "codelets/core", "codelets/cuda", "drivers", "tests",
         "tests/core", "tests/cuda", "perfmodels", "scalapack", "lapack"]
-TAG = re.compile(r"@precisions\s+normal\s+z\s*->\s*([cds ]+)")
+TAG = re.compile(r"@precisions\s+(?:normal\s+z\s*->\s*([cds ]+)|mixed\s+zc\s*->\s*ds\b)")
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import genprec  # noqa: E402  (the mixed sources' names)
 
 
 def target_name(name, prec):
@@ -43,8 +47,9 @@ def main():
             group = d.replace("/", "_") + "_" + ext
             key = "GEN_" + group
             groups.setdefault("ZSRC_" + group, []).append(path)
-            for p in mo.group(1).split():
-                out = "gen/%s/%s" % (d, target_name(name, p))
+            for p in mo.group(1).split() if mo.group(1) else ["d"]:
+                target = target_name(name, p) if mo.group(1) else genprec.convert_mixed(name)
+                out = "gen/%s/%s" % (d, target)
                 groups.setdefault(key, []).append(out)
                 rules.append("%s: $(srcdir)/%s $(GENPREC)\n\t$(AM_V_GEN)$(MKDIR_P) gen/%s && "
                              "$(PYTHON) $(GENPREC) %s $(srcdir)/%s $@\n" % (out, path, d, p, path))

@@ -9,6 +9,11 @@ targets, e.g. `z -> c` for Hermitian-only routines).  The generator applies an
 ordered table of word-boundary substitutions and heads the result with an
 `@generated` line.  In a z-file, `double` is the real type of the precision and
 complex-only code sits under `#if defined(COMPLEX)`.
+
+A mixed-precision source (double complex with its single complex partner: zcposv)
+carries `@precisions mixed zc -> ds` and becomes its d file (double with single).
+Its single-precision names are first renamed by MIXED (below, explicit: a c-prefix
+rule would also take tila_check_ and tila_cl_), then the z -> d rules apply.
 """
 import os
 import re
@@ -57,11 +62,31 @@ WORDS = [
     ("cuCreal", "cuCrealf", "cuCreal", "cuCrealf"),
     ("cuCimag", "cuCimagf", "cuCimag", "cuCimagf"),
     ("_mm_max_pd", "_mm_max_ps", "_mm_max_pd", "_mm_max_ps"),
+    ("cblas_izamax", "cblas_icamax", "cblas_idamax", "cblas_isamax"),
     ("CblasConjTrans", "CblasConjTrans", "CblasTrans", "CblasTrans"),
     ("CUBLAS_OP_C", "CUBLAS_OP_C", "CUBLAS_OP_T", "CUBLAS_OP_T"),
     ("PRECISION_z", "PRECISION_c", "PRECISION_d", "PRECISION_s"),
     ("CUDA_C_64F", "CUDA_C_32F", "CUDA_R_64F", "CUDA_R_32F"),
 ]
+
+
+# A mixed source's names of the pair and of its single-precision partner, z/c -> d/s,
+# matched where no letter or digit precedes or follows the stem (tila_insert_zlag2c).
+MIXED = [
+    ("zcposv", "dsposv"), ("ZCPOSV", "DSPOSV"), ("zlag2c", "dlag2s"), ("clag2z", "slag2d"),
+    ("zlat2c", "dlat2s"), ("zc.h", "ds.h"), ("ZC_H", "DS_H"),
+    ("tila_cpotrf_async", "tila_spotrf_async"), ("tila_cpotrs_async", "tila_spotrs_async"),
+    ("tila_complex32_t", "float"), ("cuFloatComplex", "float"),
+    ("TILA_COMPLEX32", "TILA_REAL32"), ("make_cuFloatComplex", ""),
+    ("cuComplexFloatToDouble", ""), ("cuComplexDoubleToFloat", ""),
+]
+
+
+def convert_mixed(text):
+    """The zc -> ds renames of a mixed source, before convert(text, "d")."""
+    for zc, ds in MIXED:
+        text = re.sub(r"(?<![A-Za-z0-9])%s(?![a-z0-9])" % re.escape(zc), ds, text)
+    return text
 
 
 def convert(text, prec):
@@ -107,11 +132,17 @@ def main():
     with open(src, encoding="utf-8") as f:
         text = f.read()
     tag = re.search(r"@precisions\s+normal\s+z\s*->\s*([cds ]+)", text)
-    if not tag:
-        sys.exit("%s: no '@precisions normal z -> ...' tag" % src)
-    if prec not in tag.group(1).split():
+    mixed = re.search(r"@precisions\s+mixed\s+zc\s*->\s*ds\b", text)
+    if not tag and not mixed:
+        sys.exit("%s: no '@precisions normal z -> ...' or 'mixed zc -> ds' tag" % src)
+    if mixed:
+        if prec != "d":
+            sys.exit("%s: a mixed zc source has one target, d (ds)" % src)
+        tag, out = mixed, convert(convert_mixed(text), "d")
+    elif prec not in tag.group(1).split():
         sys.exit("%s: precision %s is not among its targets" % (src, prec))
-    out = convert(text, prec)
+    else:
+        out = convert(text, prec)
     name = os.path.basename(src)
     out = out.replace(tag.group(0).rstrip(),
                       "@generated %s from %s, DO NOT EDIT" % (prec, name), 1)
