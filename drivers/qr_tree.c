@@ -60,21 +60,8 @@ static tila_qr_tree_t tila_qr_auto(const tila_desc_t *A)
     return tila_qr_columns_local(A) ? TILA_QR_TREE_PANEL : TILA_QR_TREE_FLAT;
 }
 
-/* T's tile (m, n) lives with A's tile (m, n mod A.nt). */
-static int tila_qr_t_rank(int m, int n, void *arg)
-{
-    const tila_desc_t *A = arg;
-    return A->owner[(size_t)(n % A->nt) * A->mt + m];
-}
-
-static int tila_qr_t_device(int m, int n, int ndevices, void *arg)
-{
-    const tila_desc_t *A = arg;
-    (void)ndevices;
-    return A->device[(size_t)(n % A->nt) * A->mt + m];
-}
-
-/* PANEL: T's tile (0, n) lives with A's tile (n, n), the top of panel n (the last tile of
+/* T's tile (m, n) lives with A's tile (m, n mod A.nt) (tila_dist_like).
+ * PANEL: T's tile (0, n) lives with A's tile (n, n), the top of panel n (the last tile of
  * A's column n when A has fewer tile rows). */
 static size_t tila_qr_panel_top(const tila_desc_t *A, int n)
 {
@@ -135,10 +122,7 @@ int tila_desc_create_qr_t(tila_desc_t **T, const tila_desc_t *A, int ib, tila_qr
     int domain = tila_qr_domain(A->mt, A->nt, tree);
     /* The binary tree of one domain a panel is the flat tree. */
     int halves = tree == TILA_QR_TREE_FLAT || (domain >= A->mt && tila_qr_columns_local(A)) ? 1 : 2;
-    tila_dist_t dist = { .rank_of = tila_qr_t_rank,
-                         .rank_arg = (void *)A,
-                         .device_of = tila_qr_t_device,
-                         .device_arg = (void *)A };
+    tila_dist_t dist = tila_dist_like(A);
     rc = tila_desc_create_qr_layout(T, A, A->mt, ib, halves, &dist);
     if (rc) return rc;
     (*T)->qr_ib = ib;

@@ -25,6 +25,11 @@ int tila_check_desc(const char *func, int pos, const char *name, const tila_desc
                    tila_prec_name(A->prec), tila_prec_name(prec));
         return -pos;
     }
+    if (A->held) {
+        tila_error(func, "argument %d (%s) is in use by %s until its sequence's wait", pos, name,
+                   A->held);
+        return -pos;
+    }
     return 0;
 }
 

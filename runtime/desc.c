@@ -495,6 +495,36 @@ int tila_desc_create_lapack_like(tila_desc_t **W, const tila_desc_t *A, void *a,
                                         dist);
 }
 
+/* Tile (m, n) where A's tile (m, n mod A->nt) lives: its rank, its device. */
+static int tila_like_rank(int m, int n, void *arg)
+{
+    const tila_desc_t *A = arg;
+    return A->owner[(size_t)(n % A->nt) * A->mt + m];
+}
+
+static int tila_like_device(int m, int n, int ndevices, void *arg)
+{
+    const tila_desc_t *A = arg;
+    (void)ndevices;
+    return A->device[(size_t)(n % A->nt) * A->mt + m];
+}
+
+tila_dist_t tila_dist_like(const tila_desc_t *A)
+{
+    return (tila_dist_t){ .rank_of = tila_like_rank,
+                          .rank_arg = (void *)A,
+                          .device_of = tila_like_device,
+                          .device_arg = (void *)A };
+}
+
+int tila_desc_create_twin(tila_desc_t **W, const tila_desc_t *A, tila_prec_t prec)
+{
+    tila_axis_t rows = { .count = A->mt, .given = 1, .bounds = A->row0, .period = A->mt },
+                cols = { .count = A->nt, .given = 1, .bounds = A->col0, .period = A->nt };
+    tila_dist_t dist = tila_dist_like(A);
+    return tila_desc_create_axes("tila_desc_create_twin", W, prec, &rows, &cols, &dist);
+}
+
 int tila_desc_create_qr_layout(tila_desc_t **T, const tila_desc_t *A, int mt, int mb, int times,
                                const tila_dist_t *dist)
 {
@@ -608,6 +638,11 @@ int tila_desc_destroy(tila_desc_t **A)
 {
     if (!A || !*A) return TILA_SUCCESS;
     tila_desc_t *d = *A;
+    if (d->held) {
+        tila_error("tila_desc_destroy", "the matrix is in use by %s until its sequence's wait",
+                   d->held);
+        return -1;
+    }
     tila_resume(); /* its tiles may wait on a worker to come home */
     /* Unregistering waits for the tasks using each tile and brings owned tiles home. */
     for (size_t k = 0; k < (size_t)d->mt * d->nt; k++)

@@ -25,6 +25,7 @@ struct tila_sequence_s {
     int nkeys;                             /**< the hooks' keys (tila_sequence_keys) */
     tila_request_t *requests;              /**< requests of the calls made in this sequence */
     tila_wait_hook_t *hooks, **hooks_tail; /**< work left for the wait, in submission order */
+    const tila_sequence_t *parent;         /**< its failure skips this one's tasks too */
 };
 
 int tila_sequence_create(tila_sequence_t **seq)
@@ -39,6 +40,18 @@ int tila_sequence_create(tila_sequence_t **seq)
     starpu_pthread_cond_init(&(*seq)->done, NULL);
     (*seq)->hooks_tail = &(*seq)->hooks;
     return TILA_SUCCESS;
+}
+
+int tila_sequence_create_child(tila_sequence_t **seq, const tila_sequence_t *parent)
+{
+    int rc = tila_sequence_create(seq);
+    if (!rc) (*seq)->parent = parent;
+    return rc;
+}
+
+int tila_sequence_failed(const tila_sequence_t *seq)
+{
+    return tila_sequence_status(seq) != 0 || (seq->parent && tila_sequence_status(seq->parent));
 }
 
 void tila_sequence_keys(tila_sequence_t *seq, int nkeys) { seq->nkeys += nkeys; }
@@ -125,7 +138,7 @@ static void tila_status_set_once(int *status, int info)
     __atomic_compare_exchange_n(status, &zero, info, 0, __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE);
 }
 
-int tila_cl_skip(const tila_cl_base_t *base) { return tila_sequence_status(base->seq) != 0; }
+int tila_cl_skip(const tila_cl_base_t *base) { return tila_sequence_failed(base->seq); }
 
 void tila_sequence_fail(tila_sequence_t *seq, tila_request_t *req, int info)
 {

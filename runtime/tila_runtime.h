@@ -88,6 +88,9 @@ struct tila_desc_s {
                                      user's ib; PANEL: nb, its T is one nb x nb factor) */
     int qr_domain;          /**< QR T factors: TS domain of the reduction (qr_tree.c) */
     tila_qr_tree_t qr_tree; /**< QR T factors: FLAT, BINARY or PANEL */
+    /** The routine whose work on this matrix ends at its sequence's wait (a mixed-precision
+     * solve refines there), or NULL: until then every routine refuses the matrix. */
+    const char *held;
 };
 
 /** Rows and columns of tile (m, n) of A. */
@@ -104,6 +107,14 @@ static inline int tila_tile_cols(const tila_desc_t *A, int n)
  * dist (a copy of A's tiles need no retiling).  Collective. */
 int tila_desc_create_lapack_like(tila_desc_t **W, const tila_desc_t *A, void *a, int lda,
                                  const tila_dist_t *dist);
+
+/** A distribution whose tile (m, n) lives where A's tile (m, n mod A->nt) does, on its rank
+ * and device: for workspaces beside A (twins, QR's T). */
+tila_dist_t tila_dist_like(const tila_desc_t *A);
+
+/** A matrix of A's tiles and placement (tila_dist_like) in precision prec, Tila's own
+ * storage: a workspace such as a mixed-precision solve's single copy.  Collective. */
+int tila_desc_create_twin(tila_desc_t **W, const tila_desc_t *A, tila_prec_t prec);
 
 /** A QR T's layout for A (tila_desc_create_qr_t): mt tile rows of mb rows, A's tile columns
  * `times` over, Tila's own storage, distributed by dist.  Collective. */
@@ -230,6 +241,17 @@ typedef struct tila_wait_hook_s {
     struct tila_wait_hook_s *next;
 } tila_wait_hook_t;
 
+/**
+ * A sequence for a routine's inner steps whose failures are the routine's to handle (a
+ * mixed-precision solve falls back when its single-precision factorization fails): its
+ * tasks also do nothing once `parent` (the caller's sequence) has failed, while its own
+ * failures stay out of the parent's status.
+ */
+int tila_sequence_create_child(tila_sequence_t **seq, const tila_sequence_t *parent);
+
+/** 1 when seq, or the parent it was created with, has failed on this rank. */
+int tila_sequence_failed(const tila_sequence_t *seq);
+
 /** Reserve nkeys keys in the allreduce of seq's wait, for a hook added later. */
 void tila_sequence_keys(tila_sequence_t *seq, int nkeys);
 void tila_sequence_on_wait(tila_sequence_t *seq, tila_wait_hook_t *hook);
@@ -318,6 +340,9 @@ static inline starpu_data_handle_t tila_task_op_tile(const tila_task_t *t, const
  * STARPU_RW it keeps its value.  Only the rank that runs t and owns the tile switches:
  * StarPU-MPI moves nothing for such a tile in either mode, so the ranks' messages still
  * match when they do not yet agree on the failure (each knows its own until the wait).
+ * Only tiles with a home in memory (a matrix's, Tila's or the caller's storage) switch:
+ * a workspace tile (home node -1) holds nothing that outlives its call, and StarPU refuses
+ * to read one that was never written.
  * Tasks submitted before the failure and skipped after it keep STARPU_W: what they
  * would have written is, as in LAPACK, unspecified after a failure.
  */
@@ -346,7 +371,7 @@ void tila_task_done(void *seq);
 /** Communicator StarPU-MPI runs on. */
 MPI_Comm tila_starpu_comm(void);
 
-/** 1 when the task's sequence has failed already: then the task does nothing. */
+/** 1 when the task's sequence (or its parent) has failed already: the task does nothing. */
 int tila_cl_skip(const tila_cl_base_t *base);
 
 /** Record a numerical failure (first one wins in the sequence and the request). */
