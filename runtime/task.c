@@ -64,8 +64,8 @@ int tila_task_submitted(const tila_task_t *t, int starpu_rc)
 
 enum starpu_data_access_mode tila_task_write(const tila_task_t *t, starpu_data_handle_t tile)
 {
-    if (t->rank == tila_rt.rank && tila_sequence_status(t->seq) != 0 &&
-        starpu_mpi_data_get_rank(tile) == t->rank)
+    if (t->rank == tila_rt.rank && tila_sequence_failed(t->seq) &&
+        starpu_mpi_data_get_rank(tile) == t->rank && starpu_data_get_home_node(tile) >= 0)
         return STARPU_RW;
     return STARPU_W;
 }
