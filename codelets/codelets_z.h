@@ -42,6 +42,11 @@ int tila_insert_ztrmm(const tila_task_t *t, tila_side_t side, tila_uplo_t uplo, 
                       starpu_data_handle_t A, starpu_data_handle_t B);
 int tila_insert_zherk(const tila_task_t *t, tila_uplo_t uplo, tila_trans_t trans, int n, int k,
                       double alpha, starpu_data_handle_t A, double beta, starpu_data_handle_t C);
+int tila_insert_zhemm(const tila_task_t *t, tila_side_t side, tila_uplo_t uplo, int m, int n,
+                      tila_complex64_t alpha, starpu_data_handle_t A, starpu_data_handle_t B,
+                      tila_complex64_t beta, starpu_data_handle_t C);
+int tila_insert_zcolamax(const tila_task_t *t, int m, int n, starpu_data_handle_t A,
+                         starpu_data_handle_t work);
 /* ---- QR (and the triangular solve it shares with the other factorizations) ---- */
 int tila_insert_zgeqrt(const tila_task_t *t, int m, int n, int ib, starpu_data_handle_t A,
                        starpu_data_handle_t T, starpu_data_handle_t work);

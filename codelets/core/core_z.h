@@ -35,6 +35,10 @@ int tila_core_ztrmm(tila_side_t side, tila_uplo_t uplo, tila_trans_t trans, tila
                     tila_complex64_t *B, int ldb);
 int tila_core_zherk(tila_uplo_t uplo, tila_trans_t trans, int n, int k, double alpha,
                     const tila_complex64_t *A, int lda, double beta, tila_complex64_t *C, int ldc);
+int tila_core_zhemm(tila_side_t side, tila_uplo_t uplo, int m, int n, tila_complex64_t alpha,
+                    const tila_complex64_t *A, int lda, const tila_complex64_t *B, int ldb,
+                    tila_complex64_t beta, tila_complex64_t *C, int ldc);
+int tila_core_zcolamax(int m, int n, const tila_complex64_t *A, int lda, double *work);
 /* ---- QR ---- */
 int tila_core_zgeqrt(int m, int n, int ib, tila_complex64_t *A, int lda, tila_complex64_t *T,
                      int ldt, tila_complex64_t *work);

@@ -62,6 +62,12 @@ int tila_cuda_ztrmm(cublasHandle_t handle, tila_side_t side, tila_uplo_t uplo, t
 int tila_cuda_zherk(cublasHandle_t handle, tila_uplo_t uplo, tila_trans_t trans, int n, int k,
                     double alpha, const cuDoubleComplex *A, int lda, double beta,
                     cuDoubleComplex *C, int ldc);
+int tila_cuda_zhemm(cublasHandle_t handle, tila_side_t side, tila_uplo_t uplo, int m, int n,
+                    cuDoubleComplex alpha, const cuDoubleComplex *A, int lda,
+                    const cuDoubleComplex *B, int ldb, cuDoubleComplex beta, cuDoubleComplex *C,
+                    int ldc);
+int tila_cuda_zcolamax(cudaStream_t stream, int m, int n, const cuDoubleComplex *A, int lda,
+                       double *work);
 /* ---- QR ---- */
 
 void tila_cuda_zlarft_blocks_worksize(cusolverDnHandle_t solver, cusolverDnParams_t params, int m,

@@ -47,6 +47,8 @@ static const kernel_suite_t suites[] = {
     SUITE(trsm),
     SUITE(trmm),
     SUITE2(herk, syrk),
+    SUITE2(hemm, symm),
+    SUITE(colamax),
     /* QR */
     SUITE(geqrt),
     SUITE(geqrt_col),

@@ -4,19 +4,20 @@
  * @precisions normal z -> c d s
  *
  * What it proves: each kernel of codelets/cuda computes, on the GPU, what its twin of
- * codelets/core computes on the CPU, for empty, 1 x 1, odd and unequal sizes, leading
- * dimensions larger than the rows, every side/uplo/trans/diag, complex scalars; and what
- * it must not read (beta = 0: C; the other triangle of a triangular or symmetric tile)
- * holds NaN, which would show; the rows between m and ld are not written.
+ * codelets/core computes on the CPU (the conversions between precisions:
+ * test_zlag2c_cuda.c), for empty, 1 x 1, odd and unequal sizes, leading dimensions larger
+ * than the rows, every side/uplo/trans/diag, complex scalars; and what it must not read
+ * (beta = 0: C; the other triangle of a triangular or symmetric tile) holds NaN, which
+ * would show; the rows between m and ld are not written.
  *
  * Tolerances, and why they suffice:
  *  - bit for bit where both sides do the same rounded operations in the same order: the
- *    copies and settings (lacpy, laset), the generators (plrnt, plghe: each entry a
- *    function of its seed and global index, built without fused multiply-adds on either
- *    side), and every norm kernel's partial result (codelets/tila_lan_order.h: the
+ *    copies and settings (lacpy, laset), colamax (a max is exact), the generators (plrnt,
+ *    plghe: each entry a function of its seed and global index, built without fused
+ *    multiply-adds on either side), and every norm kernel's partial result (codelets/tila_lan_order.h: the
  *    promise that a norm's value does not depend on the workers rests on this); a NaN
  *    partial equals any NaN (its payload is the hardware's);
- *  - BLAS-3 (gemm, trsm, trmm, herk), potrf and the QR updates: each side is within
+ *  - BLAS-3 (gemm, trsm, trmm, herk, hemm), potrf and the QR updates: each side is within
  *    gamma_{k+2} |A| |B| of the exact result (Higham 3.5, 8.1, 10.1, 19.3), so the two
  *    differ by at most twice that in Frobenius norm: the error printed is
  *    ||GPU - CPU||_F / (eps (k + 2) scale), scale the norm of the inputs' product (gemm,
@@ -175,6 +176,39 @@ static void run_herk(tila_uplo_t uplo, tila_trans_t trans, int n, int k, unsigne
     free(A), free(C), free(G), free(C0);
 }
 
+/* hemm: A's other triangle NaN (not read), beta = 0 with C NaN on every third case. */
+static void run_hemm(tila_side_t side, tila_uplo_t uplo, int m, int n, unsigned long long seed)
+{
+    int k = side == TILA_LEFT ? m : n, lda = k + 1, ldb = m + 2, ldc = m + 3, zero = seed % 3 == 0;
+    elem_t *A = host(lda, k, seed, k), *B = host(ldb, n, seed + 1, m);
+    elem_t *C = host(ldc, n, zero ? 0 : seed + 2, m);
+    for (int j = 0; j < k; j++)
+        for (int i = 0; i < k; i++)
+            if (uplo == TILA_UPPER ? i > j : i < j) A[(size_t)j * lda + i] = NAN;
+    elem_t *G = kernel_dup(PREC, ldc, n, C), *C0 = kernel_dup(PREC, ldc, n, C);
+    elem_t alpha = tila_test_zscalar(0.6, -0.2), beta = zero ? 0 : tila_test_zscalar(-0.9, 0.5);
+    cuDoubleComplex *dA = put(lda, k, A), *dB = put(ldb, n, B), *dC = put(ldc, n, C);
+    int rc = tila_core_zhemm(side, uplo, m, n, alpha, A, lda, B, ldb, beta, C, ldc);
+    int rg = tila_cuda_zhemm(cuda_test.blas, side, uplo, m, n, tila_cuda_zscalar(alpha), dA, lda,
+                             dB, ldb, tila_cuda_zscalar(beta), dC, ldc);
+    cuda_test_get(PREC, ldc, n, G, dC);
+    /* ||A||_F from its stored triangle, twice (a bound: the full matrix's is below it). */
+    double a = 0;
+    for (int j = 0; j < k; j++)
+        for (int i = 0; i < k; i++)
+            if (uplo == TILA_UPPER ? i <= j : i >= j) a += 2 * pow(cabs(A[(size_t)j * lda + i]), 2);
+    double scale =
+        sqrt(a) * tila_test_zfnorm(m, n, B, ldb) + (zero ? 0 : tila_test_zfnorm(m, n, C0, ldc));
+    double err = gpu_error(m, n, ldc, G, C, k, scale);
+    int ok = rc == 0 && rg == 0 && err <= TOL && kernel_untouched(PREC, m, n, ldc, G, C0);
+    kernel_check(ok, "cuda_hemm", P(), err, "side=%c uplo=%c m=%d n=%d%s rc=%d",
+                 kernel_letter(side), kernel_letter(uplo), m, n, zero ? " C=NaN" : "", rg);
+    cuda_test_free(dA);
+    cuda_test_free(dB);
+    cuda_test_free(dC);
+    free(A), free(B), free(C), free(G), free(C0);
+}
+
 /* lascal (add = 0): A = alpha A; geadd (add = 1): B = alpha A + beta B. */
 static void run_scale(int add, int m, int n, unsigned long long seed)
 {
@@ -236,7 +270,37 @@ void tila_test_zcuda_blas(const kernel_opts_t *o)
         }
         run_scale(0, mn[s][0], mn[s][1], seed += 2);
         run_scale(1, mn[s][0], mn[s][1], seed += 2);
+        for (int si = 0; si < 2; si++)
+            for (int u = 0; u < 2; u++)
+                run_hemm(sides[si], uplos[u], mn[s][0], mn[s][1], seed += 1);
     }
+}
+
+/* colamax, to the bit; a NaN and an Inf planted in columns 1 and 2. */
+static void run_colamax(int m, int n, unsigned long long seed)
+{
+    int lda = m + 2;
+    elem_t *A = host(lda, n, seed, m);
+    if (m > 2 && n > 2) {
+        A[(size_t)1 * lda + m / 2] = NAN;
+        A[(size_t)2 * lda + m - 1] = -INFINITY;
+    }
+    double *w = malloc(sizeof *w * (size_t)(n + 1)), *g = malloc(sizeof *g * (size_t)(n + 1));
+    cuDoubleComplex *dA = put(lda, n, A);
+    double *dw = cuda_test_alloc(sizeof *dw * (size_t)(n + 1));
+    int rc = tila_core_zcolamax(m, n, A, lda, w);
+    int rg = tila_cuda_zcolamax(cuda_test.stream, m, n, dA, lda, dw);
+    TILA_CUDA_CHECK(
+        cudaMemcpyAsync(g, dw, sizeof *g * (size_t)n, cudaMemcpyDeviceToHost, cuda_test.stream));
+    TILA_CUDA_CHECK(cudaStreamSynchronize(cuda_test.stream));
+    int same = 1;
+    for (int j = 0; j < n; j++)
+        same &= isnan(w[j]) ? isnan(g[j]) : !memcmp(&w[j], &g[j], sizeof *w);
+    kernel_check(rc == 0 && rg == 0 && same, "cuda_colamax", P(), same ? 0 : 1, "m=%d n=%d rc=%d",
+                 m, n, rg);
+    cuda_test_free(dA);
+    cuda_test_free(dw);
+    free(A), free(w), free(g);
 }
 
 /* ---- Copies, settings and generators, to the bit ------------------------------------ */
@@ -302,6 +366,7 @@ void tila_test_zcuda_aux(const kernel_opts_t *o)
     for (size_t s = 0; s < sizeof mn / sizeof mn[0]; s++) {
         for (int u = 0; u < 3; u++)
             run_copies(uplos[u], mn[s][0], mn[s][1], seed += 2);
+        run_colamax(mn[s][0], mn[s][1], seed++);
         for (int herm = 0; herm < 2; herm++) {
             run_generator(herm, mn[s][0], mn[s][1], 0, 0, seed++);
             run_generator(herm, mn[s][0], mn[s][1], 1000, 37, seed++);
