@@ -15,6 +15,8 @@
 #include "kerneltests_d.h"
 #include "kerneltests_c.h"
 #include "kerneltests_z.h"
+#include "kerneltests_ds.h"
+#include "kerneltests_zc.h"
 
 /* A kernel whose name is the same in every precision, and one whose real-arithmetic name
  * differs (herk -> syrk, unmqr -> ormqr, plghe -> plgsy: the generator renames them). */
@@ -49,6 +51,8 @@ static const kernel_suite_t suites[] = {
     SUITE2(herk, syrk),
     SUITE2(hemm, symm),
     SUITE(colamax),
+    /* between precisions: d with s, z with c */
+    { "lag2c", { NULL, tila_test_dlag2s_core, NULL, tila_test_zlag2c_core } },
     /* QR */
     SUITE(geqrt),
     SUITE(geqrt_col),

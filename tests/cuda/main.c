@@ -16,6 +16,8 @@
 
 #include "cuda_kernel.h"
 #include "cuda_test.h"
+#include "cuda_test_ds.h"
+#include "cuda_test_zc.h"
 
 cuda_test_ctx_t cuda_test;
 
@@ -28,8 +30,15 @@ cuda_test_ctx_t cuda_test;
         }                                                                                          \
     }
 
-static const kernel_suite_t suites[] = { SUITE(blas), SUITE(aux), SUITE(potrf), SUITE(lange),
-                                         SUITE(qr) };
+static const kernel_suite_t suites[] = {
+    SUITE(blas),
+    SUITE(aux),
+    SUITE(potrf),
+    SUITE(lange),
+    SUITE(qr),
+    /* between precisions: d with s, z with c */
+    { "lag2c", { NULL, tila_test_dcuda_lag2c, NULL, tila_test_zcuda_lag2c } },
+};
 
 int main(int argc, char **argv)
 {

@@ -1,0 +1,30 @@
+/**
+ * @file cuda_zc.h
+ * @brief GPU tile kernels between double complex and single complex (no StarPU); they run
+ * on the given stream and return without synchronising.
+ * @precisions mixed zc -> ds
+ *
+ * SPDX-License-Identifier: BSD-3-Clause
+ */
+#ifndef CUDA_ZC_H
+#define CUDA_ZC_H
+
+#include <cuComplex.h>
+#include <cuda_runtime.h>
+
+#include "tila_types.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+int tila_cuda_zlag2c(cudaStream_t stream, tila_uplo_t uplo, int m, int n, const cuDoubleComplex *A,
+                     int lda, cuFloatComplex *SA, int ldsa, int *overflow);
+int tila_cuda_clag2z(cudaStream_t stream, int m, int n, const cuFloatComplex *SA, int ldsa,
+                     cuDoubleComplex *A, int lda);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* CUDA_ZC_H */
