@@ -280,6 +280,8 @@ tila_qr_tree_t tila_desc_qr_tree(const tila_desc_t *T);
 #include "tila_z.h"
 #include "tila_che.h"
 #include "tila_zhe.h"
+#include "tila_ds.h"
+#include "tila_zc.h"
 #endif
 
 #endif /* TILA_H */

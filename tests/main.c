@@ -13,6 +13,7 @@
  *   trsm   m, n, nb                       potrf  n, nb (also the non-definite cases)
  *   geqrf  m, n, nb, ib (ib > nb: SKIP)   gels   m, n, nb, ib (m < n or ib > nb: SKIP)
  *   lange  m, n, nb (the general, trapezoidal, symmetric sweep; single's large sum: n, nb)
+ *   posv_mixed  fixed sizes (d and z: dsposv, zcposv; conditions 1e2 to 1e9, overflow)
  * --tiles random gives every matrix the suites create tiles of random sizes, 1 to 3 nb rows
  * or columns for the tile size nb asked for (tila_test_desc_create).
  * The other cases (NaN and scaling in lange, the failed sequence in potrf, desc, errors,
@@ -30,6 +31,8 @@
 #include "tests_d.h"
 #include "tests_c.h"
 #include "tests_z.h"
+#include "tests_ds.h"
+#include "tests_zc.h"
 
 #define TILA_TEST_PREC(name)                                                                       \
     {                                                                                              \
@@ -48,6 +51,8 @@ static const tila_test_t suites[] = {
     { "geqrf", NULL, TILA_TEST_PREC(geqrf) },
     { "gels", NULL, TILA_TEST_PREC(gels) },
     { "lange", NULL, TILA_TEST_PREC(lange) },
+    /* Mixed precision: d (with s) and z (with c) */
+    { "posv_mixed", NULL, { NULL, tila_test_dsposv, NULL, tila_test_zcposv } },
 };
 #define NSUITES (sizeof suites / sizeof suites[0])
 

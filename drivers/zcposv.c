@@ -1,0 +1,385 @@
+/**
+ * @file zcposv.c
+ * @brief Mixed-precision Hermitian positive definite solve: Cholesky in single precision,
+ * refinement with double-precision residuals, a double-precision factorization when that
+ * does not converge (LAPACK's zcposv; dsposv in real).
+ * @precisions mixed zc -> ds
+ *
+ * The async call submits, in a child sequence of the caller's (its failures are fallbacks,
+ * not the caller's, and the caller's failure still stops it): ||A||_inf, A's triangle and B
+ * in single precision, the single Cholesky factorization and solve, X in double and
+ * R = B - A X.  What follows depends on values, so it runs at the caller's wait, which every
+ * rank reaches in the same order (a wait hook): the stopping test, each refinement step (a
+ * synchronous call of its own: R in single, solve, X += R, R = B - A X), or the fallback
+ * (X = B, then dposv).  The residual's product with the Hermitian A takes the stored
+ * triangle's tiles as they are (hemm on the diagonal, gemm below it) and the others'
+ * conjugate transposes (gemm with A(k, i)^H).
+ * The stopping test needs each column's largest entry of X and R: a tile task per tile
+ * (zcolamax) into a vector on its rank, the tiles' vectors folded on each rank and the
+ * ranks' combined by one allreduce (max of the bit patterns: non-negative doubles order as
+ * their bits, NaN put above everything).
+ *
+ * SPDX-License-Identifier: BSD-3-Clause
+ */
+#define COMPLEX
+#include <float.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "codelets_z.h"
+#include "codelets_zc.h"
+#include "tila_runtime.h"
+
+#define ZCPOSV_ITERMAX 30 /* LAPACK's ITERMAX */
+
+static const char *zcposv_func = "tila_zcposv";
+
+/* One call's state, from the async call to the caller's wait. */
+typedef struct zcposv_s {
+    tila_wait_hook_t hook; /**< first member: the refinement is the caller's wait hook */
+    tila_uplo_t uplo;
+    tila_desc_t *A, *B, *X;   /**< the caller's, held until the hook */
+    tila_desc_t *SA, *SX, *R; /**< A's triangle and a solution in single, the residual */
+    int *iter;
+    tila_sequence_t *seq, *inner; /**< the caller's; the single-precision phase's */
+    tila_request_t *req;
+    tila_request_t conv, potrf, work; /**< inner's: to single, the factorization, the rest */
+    double anorm;                     /**< ||A||_inf, at inner's wait */
+} zcposv_t;
+
+/* S = Z in single precision on the triangle uplo (its diagonal tiles' triangles, the
+ * tiles beyond whole) or everywhere (TILA_GENERAL); an entry beyond single's range fails
+ * req with info 1.  A's conversion gates the factorization: its tasks take potrf's
+ * highest priority, so that each tile is converted before the panel that needs it. */
+static int to_single(tila_uplo_t uplo, tila_desc_t *Z, tila_desc_t *S, tila_sequence_t *seq,
+                     tila_request_t *req)
+{
+    int rc = 0;
+    tila_task_t t = tila_task_init(seq, req, 3);
+    for (int n = 0; n < Z->nt && !rc; n++)
+        for (int m = 0; m < Z->mt && !rc; m++) {
+            tila_uplo_t part = uplo == TILA_GENERAL ? TILA_GENERAL : tila_tile_part(uplo, m, n);
+            if (part == TILA_TILE_NONE) continue;
+            tila_task_on(&t, S, m, n);
+            rc = tila_insert_zlag2c(&t, part, tila_tile_rows(Z, m), tila_tile_cols(Z, n),
+                                    tila_task_tile(&t, Z, m, n), tila_task_tile(&t, S, m, n));
+        }
+    return rc;
+}
+
+/* Z = S in double precision (exact). */
+static int to_double(tila_desc_t *S, tila_desc_t *Z, tila_sequence_t *seq, tila_request_t *req)
+{
+    int rc = 0;
+    tila_task_t t = tila_task_init(seq, req, 0);
+    for (int n = 0; n < Z->nt && !rc; n++)
+        for (int m = 0; m < Z->mt && !rc; m++) {
+            tila_task_on(&t, Z, m, n);
+            rc = tila_insert_clag2z(&t, tila_tile_rows(Z, m), tila_tile_cols(Z, n),
+                                    tila_task_tile(&t, S, m, n), tila_task_tile(&t, Z, m, n));
+        }
+    return rc;
+}
+
+/* R = R - A X, A Hermitian with its triangle uplo stored, on R's owners. */
+static int residual(tila_uplo_t uplo, tila_desc_t *A, tila_desc_t *X, tila_desc_t *R,
+                    tila_sequence_t *seq, tila_request_t *req)
+{
+    int rc = 0;
+    tila_task_t t = tila_task_init(seq, req, 0);
+    for (int j = 0; j < R->nt && !rc; j++)
+        for (int i = 0; i < R->mt && !rc; i++) {
+            int rows = tila_tile_rows(R, i), cols = tila_tile_cols(R, j);
+            tila_task_on(&t, R, i, j);
+            starpu_data_handle_t r = tila_task_tile(&t, R, i, j);
+            for (int k = 0; k < A->nt && !rc; k++) {
+                starpu_data_handle_t x = tila_task_tile(&t, X, k, j);
+                int nk = tila_tile_cols(A, k);
+                if (k == i)
+                    rc = tila_insert_zhemm(&t, TILA_LEFT, uplo, rows, cols, -1,
+                                           tila_task_tile(&t, A, i, i), x, 1, r);
+                else if ((uplo == TILA_LOWER) == (i > k)) /* A(i, k) is stored */
+                    rc = tila_insert_zgemm(&t, TILA_NOTRANS, TILA_NOTRANS, rows, cols, nk, -1,
+                                           tila_task_tile(&t, A, i, k), x, 1, r);
+                else /* A(i, k) = A(k, i)^H */
+                    rc = tila_insert_zgemm(&t, TILA_CONJTRANS, TILA_NOTRANS, rows, cols, nk, -1,
+                                           tila_task_tile(&t, A, k, i), x, 1, r);
+            }
+        }
+    return rc;
+}
+
+/* x >= 0 or NaN as a key: keys order as the values, NaN above everything. */
+static int64_t amax_key(double x)
+{
+    int64_t k;
+    if (isnan(x)) return INT64_MAX;
+    memcpy(&k, &x, sizeof k);
+    return k;
+}
+
+static double amax_unkey(int64_t k)
+{
+    double x;
+    if (k == INT64_MAX) return NAN;
+    memcpy(&x, &k, sizeof x);
+    return x;
+}
+
+/* out[j] = the largest entry of D's column j (tila_core_zcolamax's measure), on every rank
+ * (out NULL: computed, not kept).  Collective.  @return 0, TILA_ERR_NOMEM (on every rank when one lacked memory), or a
+ * code. */
+static int colmax(tila_desc_t *D, double *out)
+{
+    int mt = D->mt, nt = D->nt, n = D->n;
+    size_t tiles = (size_t)mt * nt;
+    /* Tags first, on every rank, whatever fails below. */
+    int64_t tag = tila_rt.next_tag;
+    tila_rt.next_tag += (int64_t)tiles;
+    double **part = calloc(tiles, sizeof *part);
+    starpu_data_handle_t *h = calloc(tiles, sizeof *h);
+    int64_t *key = malloc(sizeof *key * ((size_t)n + 1));
+    int nomem = !part || !h || !key;
+    tila_sync_t s;
+    int rc = tila_sync_begin(zcposv_func, &s);
+    if (rc) nomem = 1;
+    tila_task_t t = tila_task_init(s.seq, &s.req, 0);
+    for (int j = 0; j < nt && !nomem && !rc; j++)
+        for (int i = 0; i < mt && !nomem && !rc; i++) {
+            tila_task_on(&t, D, i, j);
+            if (t.rank != tila_rt.rank) continue;
+            size_t k = (size_t)j * mt + i;
+            int cols = tila_tile_cols(D, j);
+            if (!(part[k] = malloc(sizeof(double) * (size_t)cols))) {
+                nomem = 1;
+                break;
+            }
+            starpu_vector_data_register(&h[k], STARPU_MAIN_RAM, (uintptr_t)part[k], (uint32_t)cols,
+                                        sizeof(double));
+            starpu_mpi_data_register_comm(h[k], tag + (int64_t)k, tila_rt.rank, tila_starpu_comm());
+            rc = tila_insert_zcolamax(&t, tila_tile_rows(D, i), cols, tila_task_tile(&t, D, i, j),
+                                      h[k]);
+        }
+    if (s.seq) rc = tila_sync_end(&s, rc);
+    for (int j = 0; key && j < n; j++)
+        key[j] = 0; /* the key of 0 */
+    for (size_t k = 0; part && h && k < tiles; k++) {
+        if (!h[k]) continue;
+        starpu_data_unregister(h[k]);
+        int j0 = D->col0[k / (size_t)mt], cols = D->col0[k / (size_t)mt + 1] - j0;
+        for (int c = 0; key && c < cols; c++) {
+            int64_t kc = amax_key(part[k][c]);
+            key[j0 + c] = kc > key[j0 + c] ? kc : key[j0 + c];
+        }
+    }
+    for (size_t k = 0; part && k < tiles; k++)
+        free(part[k]);
+    free(part);
+    free(h);
+    int64_t failed[1] = { nomem ? 1 : rc < 0 ? 2 : 0 };
+    if (tila_rt.size > 1) {
+        int arc = tila_allreduce(failed, 1, MPI_INT64_T, MPI_MAX);
+        if (!arc && !failed[0] && n > 0) arc = tila_allreduce(key, n, MPI_INT64_T, MPI_MAX);
+        if (arc && !failed[0]) failed[0] = 3;
+    }
+    for (int j = 0; out && !failed[0] && j < n; j++)
+        out[j] = amax_unkey(key[j]);
+    free(key);
+    return failed[0] == 0 ? 0 : failed[0] == 1 ? TILA_ERR_NOMEM : rc < 0 ? rc : TILA_ERR_MPI;
+}
+
+/* *ok: every column has max |R| <= max |X| cte (NaN: not).  Collective. */
+static int converged(zcposv_t *st, double cte, int *ok)
+{
+    int nrhs = st->X->n;
+    double *xn = malloc(sizeof *xn * (size_t)(2 * nrhs + 1)), *rn = xn ? xn + nrhs : NULL;
+    /* Without memory the norms still run (they are collective), their values dropped. */
+    int rc = colmax(st->X, xn);
+    int rc2 = colmax(st->R, rn);
+    if (!xn) rc = TILA_ERR_NOMEM;
+    rc = rc ? rc : rc2;
+    *ok = !rc;
+    for (int j = 0; !rc && j < nrhs; j++)
+        if (!(rn[j] <= xn[j] * cte)) *ok = 0;
+    free(xn);
+    return rc;
+}
+
+/* One refinement step: R in single, solved, back in double, X += R, R = B - A X.
+ * *overflow: R held an entry beyond single's range (nothing after that ran). */
+static int step(zcposv_t *st, int *overflow)
+{
+    tila_sync_t s;
+    tila_request_t conv = TILA_REQUEST_INITIALIZER;
+    int rc = tila_sync_begin(zcposv_func, &s);
+    if (rc) return rc;
+    tila_check_sequence(zcposv_func, 0, s.seq, &conv); /* attaches conv: both exist */
+    rc = to_single(TILA_GENERAL, st->R, st->SX, s.seq, &conv);
+    if (!rc) rc = tila_cpotrs_async(st->uplo, st->SA, st->SX, s.seq, &s.req);
+    if (!rc) rc = to_double(st->SX, st->R, s.seq, &s.req);
+    if (!rc) rc = tila_zgeadd_async(1, st->R, 1, st->X, s.seq, &s.req);
+    if (!rc) rc = tila_zlacpy_async(TILA_GENERAL, st->B, st->R, s.seq, &s.req);
+    if (!rc) rc = residual(st->uplo, st->A, st->X, st->R, s.seq, &s.req);
+    rc = tila_sync_end(&s, rc);
+    *overflow = conv.status > 0;
+    return *overflow ? 0 : rc;
+}
+
+/* The refinement from inner's first solution and residual: *iter as LAPACK's. */
+static int refine(zcposv_t *st, int *iter)
+{
+    double cte = st->anorm * (DBL_EPSILON / 2) * sqrt((double)st->A->n);
+    for (int it = 0;; it++) {
+        int ok, overflow, rc = converged(st, cte, &ok);
+        if (rc) return rc;
+        if (ok) {
+            *iter = it;
+            return 0;
+        }
+        if (it == ZCPOSV_ITERMAX) {
+            *iter = -ZCPOSV_ITERMAX - 1;
+            return 0;
+        }
+        if ((rc = step(st, &overflow))) return rc;
+        if (overflow) {
+            *iter = -2;
+            return 0;
+        }
+    }
+}
+
+/* Release the workspace and the state (local). */
+static void zcposv_free(zcposv_t *st)
+{
+    st->A->held = st->B->held = st->X->held = NULL;
+    tila_sequence_destroy(&st->inner);
+    tila_desc_destroy(&st->SA);
+    tila_desc_destroy(&st->SX);
+    tila_desc_destroy(&st->R);
+    free(st);
+}
+
+static int zcposv_keys(tila_wait_hook_t *hook, int64_t *key)
+{
+    (void)hook;
+    (void)key;
+    return 0;
+}
+
+/* At the caller's wait: the stopping test, refinement or fallback; *iter and the status. */
+static int zcposv_finish(tila_wait_hook_t *hook, int status, int run, const int64_t *key)
+{
+    zcposv_t *st = (zcposv_t *)hook;
+    (void)key;
+    st->A->held = st->B->held = st->X->held = NULL;
+    if (!run) { /* destroyed without a wait: release only */
+        zcposv_free(st);
+        return 0;
+    }
+    /* Every rank is here, in the same order: inner's wait is collective too. */
+    int istatus = tila_sequence_wait(st->inner), rc = 0, iter = 0;
+    if (status) { /* the caller's sequence failed: inner's tasks did nothing */
+        zcposv_free(st);
+        return 0;
+    }
+    if (istatus < 0)
+        rc = istatus;
+    else if (st->conv.status > 0)
+        iter = -2;
+    else if (st->potrf.status > 0)
+        iter = -3;
+    else
+        rc = refine(st, &iter);
+    if (!rc && iter < 0) {
+        /* X = B, then dposv: A holds the double factor, as LAPACK's. */
+        rc = tila_zlacpy(TILA_GENERAL, st->B, st->X);
+        if (!rc) rc = tila_zposv(st->uplo, st->A, st->X);
+        if (rc > 0) {
+            tila_sequence_fail(st->seq, st->req, rc);
+            rc = 0;
+        }
+    }
+    *st->iter = iter;
+    zcposv_free(st);
+    return rc;
+}
+
+int tila_zcposv_async(tila_uplo_t uplo, tila_desc_t *A, tila_desc_t *B, tila_desc_t *X, int *iter,
+                      tila_sequence_t *seq, tila_request_t *req)
+{
+    const char *func = zcposv_func;
+    int rc = tila_check_init(func);
+    if (rc) return rc;
+    if ((rc = tila_check_triangle(func, 1, uplo))) return rc;
+    if ((rc = tila_check_desc(func, 2, "A", A, TILA_COMPLEX64))) return rc;
+    if ((rc = tila_check_desc(func, 3, "B", B, TILA_COMPLEX64))) return rc;
+    if ((rc = tila_check_rhs(func, 2, A, B))) return rc;
+    if ((rc = tila_check_desc(func, 4, "X", X, TILA_COMPLEX64))) return rc;
+    if ((rc = tila_check_same_tiling(func, 4, "X", B, X))) return rc;
+    if (X == B || X == A) {
+        tila_error(func, "argument 4 (X) is %s: the solution needs a matrix of its own",
+                   X == B ? "B" : "A");
+        return -4;
+    }
+    if (!iter) {
+        tila_error(func, "argument 5 (iter) is NULL");
+        return -5;
+    }
+    if ((rc = tila_check_sequence(func, 6, seq, req))) return rc;
+    *iter = 0;
+    if (A->n == 0 || B->n == 0) return 0;
+
+    zcposv_t *st = calloc(1, sizeof *st);
+    if (!st) return TILA_ERR_NOMEM;
+    *st = (zcposv_t){ .uplo = uplo,
+                      .A = A,
+                      .B = B,
+                      .X = X,
+                      .iter = iter,
+                      .seq = seq,
+                      .req = req,
+                      .conv = TILA_REQUEST_INITIALIZER,
+                      .potrf = TILA_REQUEST_INITIALIZER,
+                      .work = TILA_REQUEST_INITIALIZER };
+    /* Collective: every rank creates the three, in this order. */
+    int r1 = tila_desc_create_twin(&st->SA, A, TILA_COMPLEX32);
+    int r2 = tila_desc_create_twin(&st->SX, B, TILA_COMPLEX32);
+    int r3 = tila_desc_create_twin(&st->R, B, TILA_COMPLEX64);
+    rc = r1 ? r1 : r2 ? r2 : r3;
+    if (!rc) rc = tila_sequence_create_child(&st->inner, seq);
+    if (rc) {
+        tila_desc_destroy(&st->SA);
+        tila_desc_destroy(&st->SX);
+        tila_desc_destroy(&st->R);
+        free(st);
+        return rc;
+    }
+    /* The inner requests join inner's wait (the checks cannot fail: both exist). */
+    tila_check_sequence(func, 0, st->inner, &st->conv);
+    tila_check_sequence(func, 0, st->inner, &st->potrf);
+    tila_check_sequence(func, 0, st->inner, &st->work);
+    tila_sequence_t *in = st->inner;
+    rc = tila_zlanhe_async(TILA_NORM_INF, uplo, A, &st->anorm, in, &st->work);
+    if (!rc) rc = to_single(uplo, A, st->SA, in, &st->conv);
+    if (!rc) rc = to_single(TILA_GENERAL, B, st->SX, in, &st->conv);
+    if (!rc) rc = tila_cpotrf_async(uplo, st->SA, in, &st->potrf);
+    if (!rc) rc = tila_cpotrs_async(uplo, st->SA, st->SX, in, &st->work);
+    if (!rc) rc = to_double(st->SX, X, in, &st->work);
+    if (!rc) rc = tila_zlacpy_async(TILA_GENERAL, B, st->R, in, &st->work);
+    if (!rc) rc = residual(uplo, A, X, st->R, in, &st->work);
+    /* A refused submission fails the caller's sequence; the hook then only cleans up. */
+    if (rc) tila_sequence_fail(seq, req, rc);
+    A->held = B->held = X->held = func;
+    st->hook.keys = zcposv_keys;
+    st->hook.fn = zcposv_finish;
+    tila_sequence_on_wait(seq, &st->hook);
+    return rc;
+}
+
+int tila_zcposv(tila_uplo_t uplo, tila_desc_t *A, tila_desc_t *B, tila_desc_t *X, int *iter)
+{
+    tila_sync_t s;
+    int rc = tila_sync_begin(zcposv_func, &s);
+    return rc ? rc : tila_sync_end(&s, tila_zcposv_async(uplo, A, B, X, iter, s.seq, &s.req));
+}

@@ -1,0 +1,213 @@
+/**
+ * @file test_zcposv.c
+ * @brief Tests of the mixed-precision solve tila_zcposv (tila_dsposv in real).
+ * @precisions mixed zc -> ds
+ *
+ * Matrices of a chosen condition number come from LAPACK's zlatms (Hermitian, positive
+ * eigenvalues from 1 down to 1 / cond, geometrically spaced) on rank 0, scattered to the
+ * grid.  For each: X's residual ratio max_j ||B_j - A X_j||_1 / (||A||_1 ||X_j||_1 n eps),
+ * with LAPACKE_zposv's on the same matrices beside it, must be below the tolerance, and
+ * the iteration count must be what the conditioning calls for:
+ *  - cond 1e2 and 1e6 (cond * single's eps < 1): refinement converges (iter >= 0; at
+ *    1e6, after at least one step);
+ *  - cond 1e9 (beyond single precision): the fall back (iter < 0), still solved;
+ *  - A or B scaled beyond single's range: iter = -2; a non-definite A: iter = -3 and info
+ *    as LAPACKE_zposv's;
+ * A is unchanged when refinement succeeded, B always.  The async form is also run, with
+ * the calls that must be refused while its matrices are held; then empty sizes and bad
+ * arguments.
+ *
+ * SPDX-License-Identifier: BSD-3-Clause
+ */
+#define COMPLEX
+#include <cblas.h>
+#include <complex.h>
+#include <float.h>
+#include <lapacke.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "tests_z.h"
+#include "tests_zc.h"
+
+static char uplo_char(tila_uplo_t uplo) { return uplo == TILA_LOWER ? 'L' : 'U'; }
+
+/* The kinds of matrix the cases use. */
+enum zcposv_kind { WELL, COND6, COND9, HUGE_A, HUGE_B, NOT_DEFINITE };
+static const char *const kind_name[] = { "cond=1e2",  "cond=1e6",  "cond=1e9",
+                                         "A>FLT_MAX", "B>FLT_MAX", "not-definite" };
+
+/* On rank 0: the n x n Hermitian A of the kind (full storage) and the n x nrhs B.
+ * @return zlatms's info (0). */
+static int make_problem(enum zcposv_kind kind, int n, int nrhs, unsigned long long seed,
+                        tila_complex64_t *a, tila_complex64_t *b)
+{
+    int iseed[4] = { (int)(seed % 4096), (int)(seed / 4096 % 4096), 17,
+                     2 * (int)(seed % 2000) + 1 };
+    double cond = kind == COND6 ? 1e6 : kind == COND9 ? 1e9 : 1e2;
+    /* d is only written in mode 3, but LAPACKE rejects a NaN in it: zeroed. */
+    double *d = calloc((size_t)(n > 0 ? n : 1), sizeof *d);
+    int info = n > 0 ? (int)LAPACKE_zlatms(LAPACK_COL_MAJOR, n, n, 'U', iseed, 'P', d, 3, cond, 1.0,
+                                           n, n, 'N', a, n)
+                     : 0;
+    free(d);
+    for (int j = 0; j < nrhs; j++)
+        for (int i = 0; i < n; i++) {
+            double re = ((i * 7 + j * 13 + (int)seed) % 97) / 97.0 - 0.5;
+#if defined(COMPLEX)
+            b[(size_t)j * n + i] = re + I * (((i * 3 + j) % 89) / 89.0 - 0.5);
+#else
+            b[(size_t)j * n + i] = re;
+#endif
+        }
+    if (kind == HUGE_A)
+        for (size_t k = 0; k < (size_t)n * n; k++)
+            a[k] *= 1e40;
+    if (kind == HUGE_B)
+        for (size_t k = 0; k < (size_t)n * nrhs; k++)
+            b[k] *= 1e40;
+    if (kind == NOT_DEFINITE && n > 0) a[(size_t)(n / 2) * n + n / 2] = -1; /* info n/2+1 */
+    return info;
+}
+
+/* max_j ||b_j - a x_j||_1 / (||a||_1 ||x_j||_1 n eps); r is scratch (n x nrhs). */
+static double ratio(int n, int nrhs, const tila_complex64_t *a, const tila_complex64_t *b,
+                    const tila_complex64_t *x, tila_complex64_t *r)
+{
+    tila_complex64_t one = 1, mone = -1;
+    memcpy(r, b, sizeof *r * (size_t)n * nrhs);
+    cblas_zgemm(CblasColMajor, CblasNoTrans, CblasNoTrans, n, nrhs, n, CBLAS_SADDR(mone), a, n, x,
+                n, CBLAS_SADDR(one), r, n);
+    double anorm = LAPACKE_zlange(LAPACK_COL_MAJOR, '1', n, n, a, n), worst = 0;
+    for (int j = 0; j < nrhs; j++) {
+        double rn = LAPACKE_zlange(LAPACK_COL_MAJOR, '1', n, 1, r + (size_t)j * n, n);
+        double xn = LAPACKE_zlange(LAPACK_COL_MAJOR, '1', n, 1, x + (size_t)j * n, n);
+        double q = rn / (anorm * xn * n * DBL_EPSILON);
+        if (!(q <= worst)) worst = q; /* NaN stays */
+    }
+    return worst;
+}
+
+/* Does iter fit the kind? */
+static int iter_expected(enum zcposv_kind kind, int iter)
+{
+    switch (kind) {
+    case WELL: return iter >= 0;
+    case COND6: return iter >= 1;
+    case COND9: return iter < 0;
+    case HUGE_A:
+    case HUGE_B: return iter == -2;
+    default: return iter == -3;
+    }
+}
+
+static void one_case(const tila_test_opts_t *o, enum zcposv_kind kind, tila_uplo_t uplo, int n,
+                     int nrhs, int nb, const int grid[2], int async)
+{
+    int root = tila_comm_rank() == 0;
+    size_t na = (size_t)(n > 0 ? n : 1) * (n > 0 ? n : 1), nbx = (size_t)(n > 0 ? n : 1) * nrhs;
+    tila_complex64_t *a0 = calloc(na, sizeof *a0), *b0 = calloc(nbx + 1, sizeof *b0);
+    int made =
+        root ? make_problem(kind, n, nrhs, o->seed + (unsigned long long)n * 31 + nrhs, a0, b0) : 0;
+    tila_dist_t dist = { .p = grid[0], .q = grid[1] };
+    tila_desc_t *A, *B, *X;
+    tila_test_desc_create(&A, TILA_COMPLEX64, n, n, nb, nb, &dist);
+    tila_test_desc_create(&B, TILA_COMPLEX64, n, nrhs, nb, nb, &dist);
+    tila_test_desc_create(&X, TILA_COMPLEX64, n, nrhs, nb, nb, &dist);
+    tila_desc_scatter(A, 0, a0, n > 0 ? n : 1);
+    tila_desc_scatter(B, 0, b0, n > 0 ? n : 1);
+    tila_zlaset(TILA_GENERAL, 0, 0, X);
+    int iter = -99, info, refused = 1;
+    if (async) {
+        tila_sequence_t *seq;
+        tila_request_t req = TILA_REQUEST_INITIALIZER;
+        tila_sequence_create(&seq);
+        info = tila_zcposv_async(uplo, A, B, X, &iter, seq, &req);
+        /* Held until the wait: a routine given A, B or X, or their destruction, refuses. */
+        refused = tila_zlacpy(TILA_GENERAL, B, X) < 0 && tila_zlaset(TILA_GENERAL, 0, 0, A) < 0 &&
+                  tila_desc_destroy(&X) < 0 && X;
+        int status = tila_sequence_wait(seq);
+        info = info ? info : status;
+        refused = refused && req.status == status;
+        tila_sequence_destroy(&seq);
+    }
+    else
+        info = tila_zcposv(uplo, A, B, X, &iter);
+    tila_complex64_t *x = tila_test_zgather(X), *a1 = tila_test_zgather(A),
+                     *b1 = tila_test_zgather(B);
+    double mine = 0, lapack = 0;
+    int linfo = 0, a_kept = 1, b_kept = 1;
+    if (root && n > 0) {
+        tila_complex64_t *r = malloc(sizeof *r * nbx), *la = malloc(sizeof *la * na),
+                         *lx = malloc(sizeof *lx * nbx);
+        memcpy(la, a0, sizeof *la * na);
+        memcpy(lx, b0, sizeof *lx * nbx);
+        linfo = LAPACKE_zposv(LAPACK_COL_MAJOR, uplo_char(uplo), n, nrhs, la, n, lx, n);
+        if (info == 0) mine = ratio(n, nrhs, a0, b0, x, r);
+        if (linfo == 0) lapack = ratio(n, nrhs, a0, b0, lx, r);
+        b_kept = !memcmp(b1, b0, sizeof *b0 * nbx);
+        a_kept = iter < 0 || !memcmp(a1, a0, sizeof *a0 * na);
+        free(r), free(la), free(lx);
+    }
+    int ok = made == 0 && info == linfo && iter_expected(kind, iter) && mine < o->tol && a_kept &&
+             b_kept && refused;
+    tila_test_check(ok, "posv_mixed", tila_test_prec_letter(TILA_COMPLEX64), mine,
+                    "%s uplo=%c n=%d nrhs=%d nb=%d grid=%dx%d%s iter=%d info=%d lapack-info=%d "
+                    "lapack-ratio=%.3g A-kept=%d B-kept=%d latms=%d",
+                    kind_name[kind], uplo_char(uplo), n, nrhs, nb, grid[0], grid[1],
+                    async ? " async" : "", iter, info, linfo, lapack, a_kept, b_kept, made);
+    tila_desc_destroy(&A);
+    tila_desc_destroy(&B);
+    tila_desc_destroy(&X);
+    free(a0), free(b0), free(x), free(a1), free(b1);
+}
+
+/* Empty sizes and bad arguments. */
+static void edges(void)
+{
+    tila_desc_t *A, *B, *X, *S;
+    int iter = 5;
+    tila_test_desc_create(&A, TILA_COMPLEX64, 0, 0, 4, 4, NULL);
+    tila_test_desc_create(&B, TILA_COMPLEX64, 0, 3, 4, 4, NULL);
+    tila_test_desc_create(&X, TILA_COMPLEX64, 0, 3, 4, 4, NULL);
+    int rc = tila_zcposv(TILA_LOWER, A, B, X, &iter);
+    tila_test_check(rc == 0 && iter == 0, "posv_mixed_empty", tila_test_prec_letter(TILA_COMPLEX64),
+                    0, "n=0 nrhs=3 rc=%d iter=%d", rc, iter);
+    tila_desc_destroy(&A), tila_desc_destroy(&B), tila_desc_destroy(&X);
+    tila_test_desc_create(&A, TILA_COMPLEX64, 8, 8, 4, 4, NULL);
+    tila_test_desc_create(&B, TILA_COMPLEX64, 8, 2, 4, 4, NULL);
+    tila_test_desc_create(&X, TILA_COMPLEX64, 8, 2, 4, 4, NULL);
+    tila_test_desc_create(&S, TILA_COMPLEX32, 8, 2, 4, 4, NULL);
+    tila_zplghe(8, A, 3);
+    tila_zplrnt(B, 4);
+    int r1 = tila_zcposv(TILA_GENERAL, A, B, X, &iter),
+        r2 = tila_zcposv(TILA_LOWER, A, B, B, &iter), r3 = tila_zcposv(TILA_LOWER, A, B, X, NULL),
+        r4 = tila_zcposv(TILA_LOWER, A, S, X, &iter), r5 = tila_zcposv(TILA_LOWER, A, B, S, &iter),
+        r6 = tila_zcposv(TILA_LOWER, NULL, B, X, &iter);
+    tila_test_check(r1 == -1 && r2 == -4 && r3 == -5 && r4 == -3 && r5 == -4 && r6 == -2,
+                    "posv_mixed_errors", tila_test_prec_letter(TILA_COMPLEX64), 0,
+                    "uplo=G:%d X=B:%d iter=NULL:%d B-single:%d X-single:%d A=NULL:%d", r1, r2, r3,
+                    r4, r5, r6);
+    tila_desc_destroy(&A), tila_desc_destroy(&B), tila_desc_destroy(&X), tila_desc_destroy(&S);
+}
+
+void tila_test_zcposv(const tila_test_opts_t *o)
+{
+    static const tila_uplo_t uplos[] = { TILA_LOWER, TILA_UPPER };
+    /* n, nrhs, nb: tiles of odd sizes, one and 16 right-hand sides. */
+    static const int sizes[][3] = { { 1, 1, 4 }, { 37, 1, 8 }, { 61, 16, 16 } };
+    int grids[8][2], ngrids = tila_test_grids(grids, 8);
+    for (int g = 0; g < ngrids; g++)
+        for (int u = 0; u < 2; u++)
+            for (size_t s = 0; s < sizeof sizes / sizeof sizes[0]; s++) {
+                int n = sizes[s][0], nrhs = sizes[s][1], nb = sizes[s][2];
+                for (int kind = WELL; kind <= NOT_DEFINITE; kind++) {
+                    if (n == 1 && (kind == COND6 || kind == COND9 || kind == NOT_DEFINITE))
+                        continue; /* a 1 x 1 has no condition; its minor is the matrix */
+                    one_case(o, (enum zcposv_kind)kind, uplos[u], n, nrhs, nb, grids[g], 0);
+                }
+                one_case(o, n > 1 ? COND6 : WELL, uplos[u], n, nrhs, nb, grids[g], 1);
+            }
+    edges();
+}
