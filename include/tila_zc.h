@@ -24,13 +24,16 @@
  * allocates and frees) is factored, X solved from it, and refined: R = B - A X in double,
  * the correction solved in single, added in double, until every column j has
  * max_i |R(i,j)| <= max_i |X(i,j)| ||A||_inf sqrt(n) eps (eps = 2^-53; |.| as LAPACK's
- * i?amax: |Re| + |Im| in complex), at most 30 times.
+ * i?amax: |Re| + |Im| in complex), then one step more, at most 30 steps in all.  The
+ * step past LAPACK's test brings the backward error ||B - A X|| / (||A|| ||X||) to
+ * dposv's (what LAPACK's test accepts can be hundreds of times larger; bench/README.md).
  * @param A     n x n, square diagonal tiles; left unchanged when refinement succeeded
  *              (*iter >= 0), holding the double-precision factor when it fell back
  *              (*iter < 0), as LAPACK's zcposv.
  * @param B     n x nrhs, A's rows tiled alike; not changed.
  * @param X     n x nrhs, B's tiles; the solution.  Not B itself.
- * @param iter  >= 0: the refinement steps used; < 0: it fell back to the double
+ * @param iter  >= 0: the refinement steps taken (the one past the test included); < 0:
+ *              it fell back to the double
  *              factorization because -2: an entry of A or B (or of a residual) lies
  *              beyond single precision's range, -3: the single factorization found A
  *              not positive definite in single precision, -31: 30 steps did not converge.
