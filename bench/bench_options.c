@@ -27,12 +27,15 @@ int bench_parse_options(int argc, char **argv, int first, bench_cfg_t *c)
                    : !strcmp(a, "--hybrid-B")     ? &c->hybrid_B
                    : !strcmp(a, "--hybrid-s")     ? &c->hybrid_s
                    : !strcmp(a, "--hybrid-b")     ? &c->hybrid_b
+                   : !strcmp(a, "--double")       ? &c->dbl
                                                   : NULL;
         if (!v) return -1;
         if (dst)
             *dst = atoi(v);
         else if (!strcmp(a, "--variant"))
             c->variant = v[0];
+        else if (!strcmp(a, "--cond"))
+            c->cond = strtod(v, NULL);
         else if (!strcmp(a, "--seed"))
             c->seed = strtoull(v, NULL, 10);
         else

@@ -1,10 +1,14 @@
 /**
  * @file bench_potrs.c
  * @brief Benchmark routines: solve A X = B with A symmetric positive definite (double,
- * lower), potrs (A already factored, outside the timing) and posv (factor and solve).
+ * lower), potrs (A already factored, outside the timing), posv (factor and solve) and
+ * posv_mixed (dsposv: factor in single, refine in double; --double 1: dposv instead, the
+ * peer to beat; ScaLAPACK has no mixed solve, so its pdposv).
  *
- * B has --nrhs columns.  Check: ||B - A X||_F / (||A||_F ||X||_F n eps) on rank 0's
- * copies of the input and of the solution.
+ * B has --nrhs columns; --cond C gives A that 2-norm condition number (run.c's spd_cond),
+ * else Tila's diagonally dominant generator.  Check: ||B - A X||_F / (||A||_F ||X||_F n
+ * eps) on rank 0's copies of the input and of the solution.  posv_mixed's flop count is
+ * dposv's, so that its rate compares with dposv's as the ratio of their times.
  *
  * SPDX-License-Identifier: BSD-3-Clause
  */
@@ -64,10 +68,34 @@ static int posv(bench_cfg_t *c)
     return info;
 }
 
+/* posv_mixed: A, B, and X (the mixed solves' solution). */
+static void setup_mixed(bench_cfg_t *c)
+{
+    bench_add_op(c, c->n, c->n, c->cond > 0 ? BENCH_SPD_COND : BENCH_SPD);
+    c->op[0].cond = c->cond;
+    bench_add_op(c, c->n, c->nrhs, BENCH_RANDOM);
+    bench_add_op(c, c->n, c->nrhs, BENCH_ZERO);
+}
+
+/* Whether the solution is in B (posv, pdposv, --double) rather than X. */
+static int in_b(const bench_cfg_t *c)
+{
+    return c->nops < 3 || c->dbl || c->impl == BENCH_SCALAPACK;
+}
+
+static int posv_mixed(bench_cfg_t *c)
+{
+    bench_op_t *A = &c->op[0], *B = &c->op[1], *X = &c->op[2];
+    if (in_b(c)) return posv(c);
+    if (c->impl == BENCH_TILA) return tila_dsposv(TILA_LOWER, A->desc, B->desc, X->desc, &c->iter);
+    return LAPACKE_dsposv(LAPACK_COL_MAJOR, 'L', c->n, c->nrhs, A->full, c->n, B->full, c->n,
+                          X->full, c->n, &c->iter);
+}
+
 static double check(bench_cfg_t *c)
 {
     int n = c->n, nrhs = c->nrhs;
-    const double *a = c->op[0].in, *x = c->op[1].full;
+    const double *a = c->op[0].in, *x = in_b(c) ? c->op[1].full : c->op[2].full;
     double *r = malloc(sizeof(double) * (size_t)n * nrhs);
     memcpy(r, c->op[1].in, sizeof(double) * (size_t)n * nrhs);
     cblas_dsymm(CblasColMajor, CblasLeft, CblasLower, n, nrhs, -1.0, a, n, x, n, 1.0, r, n);
@@ -89,3 +117,5 @@ const bench_routine_t bench_potrs = {
     "potrs", setup, factor, potrs, check, solve_flops, "GFLOP/s"
 };
 const bench_routine_t bench_posv = { "posv", setup, NULL, posv, check, posv_flops, "GFLOP/s" };
+const bench_routine_t bench_posv_mixed = { "posv_mixed", setup_mixed, NULL,     posv_mixed,
+                                           check,        posv_flops,  "GFLOP/s" };

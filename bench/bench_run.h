@@ -12,8 +12,9 @@
 /** Where the operands live for the implementation being timed. */
 typedef enum { BENCH_TILA, BENCH_LAPACKE, BENCH_SCALAPACK } bench_impl_t;
 
-/** How an operand is generated (all through Tila's seeded generators). */
-typedef enum { BENCH_RANDOM, BENCH_SPD, BENCH_ZERO } bench_fill_t;
+/** How an operand is generated: Tila's seeded generators, or (BENCH_SPD_COND) a symmetric
+ * positive definite matrix of a chosen condition number made on rank 0 and scattered. */
+typedef enum { BENCH_RANDOM, BENCH_SPD, BENCH_ZERO, BENCH_SPD_COND } bench_fill_t;
 
 #define BENCH_MAXOPS 4
 
@@ -21,6 +22,7 @@ typedef enum { BENCH_RANDOM, BENCH_SPD, BENCH_ZERO } bench_fill_t;
 typedef struct bench_op_s {
     int m, n;
     bench_fill_t fill;
+    double cond;         /**< BENCH_SPD_COND: the 2-norm condition number */
     double *in;          /**< rank 0: the input, column-major, kept for the check */
     double *full;        /**< rank 0: what LAPACKE works on, then the result */
     tila_desc_t *desc;   /**< Tila's distributed matrix */
@@ -44,6 +46,9 @@ typedef struct bench_cfg_s {
     int nops;
     bench_op_t op[BENCH_MAXOPS];
     double value; /**< a routine's scalar result (a norm) */
+    double cond;  /**< --cond: the SPD operand's condition number (0: Tila's generator's) */
+    int dbl;      /**< --double 1: the double-precision solve instead of the mixed one */
+    int iter;     /**< a mixed solve's iteration count (RESULT's iter=), INT_MIN if none */
 } bench_cfg_t;
 
 /** A routine: its operands, the timed call for each implementation, the check. */
@@ -80,7 +85,7 @@ typedef int bench_tiling_fn(int len, int *sizes, const void *arg);
 int bench_desc_tiled(tila_desc_t **A, int m, int n, bench_tiling_fn *tiling, const void *arg,
                      const tila_dist_t *dist);
 
-extern const bench_routine_t bench_gemm, bench_potrf, bench_potrs, bench_posv, bench_geqrf,
-    bench_lange;
+extern const bench_routine_t bench_gemm, bench_potrf, bench_potrs, bench_posv, bench_posv_mixed,
+    bench_geqrf, bench_lange;
 
 #endif /* BENCH_RUN_H */

@@ -3,14 +3,15 @@
  * @brief tila-bench-run: time one routine of one implementation on one configuration.
  *
  *   tila-bench-run ROUTINE IMPL [--m M] [--n N] [--k K] [--nrhs R] [--nb NB] [--ib IB]
- *                  [--p P --q Q] [--variant V] [--seed S]
+ *                  [--p P --q Q] [--variant V] [--cond C] [--double 1] [--seed S]
  * IMPL is tila, lapacke or scalapack.  Every implementation gets the same matrices, made
  * by Tila's seeded generators in its own layout (Tila's descriptor, LAPACK's array on
  * rank 0, ScaLAPACK's local arrays), then Tila is stopped before a peer runs so that no
  * StarPU thread competes with it.  Rank 0 prints one line:
- *   RESULT seconds=S rate=R unit=U check=C workers=W status=INFO
+ *   RESULT seconds=S rate=R unit=U check=C workers=W status=INFO [iter=I]
  * where R is in GFLOP/s (LAPACK's flop count) or GB/s (bytes of the matrix read once),
- * C the routine's scaled residual (see bench_*.c); before it, where the program's time
+ * C the routine's scaled residual (see bench_*.c), I a mixed-precision solve's iteration
+ * count (LAPACK's ITER); before it, where the program's time
  * went (tila-bench shows it on stderr when TILA_BENCH_PHASES=1):
  *   PHASES init=S generate=S prepare=S run+barrier=S collect=S finalize=S check=S
  * tila-bench (the script) runs this program per implementation and repetition.
@@ -25,12 +26,15 @@
  *
  * SPDX-License-Identifier: BSD-3-Clause
  */
+#include <limits.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/resource.h>
 #include <time.h>
 
+#include <cblas.h>
 #include <starpu_profiling.h>
 
 #include "tila_config.h"
@@ -44,8 +48,9 @@ char *openblas_get_corename(void);
 #define CORENAME "unknown"
 #endif
 
-static const bench_routine_t *const routines[] = { &bench_gemm, &bench_potrf, &bench_potrs,
-                                                   &bench_posv, &bench_geqrf, &bench_lange };
+static const bench_routine_t *const routines[] = { &bench_gemm, &bench_potrf,      &bench_potrs,
+                                                   &bench_posv, &bench_posv_mixed, &bench_geqrf,
+                                                   &bench_lange };
 
 void bench_add_op(bench_cfg_t *c, int m, int n, bench_fill_t fill)
 {
@@ -79,6 +84,44 @@ static void fill(bench_op_t *op, tila_desc_t *A, unsigned long long seed)
         tila_dplrnt(A, seed);
     else
         tila_dlaset(TILA_GENERAL, 0, 0, A);
+}
+
+/*
+ * a = Q diag(lambda) Q^T (n x n), lambda_i = cond^(-i / (n - 1)) from 1 down to 1 / cond, Q
+ * the product of four Householder reflectors of seeded random vectors: symmetric positive
+ * definite of exactly that 2-norm condition number, dense, made in O(n^2) (LAPACK's dlatms
+ * takes O(n^3), minutes at n = 8192).  H A H = A - v w^T - w v^T with p = tau A v,
+ * w = p - (tau / 2) (v^T p) v.
+ */
+static void spd_cond(int n, double cond, unsigned long long seed, double *a)
+{
+    memset(a, 0, sizeof *a * (size_t)n * n);
+    for (int i = 0; i < n; i++)
+        a[(size_t)i * n + i] = n > 1 ? pow(cond, -(double)i / (n - 1)) : 1;
+    double *v = malloc(sizeof *v * (size_t)n), *w = malloc(sizeof *w * (size_t)n);
+    unsigned long long x = seed * 0x9e3779b97f4a7c15ull + 1;
+    for (int r = 0; r < 4 && n > 1; r++) {
+        for (int i = 0; i < n; i++) {
+            x = x * 6364136223846793005ull + 1442695040888963407ull;
+            v[i] = (double)(x >> 11) * 0x1.0p-53 - 0.5;
+        }
+        double tau = 2 / cblas_ddot(n, v, 1, v, 1);
+        cblas_dgemv(CblasColMajor, CblasNoTrans, n, n, tau, a, n, v, 1, 0, w, 1);
+        cblas_daxpy(n, -0.5 * tau * cblas_ddot(n, v, 1, w, 1), v, 1, w, 1);
+        cblas_dger(CblasColMajor, n, n, -1, v, 1, w, 1, a, n);
+        cblas_dger(CblasColMajor, n, n, -1, w, 1, v, 1, a, n);
+    }
+    free(v);
+    free(w);
+}
+
+/* Operand op into A (any layout): a generator's, or rank 0's BENCH_SPD_COND scattered. */
+static void fill_into(bench_op_t *op, tila_desc_t *A, unsigned long long seed)
+{
+    if (op->fill == BENCH_SPD_COND)
+        tila_desc_scatter(A, 0, op->in, op->m > 1 ? op->m : 1);
+    else
+        fill(op, A, seed);
 }
 
 static double *alloc_full(const bench_op_t *op)
@@ -119,10 +162,15 @@ static void generate(bench_cfg_t *c)
         unsigned long long seed = c->seed + (unsigned long long)i;
         tila_desc_t *A;
         op->in = c->rank == 0 ? alloc_full(op) : NULL;
-        tila_desc_create_lapack(&A, TILA_REAL64, op->in, op->m > 1 ? op->m : 1, op->m, op->n, c->nb,
-                                c->nb, &on_root);
-        fill(op, A, seed);
-        tila_desc_destroy(&A);
+        if (op->fill == BENCH_SPD_COND) {
+            if (c->rank == 0) spd_cond(op->n, op->cond, seed, op->in);
+        }
+        else {
+            tila_desc_create_lapack(&A, TILA_REAL64, op->in, op->m > 1 ? op->m : 1, op->m, op->n,
+                                    c->nb, c->nb, &on_root);
+            fill(op, A, seed);
+            tila_desc_destroy(&A);
+        }
         if (c->impl == BENCH_LAPACKE && c->rank == 0) {
             op->full = alloc_full(op);
             memcpy(op->full, op->in, sizeof(double) * (size_t)op->m * op->n);
@@ -132,13 +180,13 @@ static void generate(bench_cfg_t *c)
                 fprintf(stderr, "tila-bench-run: cannot create operand %d's tiles\n", i);
                 exit(1);
             }
-            fill(op, op->desc, seed);
+            fill_into(op, op->desc, seed);
         }
         else if (c->impl == BENCH_SCALAPACK) {
             bench_scalapack_alloc(c, op);
             tila_desc_create_scalapack(&A, TILA_REAL64, op->local, op->lld, op->m, op->n, c->nb,
                                        c->nb, c->p, c->q);
-            fill(op, A, seed);
+            fill_into(op, A, seed);
             tila_desc_destroy(&A);
         }
     }
@@ -231,17 +279,16 @@ int main(int argc, char **argv)
 {
     int provided;
     MPI_Init_thread(&argc, &argv, MPI_THREAD_MULTIPLE, &provided);
-    bench_cfg_t c = { .nrhs = 1, .nb = 256, .seed = 2024 };
+    bench_cfg_t c = { .nrhs = 1, .nb = 256, .seed = 2024, .iter = INT_MIN };
     const bench_routine_t *r = NULL;
     MPI_Comm_rank(MPI_COMM_WORLD, &c.rank);
     MPI_Comm_size(MPI_COMM_WORLD, &c.size);
     if (parse(argc, argv, &c, &r)) {
         if (c.rank == 0)
-            fprintf(
-                stderr,
-                "usage: tila-bench-run gemm|potrf|potrs|posv|geqrf|lange tila|lapacke|scalapack "
-                "--n N [--m M] [--k K] [--nrhs R] [--nb NB] [--ib IB] [--p P --q Q] [--variant V] "
-                "[--seed S]\n");
+            fprintf(stderr,
+                    "usage: tila-bench-run gemm|potrf|potrs|posv|posv_mixed|geqrf|lange "
+                    "tila|lapacke|scalapack --n N [--m M] [--k K] [--nrhs R] [--nb NB] [--ib IB] "
+                    "[--p P --q Q] [--variant V] [--cond C] [--double 1] [--seed S]\n");
         MPI_Finalize();
         return 2;
     }
@@ -288,13 +335,15 @@ int main(int argc, char **argv)
                "finalize=%.3f check=%.3f\n",
                phase[0] - t_start, phase[1] - phase[0], phase[2] - phase[1], phase[3] - phase[2],
                phase[4] - phase[3], t_check - phase[4], now() - t_check);
+        char iter[32] = "";
+        if (c.iter != INT_MIN) snprintf(iter, sizeof iter, " iter=%d", c.iter);
         printf("RESULT seconds=%.6f rate=%.4g unit=%s check=%.3g corename=%s workers=%d "
-               "status=%d\n",
+               "status=%d%s\n",
                seconds, r->amount(&c) / seconds * 1e-9, r->unit, check, CORENAME,
                c.impl == BENCH_TILA        ? workers
                : c.impl == BENCH_SCALAPACK ? c.size
                                            : threads,
-               rc);
+               rc, iter);
     }
     for (int i = 0; i < c.nops; i++) {
         free(c.op[i].in);
