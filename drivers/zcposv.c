@@ -190,8 +190,9 @@ static int colmax(tila_desc_t *D, double *out)
     return failed[0] == 0 ? 0 : failed[0] == 1 ? TILA_ERR_NOMEM : rc < 0 ? rc : TILA_ERR_MPI;
 }
 
-/* *ok: every column has max |R| <= max |X| cte (NaN: not).  Collective. */
-static int converged(zcposv_t *st, double cte, int *ok)
+/* *ok: every column has max |R| <= max |X| cte; *nan: a NaN in X or R (never converges).
+ * Collective. */
+static int converged(zcposv_t *st, double cte, int *ok, int *nan)
 {
     int nrhs = st->X->n;
     double *xn = malloc(sizeof *xn * (size_t)(2 * nrhs + 1)), *rn = xn ? xn + nrhs : NULL;
@@ -201,8 +202,11 @@ static int converged(zcposv_t *st, double cte, int *ok)
     if (!xn) rc = TILA_ERR_NOMEM;
     rc = rc ? rc : rc2;
     *ok = !rc;
-    for (int j = 0; !rc && j < nrhs; j++)
+    *nan = 0;
+    for (int j = 0; !rc && j < nrhs; j++) {
         if (!(rn[j] <= xn[j] * cte)) *ok = 0;
+        if (isnan(rn[j]) || isnan(xn[j])) *nan = 1;
+    }
     free(xn);
     return rc;
 }
@@ -232,19 +236,21 @@ static int step(zcposv_t *st, int *overflow)
  * LAPACK's codes.  LAPACK's test met, one more step is taken and the test made again: the
  * residual LAPACK's test accepts can be hundreds of times dposv's, and one more correction
  * brings the backward error to dposv's.  Should that step undo convergence, refinement
- * goes on as before; 30 steps in all at most.
+ * goes on as before; 30 steps in all at most (met at the 29th, no step follows).  A step
+ * whose residual overflows single falls back even past the test: other ranks' parts of X
+ * may have taken its correction.  A NaN in X or R falls back at once (-31).
  */
 static int refine(zcposv_t *st, int *iter)
 {
     double cte = st->anorm * (DBL_EPSILON / 2) * sqrt((double)st->A->n);
     for (int it = 0, polished = 0;; it++) {
-        int ok, overflow, rc = converged(st, cte, &ok);
+        int ok, nan, overflow, rc = converged(st, cte, &ok, &nan);
         if (rc) return rc;
-        if (ok && (polished || it == ZCPOSV_ITERMAX)) {
+        if (ok && (polished || it >= ZCPOSV_ITERMAX - 1)) {
             *iter = it;
             return 0;
         }
-        if (it == ZCPOSV_ITERMAX) {
+        if (it == ZCPOSV_ITERMAX || nan) {
             *iter = -ZCPOSV_ITERMAX - 1;
             return 0;
         }
@@ -285,12 +291,12 @@ static int zcposv_finish(tila_wait_hook_t *hook, int status, int run, const int6
         zcposv_free(st);
         return 0;
     }
-    /* Every rank is here, in the same order: inner's wait is collective too. */
-    int istatus = tila_sequence_wait(st->inner), rc = 0, iter = 0;
-    if (status) { /* the caller's sequence failed: inner's tasks did nothing */
+    if (status) { /* the caller's sequence failed: inner's tasks do nothing (no collective) */
         zcposv_free(st);
         return 0;
     }
+    /* Every rank is here, in the same order: inner's wait is collective too. */
+    int istatus = tila_sequence_wait(st->inner), rc = 0, iter = 0;
     if (istatus < 0)
         rc = istatus;
     else if (st->conv.status > 0)
@@ -308,6 +314,7 @@ static int zcposv_finish(tila_wait_hook_t *hook, int status, int run, const int6
             rc = 0;
         }
     }
+    if (rc < 0) tila_sequence_fail(st->seq, st->req, rc);
     *st->iter = iter;
     zcposv_free(st);
     return rc;
@@ -338,8 +345,27 @@ int tila_zcposv_async(tila_uplo_t uplo, tila_desc_t *A, tila_desc_t *B, tila_des
     *iter = 0;
     if (A->n == 0 || B->n == 0) return 0;
 
+    /* Collective: every rank creates the three (taking their tags), in this order, before
+     * anything that may fail on one rank only; then all agree whether everything exists,
+     * so that no rank goes on to the hook's collectives alone. */
+    tila_desc_t *SA = NULL, *SX = NULL, *R = NULL;
+    int r1 = tila_desc_create_twin(&SA, A, TILA_COMPLEX32);
+    int r2 = tila_desc_create_twin(&SX, B, TILA_COMPLEX32);
+    int r3 = tila_desc_create_twin(&R, B, TILA_COMPLEX64);
     zcposv_t *st = calloc(1, sizeof *st);
-    if (!st) return TILA_ERR_NOMEM;
+    rc = r1 ? r1 : r2 ? r2 : r3 ? r3 : st ? 0 : TILA_ERR_NOMEM;
+    tila_sequence_t *inner = NULL;
+    if (!rc) rc = tila_sequence_create_child(&inner, seq);
+    int failed = rc != 0;
+    if (tila_rt.size > 1 && tila_allreduce(&failed, 1, MPI_INT, MPI_MAX)) failed = 1;
+    if (failed) {
+        tila_sequence_destroy(&inner);
+        tila_desc_destroy(&SA);
+        tila_desc_destroy(&SX);
+        tila_desc_destroy(&R);
+        free(st);
+        return rc ? rc : TILA_ERR_NOMEM;
+    }
     *st = (zcposv_t){ .uplo = uplo,
                       .A = A,
                       .B = B,
@@ -349,20 +375,11 @@ int tila_zcposv_async(tila_uplo_t uplo, tila_desc_t *A, tila_desc_t *B, tila_des
                       .req = req,
                       .conv = TILA_REQUEST_INITIALIZER,
                       .potrf = TILA_REQUEST_INITIALIZER,
-                      .work = TILA_REQUEST_INITIALIZER };
-    /* Collective: every rank creates the three, in this order. */
-    int r1 = tila_desc_create_twin(&st->SA, A, TILA_COMPLEX32);
-    int r2 = tila_desc_create_twin(&st->SX, B, TILA_COMPLEX32);
-    int r3 = tila_desc_create_twin(&st->R, B, TILA_COMPLEX64);
-    rc = r1 ? r1 : r2 ? r2 : r3;
-    if (!rc) rc = tila_sequence_create_child(&st->inner, seq);
-    if (rc) {
-        tila_desc_destroy(&st->SA);
-        tila_desc_destroy(&st->SX);
-        tila_desc_destroy(&st->R);
-        free(st);
-        return rc;
-    }
+                      .work = TILA_REQUEST_INITIALIZER,
+                      .SA = SA,
+                      .SX = SX,
+                      .R = R,
+                      .inner = inner };
     /* The inner requests join inner's wait (the checks cannot fail: both exist). */
     tila_check_sequence(func, 0, st->inner, &st->conv);
     tila_check_sequence(func, 0, st->inner, &st->potrf);

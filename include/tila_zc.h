@@ -32,6 +32,7 @@
  *              (*iter < 0), as LAPACK's zcposv.
  * @param B     n x nrhs, A's rows tiled alike; not changed.
  * @param X     n x nrhs, B's tiles; the solution.  Not B itself.
+ * nrhs = 0 (or n = 0): nothing is done, *iter = 0 (LAPACK's would still factor A).
  * @param iter  >= 0: the refinement steps taken (the one past the test included); < 0:
  *              it fell back to the double
  *              factorization because -2: an entry of A or B (or of a residual) lies

@@ -198,7 +198,8 @@ int tila_sequence_wait(tila_sequence_t *seq)
         keys[i++] = tila_status_key(r->status);
     if (tila_rt.size > 1) rc = tila_allreduce(keys, count, MPI_INT64_T, MPI_MAX);
     i = 0;
-    seq->status = tila_status_unkey(keys[i++]);
+    /* Atomic: a child sequence's tasks may be reading it (tila_sequence_failed). */
+    __atomic_store_n(&seq->status, tila_status_unkey(keys[i++]), __ATOMIC_RELEASE);
     for (tila_request_t *r = seq->requests; r; r = r->next)
         r->status = tila_status_unkey(keys[i++]);
     seq->nkeys = 0;

@@ -77,7 +77,8 @@ MIXED = [
     ("zlat2c", "dlat2s"), ("zc.h", "ds.h"), ("ZC_H", "DS_H"),
     ("tila_cpotrf_async", "tila_spotrf_async"), ("tila_cpotrs_async", "tila_spotrs_async"),
     ("tila_complex32_t", "float"), ("cuFloatComplex", "float"),
-    ("TILA_COMPLEX32", "TILA_REAL32"), ("make_cuFloatComplex", ""),
+    ("TILA_COMPLEX32", "TILA_REAL32"),
+    # Conversions between the two: a cast in real (their one argument, in parentheses).
     ("cuComplexFloatToDouble", ""), ("cuComplexDoubleToFloat", ""),
 ]
 

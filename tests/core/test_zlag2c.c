@@ -29,7 +29,8 @@ static int in_part(tila_uplo_t uplo, int i, int j)
     return uplo == TILA_GENERAL || (uplo == TILA_UPPER ? i <= j : i >= j);
 }
 
-/* big: 0 none, 1 an entry beyond single's range, 2 an Inf, 3 a NaN (no overflow). */
+/* big: 0 none, 1 an entry beyond single's range, 2 an Inf, 3 a NaN (no overflow), 4 an
+ * entry beyond single's range outside the triangle converted (no overflow). */
 static void run_one(tila_uplo_t uplo, int m, int n, int big, unsigned long long seed)
 {
     int lda = m + 2, ldsa = m + 1;
@@ -37,17 +38,23 @@ static void run_one(tila_uplo_t uplo, int m, int n, int big, unsigned long long 
     tila_complex32_t *SA = kernel_alloc(TILA_COMPLEX32, ldsa, n),
                      *Ref = kernel_alloc(TILA_COMPLEX32, ldsa, n);
     kernel_fill(TILA_COMPLEX64, m, n, A, lda, seed);
-    if (big && m > 0 && n > 0) {
+    if (big && big < 4 && m > 0 && n > 0) {
         /* In the part converted: the last column's last row (lower), first (upper). */
         int i = uplo == TILA_UPPER ? 0 : m - 1;
         A[(size_t)(n - 1) * lda + i] = big == 1 ? 1e39 : big == 2 ? INFINITY : NAN;
     }
+    if (big == 4) /* the first column's last row (upper), the last's first (lower) */
+        A[uplo == TILA_UPPER ? (size_t)m - 1 : (size_t)(n - 1) * lda] = 1e39;
     tila_complex32_t *SA0 = kernel_dup(TILA_COMPLEX32, ldsa, n, SA);
     int rc = tila_core_zlag2c(uplo, m, n, A, lda, SA, ldsa);
     int want_rc = (big == 1 || big == 2) && m > 0 && n > 0;
     int same = 1;
     if (!want_rc && m > 0 && n > 0) {
-        LAPACKE_zlag2c_work(LAPACK_COL_MAJOR, m, n, A, lda, Ref, ldsa);
+        /* The reference converts the whole tile: without the entry planted outside. */
+        tila_complex64_t *R = kernel_dup(TILA_COMPLEX64, lda, n, A);
+        if (big == 4) R[uplo == TILA_UPPER ? (size_t)m - 1 : (size_t)(n - 1) * lda] = 0;
+        LAPACKE_zlag2c_work(LAPACK_COL_MAJOR, m, n, R, lda, Ref, ldsa);
+        free(R);
         for (int j = 0; j < n; j++)
             for (int i = 0; i < ldsa; i++) {
                 size_t e = (size_t)j * ldsa + i;
@@ -73,6 +80,7 @@ static void run_one(tila_uplo_t uplo, int m, int n, int big, unsigned long long 
                  big == 1   ? " 1e39"
                  : big == 2 ? " Inf"
                  : big == 3 ? " NaN"
+                 : big == 4 ? " 1e39-outside"
                             : "",
                  rc, back);
     free(A), free(SA), free(Ref), free(SA0);
@@ -109,7 +117,7 @@ void tila_test_zlag2c_core(const kernel_opts_t *o)
         for (int u = 0; u < 3; u++) {
             int m = sizes[s][0], n = sizes[s][1];
             if (uplos[u] != TILA_GENERAL && m != n) continue;
-            for (int big = 0; big < 4; big++)
+            for (int big = 0; big < (uplos[u] == TILA_GENERAL || m < 2 ? 4 : 5); big++)
                 run_one(uplos[u], m, n, big, seed += 1);
         }
     run_errors();

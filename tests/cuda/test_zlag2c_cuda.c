@@ -29,21 +29,25 @@ static int in_part(tila_uplo_t uplo, int i, int j)
     return uplo == TILA_GENERAL || (uplo == TILA_UPPER ? i <= j : i >= j);
 }
 
-/* big: 0 none, 1 1e39, 2 Inf, 3 NaN. */
+/* big: 0 none, 1 1e39, 2 Inf, 3 NaN, 4 1e39 outside the triangle converted. */
 static void run_one(tila_uplo_t uplo, int m, int n, int big, unsigned long long seed)
 {
     int lda = m + 2, ldsa = m + 1;
     tila_complex64_t *A = kernel_alloc(TILA_COMPLEX64, lda, n);
     kernel_fill(TILA_COMPLEX64, m, n, A, lda, seed);
-    if (big && m > 0 && n > 0)
+    if (big && big < 4 && m > 0 && n > 0)
         A[(size_t)(n - 1) * lda + (uplo == TILA_UPPER ? 0 : m - 1)] = big == 1   ? 1e39
                                                                       : big == 2 ? INFINITY
                                                                                  : NAN;
+    if (big == 4) A[uplo == TILA_UPPER ? (size_t)m - 1 : (size_t)(n - 1) * lda] = 1e39;
     tila_complex32_t *S = kernel_alloc(TILA_COMPLEX32, ldsa, n);
     tila_complex32_t *G = kernel_dup(TILA_COMPLEX32, ldsa, n, S);
     void *dA = cuda_test_put(TILA_COMPLEX64, lda, n, A),
          *dS = cuda_test_put(TILA_COMPLEX32, ldsa, n, S);
-    int *dflag = cuda_test_alloc(sizeof(int)), flag = -1;
+    /* The flag starts at 1: the kernel must clear it. */
+    int *dflag = cuda_test_alloc(sizeof(int)), flag = 1;
+    TILA_CUDA_CHECK(cudaMemcpy(dflag, &flag, sizeof flag, cudaMemcpyHostToDevice));
+    flag = -1;
     int rc = tila_core_zlag2c(uplo, m, n, A, lda, S, ldsa);
     int rg = tila_cuda_zlag2c(cuda_test.stream, uplo, m, n, dA, lda, dS, ldsa, dflag);
     cuda_test_get(TILA_COMPLEX32, ldsa, n, G, dS);
@@ -95,7 +99,7 @@ void tila_test_zcuda_lag2c(const kernel_opts_t *o)
     for (size_t s = 0; s < sizeof sizes / sizeof sizes[0]; s++)
         for (int u = 0; u < 3; u++) {
             if (uplos[u] != TILA_GENERAL && sizes[s][0] != sizes[s][1]) continue;
-            for (int big = 0; big < 4; big++)
+            for (int big = 0; big < (uplos[u] == TILA_GENERAL || sizes[s][0] < 2 ? 4 : 5); big++)
                 run_one(uplos[u], sizes[s][0], sizes[s][1], big, seed += 1);
         }
 }
