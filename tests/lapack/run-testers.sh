@@ -15,7 +15,8 @@
 # program of its own MPI: MPI_Init, then MPI_Init_thread(FUNNELED)) first, its own
 # PASS/FAIL lines and one for the exit summary it must print.  Then tests/lapack/test_f08.f90
 # (`use mpi_f08`, FUNNELED), built with mpif90, the library preloaded; and NumPy's Cholesky
-# and QR (tests/lapack/numpy_app.py), plain and preloaded.
+# and QR (tests/lapack/numpy_app.py), plain and preloaded.  Last, the mixed-precision
+# testers xlintstds and xlintstzc (DSPOSV, ZCPOSV) on their stock input.
 # Usage: run-testers.sh PATH/TO/libtila_lapack.so [PATH/TO/test-mpi]
 set -u
 lib=${1:?usage: run-testers.sh PATH/TO/libtila_lapack.so}
@@ -145,6 +146,46 @@ for p in s d c z; do
     done
     line="lapack-tester xlintst$p PO,QR,LS,TR tests=$tests tila-calls=$tila nb=$TILA_LAPACK_NB"
     [ "$known" -eq 0 ] || line="$line (paths failing in LAPACK alone too: $known)"
+    if [ -z "$why" ]; then
+        echo "PASS $line"
+        passed=$((passed + 1))
+    else
+        echo "FAIL $line ($why)"
+        failed=$((failed + 1))
+        tail -n 20 "$dir/err"
+    fi
+    rm -rf "$dir"
+done
+# The mixed-precision testers (xlintstds: DSGESV and DSPOSV; xlintstzc: ZCGESV and ZCPOSV),
+# on their stock input: LAPACK's verdict unchanged by the library, and the Cholesky ones
+# (xSPOSV, xCPOSV) taken by Tila; xSGESV and xCGESV, not Tila's, go to LAPACK.
+for p in ds zc; do
+    P=$(echo "$p" | tr dszc DSZC)
+    if [ ! -x "$testers/xlintst$p" ] || [ ! -f "$testers/${p}test.in" ]; then
+        echo "FAIL lapack-tester xlintst$p (no $testers/xlintst$p or ${p}test.in)"
+        failed=$((failed + 1))
+        continue
+    fi
+    dir=$(mktemp -d)
+    (cd "$dir" && timeout "$limit" "$testers/xlintst$p" <"$testers/${p}test.in" >plain 2>/dev/null)
+    (cd "$dir" && LD_PRELOAD="$lib" timeout "$limit" "$testers/xlintst$p" <"$testers/${p}test.in" \
+        >out 2>err)
+    rc=$?
+    tests=$(sed -n 's/.*passed the threshold (\( *[0-9]*\) tests run).*/\1/p' "$dir/out" |
+        awk '{ s += $1 } END { print s + 0 }')
+    why=
+    [ "$rc" -eq 0 ] || why="exit status $rc"
+    grep -q 'End of tests' "$dir/out" || why="${why:+$why, }no End of tests"
+    [ "$(grep -c 'passed the threshold' "$dir/out")" -eq 2 ] ||
+        why="${why:+$why, }not both drivers passed the threshold"
+    verdict() { grep -i 'fail\|test(' "$1" | sed 's/=.*//'; }
+    [ "$(verdict "$dir/out")" = "$(verdict "$dir/plain")" ] ||
+        why="${why:+$why, }$(verdict "$dir/out" | head -n 1) (not so in LAPACK alone)"
+    r=$(echo "$P" | cut -c1-2)POSV
+    n=$(grep "^\[tila\] $r: .*call(s)" "$dir/err" | grep -o '[0-9]* Tila,' |
+        awk '{ s += $1 } END { print s + 0 }')
+    [ "$n" -gt 0 ] || why="${why:+$why, }no $r call went through Tila"
+    line="lapack-tester xlintst$p ${r} tests=$tests tila-calls=$n nb=$TILA_LAPACK_NB"
     if [ -z "$why" ]; then
         echo "PASS $line"
         passed=$((passed + 1))
