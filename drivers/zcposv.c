@@ -14,7 +14,8 @@
  * synchronous call of its own: R in single, solve, X += R, R = B - A X), or the fallback
  * (X = B, then dposv).  The residual's product with the Hermitian A takes the stored
  * triangle's tiles as they are (hemm on the diagonal, gemm below it) and the others'
- * conjugate transposes (gemm with A(k, i)^H).
+ * conjugate transposes (gemm with A(k, i)^H), each where its tile of A lives (only the
+ * products cross ranks: residual()).
  * The stopping test needs each column's largest entry of X and R: a tile task per tile
  * (zcolamax) into a vector on its rank, the tiles' vectors folded on each rank and the
  * ranks' combined by one allreduce (max of the bit patterns: non-negative doubles order as
@@ -83,31 +84,54 @@ static int to_double(tila_desc_t *S, tila_desc_t *Z, tila_sequence_t *seq, tila_
     return rc;
 }
 
-/* R = R - A X, A Hermitian with its triangle uplo stored, on R's owners. */
+/*
+ * R = R - A X, A Hermitian with its triangle uplo stored.  Each product runs where its
+ * tile of A lives: on R's owner it updates R directly; elsewhere it goes into a workspace
+ * tile (rows x nrhs-tile, beta = 0) that is sent to R's owner and subtracted there, so that
+ * what crosses ranks is the products, not the n^2 entries of A.
+ */
 static int residual(tila_uplo_t uplo, tila_desc_t *A, tila_desc_t *X, tila_desc_t *R,
                     tila_sequence_t *seq, tila_request_t *req)
 {
     int rc = 0;
+    tila_workspace_t ws;
+    tila_workspace_init(&ws, sizeof(tila_complex64_t));
     tila_task_t t = tila_task_init(seq, req, 0);
     for (int j = 0; j < R->nt && !rc; j++)
         for (int i = 0; i < R->mt && !rc; i++) {
             int rows = tila_tile_rows(R, i), cols = tila_tile_cols(R, j);
-            tila_task_on(&t, R, i, j);
-            starpu_data_handle_t r = tila_task_tile(&t, R, i, j);
+            int here = R->owner[(size_t)j * R->mt + i];
             for (int k = 0; k < A->nt && !rc; k++) {
-                starpu_data_handle_t x = tila_task_tile(&t, X, k, j);
                 int nk = tila_tile_cols(A, k);
-                if (k == i)
-                    rc = tila_insert_zhemm(&t, TILA_LEFT, uplo, rows, cols, -1,
-                                           tila_task_tile(&t, A, i, i), x, 1, r);
-                else if ((uplo == TILA_LOWER) == (i > k)) /* A(i, k) is stored */
-                    rc = tila_insert_zgemm(&t, TILA_NOTRANS, TILA_NOTRANS, rows, cols, nk, -1,
-                                           tila_task_tile(&t, A, i, k), x, 1, r);
-                else /* A(i, k) = A(k, i)^H */
-                    rc = tila_insert_zgemm(&t, TILA_CONJTRANS, TILA_NOTRANS, rows, cols, nk, -1,
-                                           tila_task_tile(&t, A, k, i), x, 1, r);
+                /* The stored tile that gives A(i, k): itself, or A(k, i) conjugate-transposed. */
+                int stored = k == i || (uplo == TILA_LOWER) == (i > k);
+                int si = stored ? i : k, sk = stored ? k : i;
+                tila_task_on(&t, A, si, sk);
+                starpu_data_handle_t out = NULL;
+                if (t.rank == here) {
+                    tila_task_on(&t, R, i, j);
+                    out = tila_task_tile(&t, R, i, j);
+                }
+                else if (!(out = tila_workspace_tile(&ws, t.rank, rows, cols)))
+                    rc = TILA_ERR_NOMEM;
+                tila_complex64_t beta = t.rank == here ? 1 : 0, alpha = t.rank == here ? -1 : 1;
+                starpu_data_handle_t x = tila_task_tile(&t, X, k, j),
+                                     a = tila_task_tile(&t, A, si, sk);
+                if (rc)
+                    break;
+                else if (k == i)
+                    rc = tila_insert_zhemm(&t, TILA_LEFT, uplo, rows, cols, alpha, a, x, beta, out);
+                else
+                    rc = tila_insert_zgemm(&t, stored ? TILA_NOTRANS : TILA_CONJTRANS, TILA_NOTRANS,
+                                           rows, cols, nk, alpha, a, x, beta, out);
+                if (!rc && t.rank != here) {
+                    tila_task_on(&t, R, i, j);
+                    rc =
+                        tila_insert_zgeadd(&t, rows, cols, -1, out, 1, tila_task_tile(&t, R, i, j));
+                }
             }
         }
+    tila_workspace_release(&ws);
     return rc;
 }
 
