@@ -152,107 +152,127 @@ static double amax_unkey(int64_t k)
     return x;
 }
 
-/* out[j] = the largest entry of D's column j (tila_core_zcolamax's measure), on every rank
- * (out NULL: computed, not kept).  Collective.  @return 0, TILA_ERR_NOMEM (on every rank when one lacked memory), or a
- * code. */
-static int colmax(tila_desc_t *D, double *out)
+/* One matrix's column maxima in flight: a vector per tile on the tile's rank. */
+typedef struct colmax_s {
+    tila_desc_t *D;
+    double **part;           /**< this rank's tiles' vectors (NULL elsewhere) */
+    starpu_data_handle_t *h; /**< their handles */
+    int nomem;
+} colmax_t;
+
+/* Submit the largest entry of each column of each of D's tiles (tila_core_zcolamax's
+ * measure) into a vector on the tile's rank, in seq.  Every rank takes the same tags, whatever
+ * fails.  @return 0 or a code (c->nomem: this rank lacked memory, to be agreed on). */
+static int colmax_submit(colmax_t *c, tila_desc_t *D, tila_sequence_t *seq, tila_request_t *req)
 {
-    int mt = D->mt, nt = D->nt, n = D->n;
-    size_t tiles = (size_t)mt * nt;
-    /* Tags first, on every rank, whatever fails below. */
+    size_t tiles = (size_t)D->mt * D->nt;
     int64_t tag = tila_rt.next_tag;
     tila_rt.next_tag += (int64_t)tiles;
-    double **part = calloc(tiles, sizeof *part);
-    starpu_data_handle_t *h = calloc(tiles, sizeof *h);
-    int64_t *key = malloc(sizeof *key * ((size_t)n + 1));
-    int nomem = !part || !h || !key;
-    tila_sync_t s;
-    int rc = tila_sync_begin(zcposv_func, &s);
-    if (rc) nomem = 1;
-    tila_task_t t = tila_task_init(s.seq, &s.req, 0);
-    for (int j = 0; j < nt && !nomem && !rc; j++)
-        for (int i = 0; i < mt && !nomem && !rc; i++) {
+    *c = (colmax_t){ .D = D,
+                     .part = calloc(tiles, sizeof *c->part),
+                     .h = calloc(tiles, sizeof *c->h) };
+    c->nomem = !c->part || !c->h;
+    int rc = 0;
+    tila_task_t t = tila_task_init(seq, req, 0);
+    for (int j = 0; j < D->nt && !c->nomem && !rc; j++)
+        for (int i = 0; i < D->mt && !c->nomem && !rc; i++) {
             tila_task_on(&t, D, i, j);
             if (t.rank != tila_rt.rank) continue;
-            size_t k = (size_t)j * mt + i;
+            size_t k = (size_t)j * D->mt + i;
             int cols = tila_tile_cols(D, j);
-            if (!(part[k] = malloc(sizeof(double) * (size_t)cols))) {
-                nomem = 1;
+            if (!(c->part[k] = malloc(sizeof(double) * (size_t)cols))) {
+                c->nomem = 1;
                 break;
             }
-            starpu_vector_data_register(&h[k], STARPU_MAIN_RAM, (uintptr_t)part[k], (uint32_t)cols,
-                                        sizeof(double));
-            starpu_mpi_data_register_comm(h[k], tag + (int64_t)k, tila_rt.rank, tila_starpu_comm());
+            starpu_vector_data_register(&c->h[k], STARPU_MAIN_RAM, (uintptr_t)c->part[k],
+                                        (uint32_t)cols, sizeof(double));
+            starpu_mpi_data_register_comm(c->h[k], tag + (int64_t)k, tila_rt.rank,
+                                          tila_starpu_comm());
             rc = tila_insert_zcolamax(&t, tila_tile_rows(D, i), cols, tila_task_tile(&t, D, i, j),
-                                      h[k]);
+                                      c->h[k]);
         }
-    if (s.seq) rc = tila_sync_end(&s, rc);
-    for (int j = 0; key && j < n; j++)
-        key[j] = 0; /* the key of 0 */
-    for (size_t k = 0; part && h && k < tiles; k++) {
-        if (!h[k]) continue;
-        starpu_data_unregister(h[k]);
-        int j0 = D->col0[k / (size_t)mt], cols = D->col0[k / (size_t)mt + 1] - j0;
-        for (int c = 0; key && c < cols; c++) {
-            int64_t kc = amax_key(part[k][c]);
-            key[j0 + c] = kc > key[j0 + c] ? kc : key[j0 + c];
-        }
-    }
-    for (size_t k = 0; part && k < tiles; k++)
-        free(part[k]);
-    free(part);
-    free(h);
-    int64_t failed[1] = { nomem ? 1 : rc < 0 ? 2 : 0 };
-    if (tila_rt.size > 1) {
-        int arc = tila_allreduce(failed, 1, MPI_INT64_T, MPI_MAX);
-        if (!arc && !failed[0] && n > 0) arc = tila_allreduce(key, n, MPI_INT64_T, MPI_MAX);
-        if (arc && !failed[0]) failed[0] = 3;
-    }
-    for (int j = 0; out && !failed[0] && j < n; j++)
-        out[j] = amax_unkey(key[j]);
-    free(key);
-    return failed[0] == 0 ? 0 : failed[0] == 1 ? TILA_ERR_NOMEM : rc < 0 ? rc : TILA_ERR_MPI;
-}
-
-/* *ok: every column has max |R| <= max |X| cte; *nan: a NaN in X or R (never converges).
- * Collective. */
-static int converged(zcposv_t *st, double cte, int *ok, int *nan)
-{
-    int nrhs = st->X->n;
-    double *xn = malloc(sizeof *xn * (size_t)(2 * nrhs + 1)), *rn = xn ? xn + nrhs : NULL;
-    /* Without memory the norms still run (they are collective), their values dropped. */
-    int rc = colmax(st->X, xn);
-    int rc2 = colmax(st->R, rn);
-    if (!xn) rc = TILA_ERR_NOMEM;
-    rc = rc ? rc : rc2;
-    *ok = !rc;
-    *nan = 0;
-    for (int j = 0; !rc && j < nrhs; j++) {
-        if (!(rn[j] <= xn[j] * cte)) *ok = 0;
-        if (isnan(rn[j]) || isnan(xn[j])) *nan = 1;
-    }
-    free(xn);
     return rc;
 }
 
-/* One refinement step: R in single, solved, back in double, X += R, R = B - A X.
- * *overflow: R held an entry beyond single's range (nothing after that ran). */
-static int step(zcposv_t *st, int *overflow)
+/* After the sequence's wait: key[j] = the key of this rank's largest entry in column j,
+ * the vectors released. */
+static void colmax_fold(colmax_t *c, int64_t *key)
 {
+    tila_desc_t *D = c->D;
+    for (int j = 0; j < D->n; j++)
+        key[j] = 0; /* the key of 0 */
+    for (size_t k = 0; c->part && c->h && k < (size_t)D->mt * D->nt; k++) {
+        if (!c->h[k]) continue;
+        starpu_data_unregister(c->h[k]);
+        int j0 = D->col0[k / (size_t)D->mt], cols = D->col0[k / (size_t)D->mt + 1] - j0;
+        for (int cc = 0; cc < cols; cc++) {
+            int64_t kc = amax_key(c->part[k][cc]);
+            key[j0 + cc] = kc > key[j0 + cc] ? kc : key[j0 + cc];
+        }
+    }
+    for (size_t k = 0; c->part && k < (size_t)D->mt * D->nt; k++)
+        free(c->part[k]);
+    free(c->part);
+    free(c->h);
+}
+
+/*
+ * One round, one wait: a refinement step if `step` (R in single, solved, back in double,
+ * X += R, R = B - A X), then the stopping test on X and R, their column maxima combined
+ * over the ranks in one allreduce.  *ok: every column has max |R| <= max |X| cte; *nan: a
+ * NaN in X or R; *overflow: R held an entry beyond single's range (the step's later tasks
+ * did nothing, nor the test's).  Collective.
+ */
+static int round_trip(zcposv_t *st, int step, double cte, int *ok, int *nan, int *overflow)
+{
+    int nrhs = st->X->n;
     tila_sync_t s;
     tila_request_t conv = TILA_REQUEST_INITIALIZER;
     int rc = tila_sync_begin(zcposv_func, &s);
     if (rc) return rc;
     tila_check_sequence(zcposv_func, 0, s.seq, &conv); /* attaches conv: both exist */
-    rc = to_single(TILA_GENERAL, st->R, st->SX, s.seq, &conv);
-    if (!rc) rc = tila_cpotrs_async(st->uplo, st->SA, st->SX, s.seq, &s.req);
-    if (!rc) rc = to_double(st->SX, st->R, s.seq, &s.req);
-    if (!rc) rc = tila_zgeadd_async(1, st->R, 1, st->X, s.seq, &s.req);
-    if (!rc) rc = tila_zlacpy_async(TILA_GENERAL, st->B, st->R, s.seq, &s.req);
-    if (!rc) rc = residual(st->uplo, st->A, st->X, st->R, s.seq, &s.req);
-    rc = tila_sync_end(&s, rc);
+    if (step) {
+        rc = to_single(TILA_GENERAL, st->R, st->SX, s.seq, &conv);
+        if (!rc) rc = tila_cpotrs_async(st->uplo, st->SA, st->SX, s.seq, &s.req);
+        if (!rc) rc = to_double(st->SX, st->R, s.seq, &s.req);
+        if (!rc) rc = tila_zgeadd_async(1, st->R, 1, st->X, s.seq, &s.req);
+        if (!rc) rc = tila_zlacpy_async(TILA_GENERAL, st->B, st->R, s.seq, &s.req);
+        if (!rc) rc = residual(st->uplo, st->A, st->X, st->R, s.seq, &s.req);
+    }
+    colmax_t cx, cr;
+    int r1 = colmax_submit(&cx, st->X, s.seq, &s.req),
+        r2 = colmax_submit(&cr, st->R, s.seq, &s.req);
+    rc = rc ? rc : r1 ? r1 : r2;
+    int status = tila_sync_end(&s, rc);
     *overflow = conv.status > 0;
-    return *overflow ? 0 : rc;
+    /* Keys: X's columns, R's, then the failures (out of memory; an error). */
+    int64_t *key = malloc(sizeof *key * (size_t)(2 * nrhs + 1)), spare[1];
+    int64_t *xk = key ? key : NULL, *rk = key ? key + nrhs : NULL;
+    if (key) {
+        colmax_fold(&cx, xk);
+        colmax_fold(&cr, rk);
+        key[2 * nrhs] = cx.nomem || cr.nomem ? 1 : status < 0 ? 2 : 0;
+    }
+    else { /* no room for the keys: release, and fail on every rank */
+        int64_t *tmp = calloc((size_t)nrhs + 1, sizeof *tmp);
+        if (tmp) colmax_fold(&cx, tmp), colmax_fold(&cr, tmp);
+        free(tmp);
+        spare[0] = 1;
+    }
+    int64_t *all = key ? key : spare;
+    int count = key ? 2 * nrhs + 1 : 1;
+    if (tila_rt.size > 1 && tila_allreduce(all, count, MPI_INT64_T, MPI_MAX)) all[count - 1] = 3;
+    int64_t failed = all[count - 1];
+    *ok = !failed;
+    *nan = 0;
+    for (int j = 0; !failed && j < nrhs; j++) {
+        double xn = amax_unkey(xk[j]), rn = amax_unkey(rk[j]);
+        if (!(rn <= xn * cte)) *ok = 0;
+        if (isnan(rn) || isnan(xn)) *nan = 1;
+    }
+    free(key);
+    if (*overflow) return 0;
+    return failed == 0 ? 0 : failed == 1 ? TILA_ERR_NOMEM : status < 0 ? status : TILA_ERR_MPI;
 }
 
 /*
@@ -267,9 +287,13 @@ static int step(zcposv_t *st, int *overflow)
 static int refine(zcposv_t *st, int *iter)
 {
     double cte = st->anorm * (DBL_EPSILON / 2) * sqrt((double)st->A->n);
+    int ok, nan, overflow, rc = round_trip(st, 0, cte, &ok, &nan, &overflow);
     for (int it = 0, polished = 0;; it++) {
-        int ok, nan, overflow, rc = converged(st, cte, &ok, &nan);
         if (rc) return rc;
+        if (overflow) {
+            *iter = -2;
+            return 0;
+        }
         if (ok && (polished || it >= ZCPOSV_ITERMAX - 1)) {
             *iter = it;
             return 0;
@@ -278,12 +302,8 @@ static int refine(zcposv_t *st, int *iter)
             *iter = -ZCPOSV_ITERMAX - 1;
             return 0;
         }
-        if ((rc = step(st, &overflow))) return rc;
-        if (overflow) {
-            *iter = -2;
-            return 0;
-        }
         polished = ok;
+        rc = round_trip(st, 1, cte, &ok, &nan, &overflow);
     }
 }
 
