@@ -2,11 +2,13 @@
  * @file cusolver_ref.c
  * @brief cusolver-ref: the cuSOLVER peer of the GPU benchmarks, and the device's bandwidth.
  *
- *   cusolver-ref potrf|geqrf|bandwidth --n LIST [--m M] [--reps R] [--seed S] [--csv FILE]
- * (--m, default n, must be n for potrf and at least n for geqrf)
+ *   cusolver-ref potrf|posv|geqrf|bandwidth --n LIST [--m M] [--reps R] [--seed S] [--csv FILE]
+ * (--m, default n, must be n for potrf and posv and at least n for geqrf)
  *
  * potrf: cusolverDnDpotrf (lower) on the n x n SPD matrix tila-bench-run makes
- *        (tila_dplgsy(n, A, seed)); geqrf: cusolverDnDgeqrf on the m x n random matrix
+ *        (tila_dplgsy(n, A, seed)); posv: the same, then cusolverDnDpotrs on one
+ *        right-hand side, both timed (the peer of Tila's mixed-precision dsposv, which
+ *        cuSOLVER lacks: its refinement API covers LU and least squares only); geqrf: cusolverDnDgeqrf on the m x n random matrix
  *        (tila_dplrnt(A, seed)); both generated on the host through a Tila descriptor
  *        over a host array, so they are the very matrices Tila factors, then copied to
  *        the device.  Only the factorization is timed (CUDA events), the matrix already
@@ -18,7 +20,8 @@
  * Each configuration runs --reps times (default 3) and the median is kept; one CSV row
  * per configuration in ../shared/BENCH.md's format with impl=cusolver (or memcpy/dasum
  * for bandwidth), on stdout and in --csv FILE (appended, header when the file is new).
- * check: potrf ||A x - L (L^T x)|| / (||A||_F ||x|| n eps), geqrf ||A x - Q (R x)|| /
+ * check: potrf (posv: its factor) ||A x - L (L^T x)|| / (||A||_F ||x|| n eps), geqrf
+ * ||A x - Q (R x)|| /
  * (||A||_F ||x|| m eps) for a fixed x (Q and L applied on the device, A x on the
  * host), bandwidth the relative difference of the sums of |a_ij| (device vs host).
  *
@@ -84,8 +87,8 @@ static void generate(ref_t *r)
     tila_desc_t *A;
     int rc = tila_desc_create_lapack(&A, TILA_REAL64, r->a, r->m, r->m, r->n, GEN_NB, GEN_NB, NULL);
     if (rc == 0)
-        rc = !strcmp(r->routine, "potrf") ? tila_dplgsy((double)r->n, A, r->seed)
-                                          : tila_dplrnt(A, r->seed);
+        rc = strcmp(r->routine, "geqrf") ? tila_dplgsy((double)r->n, A, r->seed)
+                                         : tila_dplrnt(A, r->seed);
     tila_desc_destroy(&A);
     if (rc) {
         fprintf(stderr, "cusolver-ref: generating the matrix: %s\n", tila_strerror(rc));
@@ -125,7 +128,7 @@ static void copy_in(ref_t *r)
 static double residual(const ref_t *r, const double *x, double *y)
 {
     int m = r->m, n = r->n;
-    if (!strcmp(r->routine, "potrf"))
+    if (strcmp(r->routine, "geqrf"))
         cblas_dsymv(CblasColMajor, CblasLower, n, 1.0, r->a, m, x, 1, -1.0, y, 1);
     else
         cblas_dgemv(CblasColMajor, CblasNoTrans, m, n, 1.0, r->a, m, x, 1, -1.0, y, 1);
@@ -136,9 +139,11 @@ static double residual(const ref_t *r, const double *x, double *y)
 /* One factorization per repetition, from a fresh copy; returns the median seconds. */
 static double factorize(ref_t *r, double *check)
 {
-    int m = r->m, n = r->n, lwork = 0, info = 0, *dinfo, potrf = !strcmp(r->routine, "potrf");
-    double *work, *tau = NULL, t[MAXN];
+    int m = r->m, n = r->n, lwork = 0, info = 0, *dinfo, potrf = strcmp(r->routine, "geqrf");
+    int posv = !strcmp(r->routine, "posv");
+    double *work, *tau = NULL, *db = NULL, t[MAXN];
     CHECK_CUDA(cudaMalloc((void **)&dinfo, sizeof(int)));
+    if (posv) CHECK_CUDA(cudaMalloc((void **)&db, sizeof(double) * n));
     if (potrf)
         CHECK_CUSOLVER(
             cusolverDnDpotrf_bufferSize(r->solver, CUBLAS_FILL_MODE_LOWER, n, r->da, m, &lwork));
@@ -149,10 +154,14 @@ static double factorize(ref_t *r, double *check)
     CHECK_CUDA(cudaMalloc((void **)&work, sizeof(double) * (lwork ? lwork : 1)));
     for (int rep = 0; rep < r->reps; rep++) {
         copy_in(r);
+        if (posv) CHECK_CUDA(cudaMemset(db, 0, sizeof(double) * n));
         timer_start(r);
         if (potrf)
             CHECK_CUSOLVER(cusolverDnDpotrf(r->solver, CUBLAS_FILL_MODE_LOWER, n, r->da, m, work,
                                             lwork, dinfo));
+        if (posv)
+            CHECK_CUSOLVER(
+                cusolverDnDpotrs(r->solver, CUBLAS_FILL_MODE_LOWER, n, 1, r->da, m, db, n, dinfo));
         else
             CHECK_CUSOLVER(cusolverDnDgeqrf(r->solver, m, n, r->da, m, tau, work, lwork, dinfo));
         t[rep] = timer_stop(r);
@@ -192,6 +201,7 @@ static double factorize(ref_t *r, double *check)
     CHECK_CUDA(cudaFree(dy));
     CHECK_CUDA(cudaFree(work));
     CHECK_CUDA(cudaFree(tau));
+    CHECK_CUDA(cudaFree(db));
     CHECK_CUDA(cudaFree(dinfo));
     free(x);
     free(y);
@@ -263,10 +273,11 @@ static void run(ref_t *r, FILE *csv)
         /* The counts tila-bench-run uses (bench_potrf.c, bench_geqrf.c), so that gpu-run's
          * ratios compare like with like. */
         double flops = !strcmp(r->routine, "potrf") ? n * n * n / 3.0
-                                                    : 2.0 * m * n * n - 2.0 * n * n * n / 3.0 +
-                                                          m * n + n * n + 14.0 / 3.0 * n;
+                       : !strcmp(r->routine, "posv") ? n * n * n / 3.0 + 2.0 * n * n
+                                                     : 2.0 * m * n * n - 2.0 * n * n * n / 3.0 +
+                                                           m * n + n * n + 14.0 / 3.0 * n;
         snprintf(line, sizeof line, "%s,%s,d,cusolver,%d,%d,0,0,1,1,1,1,%.6f,%.2f,GFLOP/s,%.2g",
-                 r->routine, !strcmp(r->routine, "potrf") ? "L" : "-", r->m, r->n, s,
+                 r->routine, !strcmp(r->routine, "geqrf") ? "-" : "L", r->m, r->n, s,
                  flops / s * 1e-9, check);
         emit(csv, line);
     }
@@ -292,8 +303,8 @@ int main(int argc, char **argv)
     int ns[MAXN], count = 0, m = 0;
     const char *csvpath = NULL;
     r.routine = argc > 1 ? argv[1] : "";
-    int bad =
-        strcmp(r.routine, "potrf") && strcmp(r.routine, "geqrf") && strcmp(r.routine, "bandwidth");
+    int bad = strcmp(r.routine, "potrf") && strcmp(r.routine, "posv") &&
+              strcmp(r.routine, "geqrf") && strcmp(r.routine, "bandwidth");
     for (int i = 2; i < argc && !bad; i += 2) {
         const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
         if (!v)
@@ -311,11 +322,11 @@ int main(int argc, char **argv)
         else
             bad = 1;
     }
-    for (int i = 0; i < count && !bad; i++) /* potrf: square; geqrf: m >= n */
-        bad = ns[i] < 1 || (m && (!strcmp(r.routine, "potrf") ? m != ns[i] : m < ns[i]));
+    for (int i = 0; i < count && !bad; i++) /* potrf, posv: square; geqrf: m >= n */
+        bad = ns[i] < 1 || (m && (strcmp(r.routine, "geqrf") ? m != ns[i] : m < ns[i]));
     if (bad || !count || r.reps < 1 || r.reps > MAXN || m < 0) {
         fprintf(stderr,
-                "usage: cusolver-ref potrf|geqrf|bandwidth --n LIST [--m M] [--reps R<=%d] "
+                "usage: cusolver-ref potrf|posv|geqrf|bandwidth --n LIST [--m M] [--reps R<=%d] "
                 "[--seed S] [--csv FILE]\n",
                 MAXN);
         return 2;
