@@ -10,9 +10,9 @@
  * not the caller's, and the caller's failure still stops it): ||A||_inf, A's triangle and B
  * in single precision, the single Cholesky factorization and solve, X in double and
  * R = B - A X.  What follows depends on values, so it runs at the caller's wait, which every
- * rank reaches in the same order (a wait hook): the stopping test, each refinement step (a
- * synchronous call of its own: R in single, solve, X += R, R = B - A X), or the fallback
- * (X = B, then dposv).  The residual's product with the Hermitian A takes the stored
+ * rank reaches in the same order (a wait hook): the stopping test, then each refinement
+ * step with its test in one synchronous round (R in single, solve, X += R, R = B - A X, the
+ * column maxima: round_trip()), or the fallback (X = B, then dposv).  The residual's product with the Hermitian A takes the stored
  * triangle's tiles as they are (hemm on the diagonal, gemm below it) and the others'
  * conjugate transposes (gemm with A(k, i)^H), each where its tile of A lives (only the
  * products cross ranks: residual()).

@@ -103,6 +103,19 @@ fi
 passed=$((passed + p)); failed=$((failed + f))
 rm -rf "$dir"
 
+# A tester's verdict: PASS LINE, or FAIL LINE (why) with the end of its stderr; $dir goes.
+report() {
+    if [ -z "$why" ]; then
+        echo "PASS $1"
+        passed=$((passed + 1))
+    else
+        echo "FAIL $1 ($why)"
+        failed=$((failed + 1))
+        tail -n 20 "$dir/err"
+    fi
+    rm -rf "$dir"
+}
+
 for p in s d c z; do
     P=$(echo "$p" | tr sdcz SDCZ)
     if [ ! -x "$testers/xlintst$p" ] || [ ! -f "$testers/${p}test.in" ]; then
@@ -146,15 +159,7 @@ for p in s d c z; do
     done
     line="lapack-tester xlintst$p PO,QR,LS,TR tests=$tests tila-calls=$tila nb=$TILA_LAPACK_NB"
     [ "$known" -eq 0 ] || line="$line (paths failing in LAPACK alone too: $known)"
-    if [ -z "$why" ]; then
-        echo "PASS $line"
-        passed=$((passed + 1))
-    else
-        echo "FAIL $line ($why)"
-        failed=$((failed + 1))
-        tail -n 20 "$dir/err"
-    fi
-    rm -rf "$dir"
+    report "$line"
 done
 # The mixed-precision testers (xlintstds: DSGESV and DSPOSV; xlintstzc: ZCGESV and ZCPOSV),
 # on their stock input: LAPACK's verdict unchanged by the library, and the Cholesky ones
@@ -185,16 +190,7 @@ for p in ds zc; do
     n=$(grep "^\[tila\] $r: .*call(s)" "$dir/err" | grep -o '[0-9]* Tila,' |
         awk '{ s += $1 } END { print s + 0 }')
     [ "$n" -gt 0 ] || why="${why:+$why, }no $r call went through Tila"
-    line="lapack-tester xlintst$p ${r} tests=$tests tila-calls=$n nb=$TILA_LAPACK_NB"
-    if [ -z "$why" ]; then
-        echo "PASS $line"
-        passed=$((passed + 1))
-    else
-        echo "FAIL $line ($why)"
-        failed=$((failed + 1))
-        tail -n 20 "$dir/err"
-    fi
-    rm -rf "$dir"
+    report "lapack-tester xlintst$p ${r} tests=$tests tila-calls=$n nb=$TILA_LAPACK_NB"
 done
 echo "$passed passed, $failed failed, $skipped skipped"
 [ "$failed" -eq 0 ]
