@@ -295,8 +295,7 @@ starpu_data_handle_t tila_tile_placeholder(const tila_desc_t *A, int m, int n)
         int rows = tila_tile_rows(A, m);
         starpu_matrix_data_register(&h, -1, 0, (uint32_t)rows, (uint32_t)rows,
                                     (uint32_t)tila_tile_cols(A, n), A->eltsize);
-        starpu_mpi_data_register_comm(h, A->tag_base + (int64_t)k, A->owner[k],
-                                      tila_starpu_comm());
+        starpu_mpi_data_register_comm(h, A->tag_base + (int64_t)k, A->owner[k], tila_starpu_comm());
         __atomic_store_n(&A->handles[k], h, __ATOMIC_RELEASE);
     }
     pthread_mutex_unlock(&lock);
@@ -367,8 +366,8 @@ static void *tila_tile_ptr_scalapack(const tila_desc_t *A, int m, int n, tila_ti
  */
 static int tila_storage_alloc(void **p, size_t bytes)
 {
-    *p = mmap(NULL, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE,
-              -1, 0);
+    *p = mmap(NULL, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1,
+              0);
     return *p == MAP_FAILED ? (*p = NULL, -1) : 0;
 }
 
@@ -486,11 +485,18 @@ int tila_desc_create_lapack_tiled(tila_desc_t **A, tila_prec_t prec, void *a, in
                                         &cols, dist);
 }
 
+/* `count` tiles of another descriptor's axis of `tiles` tiles (boundaries `bounds`), over
+ * and over. */
+static tila_axis_t tila_axis_like(const int *bounds, int tiles, int count)
+{
+    return (tila_axis_t){ .count = count, .given = 1, .bounds = bounds, .period = tiles };
+}
+
 int tila_desc_create_lapack_like(tila_desc_t **W, const tila_desc_t *A, void *a, int lda,
                                  const tila_dist_t *dist)
 {
-    tila_axis_t rows = { .count = A->mt, .given = 1, .bounds = A->row0, .period = A->mt },
-                cols = { .count = A->nt, .given = 1, .bounds = A->col0, .period = A->nt };
+    tila_axis_t rows = tila_axis_like(A->row0, A->mt, A->mt),
+                cols = tila_axis_like(A->col0, A->nt, A->nt);
     return tila_desc_create_lapack_axes("tila_desc_create_lapack", W, A->prec, a, lda, &rows, &cols,
                                         dist);
 }
@@ -519,8 +525,8 @@ tila_dist_t tila_dist_like(const tila_desc_t *A)
 
 int tila_desc_create_twin(tila_desc_t **W, const tila_desc_t *A, tila_prec_t prec)
 {
-    tila_axis_t rows = { .count = A->mt, .given = 1, .bounds = A->row0, .period = A->mt },
-                cols = { .count = A->nt, .given = 1, .bounds = A->col0, .period = A->nt };
+    tila_axis_t rows = tila_axis_like(A->row0, A->mt, A->mt),
+                cols = tila_axis_like(A->col0, A->nt, A->nt);
     tila_dist_t dist = tila_dist_like(A);
     return tila_desc_create_axes("tila_desc_create_twin", W, prec, &rows, &cols, &dist);
 }
@@ -529,7 +535,7 @@ int tila_desc_create_qr_layout(tila_desc_t **T, const tila_desc_t *A, int mt, in
                                const tila_dist_t *dist)
 {
     tila_axis_t rows = { .len = mt * mb, .size = mb },
-                cols = { .count = times * A->nt, .given = 1, .bounds = A->col0, .period = A->nt };
+                cols = tila_axis_like(A->col0, A->nt, times * A->nt);
     return tila_desc_create_axes("tila_desc_create_qr_t", T, A->prec, &rows, &cols, dist);
 }
 
@@ -647,8 +653,7 @@ int tila_desc_destroy(tila_desc_t **A)
     /* Unregistering waits for the tasks using each tile and brings owned tiles home. */
     for (size_t k = 0; k < (size_t)d->mt * d->nt; k++)
         if (d->handles[k]) starpu_data_unregister(d->handles[k]);
-    if (d->storage)
-        tila_storage_free(d->storage, d->storage_size);
+    if (d->storage) tila_storage_free(d->storage, d->storage_size);
     tila_desc_free_layout(A);
     return TILA_SUCCESS;
 }
