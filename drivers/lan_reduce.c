@@ -55,7 +55,7 @@ struct tila_lan_s {
     size_t realsize;
     void *value;
     int64_t tag_base, maxparts; /**< the partials' tags: tag_base + [0, maxparts) */
-    int nparts; /**< partials of every rank so far: the index of the next one */
+    int nparts;                 /**< partials of every rank so far: the index of the next one */
     int *owner; /**< one, infinity: the rank of sum j's partials, LAN_SHARED if several */
     lan_part_t *parts;
     size_t nlocal, cap;
@@ -148,8 +148,7 @@ static void lan_set(tila_lan_t *l, double v)
 
 /* ---- Max, and the largest term of each sum ------------------------------------------- */
 
-/* x >= 0 or NaN as an integer key: keys order as values, NaN above everything. */
-static int64_t lan_key(double x)
+int64_t tila_lan_key(double x)
 {
     int64_t k;
     x = isnan(x) ? (double)NAN : x > 0 ? x : 0;
@@ -157,14 +156,13 @@ static int64_t lan_key(double x)
     return k;
 }
 
-/* *k = the larger of key *k and x's key. */
-static void lan_key_max(int64_t *k, double x)
+void tila_lan_key_max(int64_t *k, double x)
 {
-    int64_t kx = lan_key(x);
+    int64_t kx = tila_lan_key(x);
     *k = kx > *k ? kx : *k;
 }
 
-static double lan_unkey(int64_t k)
+double tila_lan_unkey(int64_t k)
 {
     double x;
     memcpy(&x, &k, sizeof x);
@@ -217,11 +215,11 @@ static void lan_keys(const tila_lan_t *l, const int *slot, int shared, int64_t *
     for (size_t p = 0; p < l->nlocal; p++)
         for (int e = 0; e < l->parts[p].count; e++) {
             int s = lan_index(l, slot, shared, l->parts[p].first + e);
-            if (s >= 0) lan_key_max(&key[s], lan_get(l, &l->parts[p], e));
+            if (s >= 0) tila_lan_key_max(&key[s], lan_get(l, &l->parts[p], e));
         }
     for (int j = 0; tila_rt.rank == 0 && j < l->nones; j++) {
         int s = lan_index(l, slot, shared, j);
-        if (s >= 0) lan_key_max(&key[s], 1);
+        if (s >= 0) tila_lan_key_max(&key[s], 1);
     }
 }
 
@@ -233,11 +231,11 @@ static void lan_folds(const tila_lan_t *l, const int *slot, int shared, const in
         for (int e = 0; e < l->parts[p].count; e++) {
             int s = lan_index(l, slot, shared, l->parts[p].first + e);
             if (s >= 0)
-                lan_add(l->sig, lan_unkey(key[s]), lan_get(l, &l->parts[p], e), &fold[2 * s]);
+                lan_add(l->sig, tila_lan_unkey(key[s]), lan_get(l, &l->parts[p], e), &fold[2 * s]);
         }
     for (int j = 0; tila_rt.rank == 0 && j < l->nones; j++) {
         int s = lan_index(l, slot, shared, j);
-        if (s >= 0) lan_add(l->sig, lan_unkey(key[s]), 1, &fold[2 * s]);
+        if (s >= 0) lan_add(l->sig, tila_lan_unkey(key[s]), 1, &fold[2 * s]);
     }
 }
 
@@ -246,7 +244,7 @@ static double lan_largest(int n, const int64_t *key, const double *fold)
 {
     double v = 0;
     for (int s = 0; s < n; s++)
-        v = lan_nanmax(v, lan_total(lan_unkey(key[s]), &fold[2 * s]));
+        v = lan_nanmax(v, lan_total(tila_lan_unkey(key[s]), &fold[2 * s]));
     return v;
 }
 
@@ -264,7 +262,7 @@ static int lan_sums_first(tila_lan_t *l, int64_t *key0)
 {
     if (l->norm == TILA_NORM_MAX) {
         for (size_t p = 0; p < l->nlocal; p++)
-            lan_key_max(key0, lan_get(l, &l->parts[p], 0));
+            tila_lan_key_max(key0, lan_get(l, &l->parts[p], 0));
         return TILA_SUCCESS;
     }
     int len = l->len, rc = TILA_ERR_NOMEM;
@@ -279,7 +277,7 @@ static int lan_sums_first(tila_lan_t *l, int64_t *key0)
     if (!l->skey || !l->sfold) goto out;
     lan_keys(l, l->slot, 0, key);
     lan_folds(l, l->slot, 0, key, fold);
-    *key0 = lan_key(lan_largest(len, key, fold));
+    *key0 = tila_lan_key(lan_largest(len, key, fold));
     lan_keys(l, l->slot, 1, l->skey);
     rc = TILA_SUCCESS;
 out:
@@ -290,7 +288,7 @@ out:
 
 static int lan_sums(tila_lan_t *l, int64_t key0)
 {
-    double v = lan_unkey(key0);
+    double v = tila_lan_unkey(key0);
     if (l->ns > 0) {
         if (tila_allreduce(l->skey, l->ns, MPI_INT64_T, MPI_MAX)) return TILA_ERR_MPI;
         lan_folds(l, l->slot, 1, l->skey, l->sfold);

@@ -39,4 +39,14 @@ int tila_lan_part(tila_lan_t *l, int rank, int first, int count, starpu_data_han
  */
 void tila_lan_submitted(tila_lan_t *l, tila_sequence_t *seq, tila_request_t *req, int rc);
 
+/**
+ * x >= 0 or NaN as a 64-bit key (a negative x counts as 0): keys order as the values, NaN
+ * above everything, so that MPI_MAX over keys is the maximum over values.
+ */
+int64_t tila_lan_key(double x);
+/** *k = the larger of key *k and x's key. */
+void tila_lan_key_max(int64_t *k, double x);
+/** The value of a key. */
+double tila_lan_unkey(int64_t k);
+
 #endif /* TILA_LAN_REDUCE_H */

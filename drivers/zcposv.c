@@ -18,8 +18,7 @@
  * products cross ranks: residual()).
  * The stopping test needs each column's largest entry of X and R: a tile task per tile
  * (zcolamax) into a vector on its rank, the tiles' vectors folded on each rank and the
- * ranks' combined by one allreduce (max of the bit patterns: non-negative doubles order as
- * their bits, NaN put above everything).
+ * ranks' combined by one allreduce (MPI_MAX of the norms' keys, tila_lan_key).
  *
  * SPDX-License-Identifier: BSD-3-Clause
  */
@@ -31,6 +30,7 @@
 
 #include "codelets_z.h"
 #include "codelets_zc.h"
+#include "lan_reduce.h"
 #include "tila_runtime.h"
 
 #define ZCPOSV_ITERMAX 30 /* LAPACK's ITERMAX */
@@ -85,15 +85,16 @@ static int to_double(tila_desc_t *S, tila_desc_t *Z, tila_sequence_t *seq, tila_
 }
 
 /*
- * R = R - A X, A Hermitian with its triangle uplo stored.  Each product runs where its
+ * R = B - A X, A Hermitian with its triangle uplo stored.  Each product runs where its
  * tile of A lives: on R's owner it updates R directly; elsewhere it goes into a workspace
  * tile (rows x nrhs-tile, beta = 0) that is sent to R's owner and subtracted there, so that
  * what crosses ranks is the products, not the n^2 entries of A.
  */
-static int residual(tila_uplo_t uplo, tila_desc_t *A, tila_desc_t *X, tila_desc_t *R,
-                    tila_sequence_t *seq, tila_request_t *req)
+static int residual(tila_uplo_t uplo, tila_desc_t *A, tila_desc_t *B, tila_desc_t *X,
+                    tila_desc_t *R, tila_sequence_t *seq, tila_request_t *req)
 {
-    int rc = 0;
+    int rc = tila_zlacpy_async(TILA_GENERAL, B, R, seq, req);
+    if (rc) return rc;
     tila_workspace_t ws;
     tila_workspace_init(&ws, sizeof(tila_complex64_t));
     tila_task_t t = tila_task_init(seq, req, 0);
@@ -133,23 +134,6 @@ static int residual(tila_uplo_t uplo, tila_desc_t *A, tila_desc_t *X, tila_desc_
         }
     tila_workspace_release(&ws);
     return rc;
-}
-
-/* x >= 0 or NaN as a key: keys order as the values, NaN above everything. */
-static int64_t amax_key(double x)
-{
-    int64_t k;
-    if (isnan(x)) return INT64_MAX;
-    memcpy(&k, &x, sizeof k);
-    return k;
-}
-
-static double amax_unkey(int64_t k)
-{
-    double x;
-    if (k == INT64_MAX) return NAN;
-    memcpy(&x, &k, sizeof x);
-    return x;
 }
 
 /* One matrix's column maxima in flight: a vector per tile on the tile's rank. */
@@ -194,21 +178,19 @@ static int colmax_submit(colmax_t *c, tila_desc_t *D, tila_sequence_t *seq, tila
     return rc;
 }
 
-/* After the sequence's wait: key[j] = the key of this rank's largest entry in column j,
- * the vectors released. */
+/* After the sequence's wait: key[j] = the key of this rank's largest entry in column j
+ * (key NULL: none kept), the vectors released. */
 static void colmax_fold(colmax_t *c, int64_t *key)
 {
     tila_desc_t *D = c->D;
-    for (int j = 0; j < D->n; j++)
-        key[j] = 0; /* the key of 0 */
+    for (int j = 0; key && j < D->n; j++)
+        key[j] = tila_lan_key(0);
     for (size_t k = 0; c->part && c->h && k < (size_t)D->mt * D->nt; k++) {
         if (!c->h[k]) continue;
         starpu_data_unregister(c->h[k]);
         int j0 = D->col0[k / (size_t)D->mt], cols = D->col0[k / (size_t)D->mt + 1] - j0;
-        for (int cc = 0; cc < cols; cc++) {
-            int64_t kc = amax_key(c->part[k][cc]);
-            key[j0 + cc] = kc > key[j0 + cc] ? kc : key[j0 + cc];
-        }
+        for (int cc = 0; key && cc < cols; cc++)
+            tila_lan_key_max(&key[j0 + cc], c->part[k][cc]);
     }
     for (size_t k = 0; c->part && k < (size_t)D->mt * D->nt; k++)
         free(c->part[k]);
@@ -236,8 +218,7 @@ static int round_trip(zcposv_t *st, int step, double cte, int *ok, int *nan, int
         if (!rc) rc = tila_cpotrs_async(st->uplo, st->SA, st->SX, s.seq, &s.req);
         if (!rc) rc = to_double(st->SX, st->R, s.seq, &s.req);
         if (!rc) rc = tila_zgeadd_async(1, st->R, 1, st->X, s.seq, &s.req);
-        if (!rc) rc = tila_zlacpy_async(TILA_GENERAL, st->B, st->R, s.seq, &s.req);
-        if (!rc) rc = residual(st->uplo, st->A, st->X, st->R, s.seq, &s.req);
+        if (!rc) rc = residual(st->uplo, st->A, st->B, st->X, st->R, s.seq, &s.req);
     }
     colmax_t cx, cr;
     int r1 = colmax_submit(&cx, st->X, s.seq, &s.req),
@@ -245,28 +226,20 @@ static int round_trip(zcposv_t *st, int step, double cte, int *ok, int *nan, int
     rc = rc ? rc : r1 ? r1 : r2;
     int status = tila_sync_end(&s, rc);
     *overflow = conv.status > 0;
-    /* Keys: X's columns, R's, then the failures (out of memory; an error). */
-    int64_t *key = malloc(sizeof *key * (size_t)(2 * nrhs + 1)), spare[1];
-    int64_t *xk = key ? key : NULL, *rk = key ? key + nrhs : NULL;
-    if (key) {
-        colmax_fold(&cx, xk);
-        colmax_fold(&cr, rk);
-        key[2 * nrhs] = cx.nomem || cr.nomem ? 1 : status < 0 ? 2 : 0;
-    }
-    else { /* no room for the keys: release, and fail on every rank */
-        int64_t *tmp = calloc((size_t)nrhs + 1, sizeof *tmp);
-        if (tmp) colmax_fold(&cx, tmp), colmax_fold(&cr, tmp);
-        free(tmp);
-        spare[0] = 1;
-    }
-    int64_t *all = key ? key : spare;
+    /* Keys: X's columns, R's, then the failures (out of memory; an error).  Without room
+     * for them, the vectors are released and the failure alone crosses. */
+    int64_t *key = malloc(sizeof *key * (size_t)(2 * nrhs + 1)), spare;
+    colmax_fold(&cx, key);
+    colmax_fold(&cr, key ? key + nrhs : NULL);
+    int64_t *all = key ? key : &spare;
     int count = key ? 2 * nrhs + 1 : 1;
+    all[count - 1] = !key || cx.nomem || cr.nomem ? 1 : status < 0 ? 2 : 0;
     if (tila_rt.size > 1 && tila_allreduce(all, count, MPI_INT64_T, MPI_MAX)) all[count - 1] = 3;
     int64_t failed = all[count - 1];
     *ok = !failed;
     *nan = 0;
     for (int j = 0; !failed && j < nrhs; j++) {
-        double xn = amax_unkey(xk[j]), rn = amax_unkey(rk[j]);
+        double xn = tila_lan_unkey(key[j]), rn = tila_lan_unkey(key[nrhs + j]);
         if (!(rn <= xn * cte)) *ok = 0;
         if (isnan(rn) || isnan(xn)) *nan = 1;
     }
@@ -307,10 +280,9 @@ static int refine(zcposv_t *st, int *iter)
     }
 }
 
-/* Release the workspace and the state (local). */
+/* Release the workspace and the state (local; the hook has released the matrices). */
 static void zcposv_free(zcposv_t *st)
 {
-    st->A->held = st->B->held = st->X->held = NULL;
     tila_sequence_destroy(&st->inner);
     tila_desc_destroy(&st->SA);
     tila_desc_destroy(&st->SX);
@@ -435,8 +407,7 @@ int tila_zcposv_async(tila_uplo_t uplo, tila_desc_t *A, tila_desc_t *B, tila_des
     if (!rc) rc = tila_cpotrf_async(uplo, st->SA, in, &st->potrf);
     if (!rc) rc = tila_cpotrs_async(uplo, st->SA, st->SX, in, &st->work);
     if (!rc) rc = to_double(st->SX, X, in, &st->work);
-    if (!rc) rc = tila_zlacpy_async(TILA_GENERAL, B, st->R, in, &st->work);
-    if (!rc) rc = residual(uplo, A, X, st->R, in, &st->work);
+    if (!rc) rc = residual(uplo, A, B, X, st->R, in, &st->work);
     /* A refused submission fails the caller's sequence; the hook then only cleans up. */
     if (rc) tila_sequence_fail(seq, req, rc);
     A->held = B->held = X->held = func;
