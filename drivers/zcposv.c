@@ -226,16 +226,19 @@ static int round_trip(zcposv_t *st, int step, double cte, int *ok, int *nan, int
     rc = rc ? rc : r1 ? r1 : r2;
     int status = tila_sync_end(&s, rc);
     *overflow = conv.status > 0;
-    /* Keys: X's columns, R's, then the failures (out of memory; an error).  Without room
-     * for them, the vectors are released and the failure alone crosses. */
-    int64_t *key = malloc(sizeof *key * (size_t)(2 * nrhs + 1)), spare;
+    /* Keys: X's columns, then R's.  The ranks agree on a failure first (out of memory, an
+     * error): the keys cross only when every rank has them, so that no allreduce pairs
+     * counts that differ. */
+    int64_t *key = malloc(sizeof *key * (size_t)(2 * nrhs));
     colmax_fold(&cx, key);
     colmax_fold(&cr, key ? key + nrhs : NULL);
-    int64_t *all = key ? key : &spare;
-    int count = key ? 2 * nrhs + 1 : 1;
-    all[count - 1] = !key || cx.nomem || cr.nomem ? 1 : status < 0 ? 2 : 0;
-    if (tila_rt.size > 1 && tila_allreduce(all, count, MPI_INT64_T, MPI_MAX)) all[count - 1] = 3;
-    int64_t failed = all[count - 1];
+    int64_t failed = !key || cx.nomem || cr.nomem ? 1 : status < 0 ? 2 : 0;
+    if (tila_rt.size > 1) {
+        if (tila_allreduce(&failed, 1, MPI_INT64_T, MPI_MAX))
+            failed = 3;
+        else if (!failed && tila_allreduce(key, 2 * nrhs, MPI_INT64_T, MPI_MAX))
+            failed = 3;
+    }
     *ok = !failed;
     *nan = 0;
     for (int j = 0; !failed && j < nrhs; j++) {
