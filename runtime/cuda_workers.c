@@ -73,6 +73,25 @@ static void tila_cuda_worker_fini(void *arg)
     memset(w, 0, sizeof *w);
 }
 
+/*
+ * The scheduler where GPUs will run tasks and the user named none: StarPU's dmdas (its
+ * performance models: a GPU's tile is not a core's, and data prefetched to the worker a
+ * task is given to; priorities: Cholesky's critical path), not Tila's CPU default (lws,
+ * nap_workers.c), whose idle cores would steal tiles a GPU runs 100 times faster.  Before
+ * the models are calibrated (tila-calibrate) dmdas itself gives tasks to each kind of
+ * worker until it has timed them.  STARPU_NCUDA=0 or no device: unchanged.
+ */
+void tila_cuda_sched_default(struct starpu_conf *conf)
+{
+    int devices = 0;
+    if (getenv("STARPU_SCHED") || conf->sched_policy_name || conf->sched_policy) return;
+    if (conf->ncuda == 0 || cudaGetDeviceCount(&devices) != cudaSuccess || devices == 0) {
+        (void)cudaGetLastError(); /* no device is no error of the program's */
+        return;
+    }
+    conf->sched_policy_name = "dmdas";
+}
+
 void tila_cuda_workers_init(void)
 {
     if (starpu_cuda_worker_get_count() == 0) return;

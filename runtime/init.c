@@ -359,6 +359,13 @@ static void tila_node_setup(struct starpu_conf *conf)
         tila_say(how, sizeof how, ", OpenBLAS 1 thread");
     }
 #endif
+#ifdef TILA_USE_CUDA
+    tila_cuda_sched_default(conf); /* before the naps, which keep a scheduler chosen */
+    if (conf->sched_policy_name) {
+        tila_say(how, sizeof how, ", scheduler ");
+        tila_say(how, sizeof how, conf->sched_policy_name);
+    }
+#endif
     tila_say(how, sizeof how, tila_naps_start(conf, p.progress_shares_core));
     tila_say(how, sizeof how, tila_progress_worker_setup(conf, p.crowded, f.user_ncpus < 0));
     if (tila_verbose() && f.local == 0)
