@@ -1,0 +1,486 @@
+/**
+ * @file cuda_rates.c
+ * @brief tila-cuda-rates: the rate of each CUDA tile kernel alone, on one tile already on
+ * the device, without StarPU.
+ *
+ *   tila-cuda-rates [--nb LIST] [--ib IB] [--reps R] [--csv FILE]
+ *
+ * For each tile edge nb of --nb (default 2048,1024: the GPU benchmarks' tiles) it times the
+ * kernels the tiled algorithms run on a GPU, each called as its codelet calls it (the same
+ * functions, libtila_cuda_kernels), on nb x nb tiles in device memory, on one stream:
+ * Cholesky's (gemm A B^T, trsm right lower transposed, syrk, potrf) in d and s, QR's
+ * (geqrt, ormqr, tpqrt, tpmqrt with inner blocks --ib, default 32 as tila-bench's) in d,
+ * and the memory-bound ones in d (the four norms of lange, lacpy, plrnt, colamax, lag2s)
+ * beside cuBLAS's dasum, a pure read of the same tile: the norms' target is that rate.
+ * Each kernel runs once to warm up, then --reps times (default 5), its outputs restored
+ * from a copy and the L2 cache flushed before each run (outside the timing), each run
+ * timed by CUDA events; the median is kept.  Rates: GFLOP/s by LAPACK's flop counts of
+ * the tile operation, GB/s by the bytes the operation must move (read once, and written
+ * where it writes); check: potrf's info (0), else "-".
+ *
+ * What it answers: the ceiling the tiled algorithms work under on this GPU (a tiled dpotrf
+ * cannot beat its gemm, trsm and syrk tiles' rates), and, set against tila-bench's rate of
+ * the whole routine, how much of a routine's time is the runtime's rather than the
+ * kernels'.  One CSV row per kernel in ../shared/BENCH.md's format (routine = the kernel,
+ * impl = tila for Tila's kernels, cublas for dasum), on stdout and appended to --csv FILE.
+ * Exits 77 without a CUDA device.
+ *
+ * SPDX-License-Identifier: BSD-3-Clause
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cublas_v2.h>
+#include <cuda_runtime.h>
+#include <cusolverDn.h>
+
+#include "cuda_d.h"
+#include "cuda_ds.h"
+#include "cuda_kernel.h"
+#include "cuda_s.h"
+#include "tila_codelet.h"
+
+#define MAXNB 16
+#define MAXOUT 3
+#define MAXREPS 64
+
+typedef struct rates_s {
+    cudaStream_t stream;
+    cublasHandle_t blas;
+    cusolverDnHandle_t solver;
+    cusolverDnParams_t params;
+    cudaEvent_t start, stop;
+    int nb, ib, reps;
+    FILE *csv;
+    /* Device buffers: tiles A B C (nb x nb, of doubles: room for either precision), a copy
+     * of each output, T (ib x nb), tau, work, the kernels' scratch and a status. */
+    void *a, *b, *c, *a0, *b0, *c0, *t, *tau, *work, *scratch, *dwork, *hwork;
+    void *flush; /**< twice the L2 cache, zeros (flush()) */
+    size_t flush_bytes;
+    int *info;
+    size_t work_bytes, dbytes, hbytes;
+} rates_t;
+
+/* One kernel: launch enqueues one call on r->stream; before it (untimed) its outputs are
+ * restored from their copies and its partial zeroed (zero). */
+typedef struct kernel_s {
+    const char *name, *variant, *prec, *impl, *unit;
+    double amount; /**< flops or bytes of one call */
+    void (*launch)(rates_t *r);
+    int zero, nout;
+    void **out[MAXOUT], **copy[MAXOUT];
+} kernel_t;
+
+static void *dalloc(size_t bytes)
+{
+    void *p = NULL;
+    TILA_CUDA_CHECK(cudaMalloc(&p, bytes ? bytes : 1));
+    return p;
+}
+
+static int cmp_double(const void *x, const void *y)
+{
+    double a = *(const double *)x, b = *(const double *)y;
+    return (a > b) - (a < b);
+}
+
+static size_t tile_bytes(const rates_t *r) { return sizeof(double) * (size_t)r->nb * r->nb; }
+
+/* ---- Cholesky's kernels: C -= A B^T, B = B L^-T, C -= A A^T, L L^T = A ---------------- */
+
+static void dgemm(rates_t *r)
+{
+    int nb = r->nb;
+    TILA_CUDA_CHECK(tila_cuda_dgemm(r->blas, TILA_NOTRANS, TILA_TRANS, nb, nb, nb, -1, r->a, nb,
+                                    r->b, nb, 1, r->c, nb));
+}
+
+static void sgemm(rates_t *r)
+{
+    int nb = r->nb;
+    TILA_CUDA_CHECK(tila_cuda_sgemm(r->blas, TILA_NOTRANS, TILA_TRANS, nb, nb, nb, -1, r->a, nb,
+                                    r->b, nb, 1, r->c, nb));
+}
+
+static void dtrsm(rates_t *r)
+{
+    int nb = r->nb;
+    TILA_CUDA_CHECK(tila_cuda_dtrsm(r->blas, TILA_RIGHT, TILA_LOWER, TILA_TRANS, TILA_NONUNIT, nb,
+                                    nb, 1, r->a, nb, r->b, nb));
+}
+
+static void strsm(rates_t *r)
+{
+    int nb = r->nb;
+    TILA_CUDA_CHECK(tila_cuda_strsm(r->blas, TILA_RIGHT, TILA_LOWER, TILA_TRANS, TILA_NONUNIT, nb,
+                                    nb, 1, r->a, nb, r->b, nb));
+}
+
+static void dsyrk(rates_t *r)
+{
+    int nb = r->nb;
+    TILA_CUDA_CHECK(
+        tila_cuda_dsyrk(r->blas, TILA_LOWER, TILA_NOTRANS, nb, nb, -1, r->a, nb, 1, r->c, nb));
+}
+
+static void ssyrk(rates_t *r)
+{
+    int nb = r->nb;
+    TILA_CUDA_CHECK(
+        tila_cuda_ssyrk(r->blas, TILA_LOWER, TILA_NOTRANS, nb, nb, -1, r->a, nb, 1, r->c, nb));
+}
+
+/* potrf on C (made SPD by the setup), its workspace sized by the codelet's query. */
+static void dpotrf(rates_t *r)
+{
+    int nb = r->nb, lwork = tila_cuda_dpotrf_lwork(r->solver, TILA_LOWER, nb, r->c, nb);
+    if (sizeof(double) * (size_t)lwork > r->work_bytes) abort();
+    TILA_CUDA_CHECK(tila_cuda_dpotrf(r->solver, TILA_LOWER, nb, r->c, nb, r->work, lwork, r->info));
+}
+
+static void spotrf(rates_t *r)
+{
+    int nb = r->nb, lwork = tila_cuda_spotrf_lwork(r->solver, TILA_LOWER, nb, r->c, nb);
+    if (sizeof(float) * (size_t)lwork > r->work_bytes) abort();
+    TILA_CUDA_CHECK(tila_cuda_spotrf(r->solver, TILA_LOWER, nb, r->c, nb, r->work, lwork, r->info));
+}
+
+/* ---- QR's: A = Q R (geqrt, V and T in A and T), C = Q^T C, [A; B] = Q [R; 0] ------------ */
+
+static void dgeqrt(rates_t *r)
+{
+    int nb = r->nb;
+    TILA_CUDA_CHECK(tila_cuda_dgeqrt(r->solver, r->params, nb, nb, r->ib, r->a, nb, r->t, r->ib,
+                                     r->tau, r->dwork, r->dbytes, r->hwork, r->hbytes));
+}
+
+static void dormqr(rates_t *r)
+{
+    int nb = r->nb;
+    TILA_CUDA_CHECK(tila_cuda_dormqr(r->blas, TILA_LEFT, TILA_TRANS, nb, nb, nb, r->ib, r->a, nb,
+                                     r->t, r->ib, r->c, nb, r->work));
+}
+
+static void dtpqrt(rates_t *r)
+{
+    int nb = r->nb;
+    TILA_CUDA_CHECK(tila_cuda_dtpqrt(r->solver, r->params, nb, nb, 0, r->ib, r->a, nb, r->b, nb,
+                                     r->t, r->ib, r->work, r->dwork, r->dbytes, r->hwork,
+                                     r->hbytes));
+}
+
+static void dtpmqrt(rates_t *r)
+{
+    int nb = r->nb;
+    TILA_CUDA_CHECK(tila_cuda_dtpmqrt(r->blas, TILA_LEFT, TILA_TRANS, nb, nb, nb, 0, r->ib, r->b,
+                                      nb, r->t, r->ib, r->c, nb, r->a, nb, r->work));
+}
+
+/* ---- Memory-bound: norms (their partials zeroed, as lan_reduce.c's), copies ------------ */
+
+static void lange(rates_t *r, tila_norm_t norm)
+{
+    int nb = r->nb;
+    TILA_CUDA_CHECK(tila_cuda_dlange(r->stream, norm, nb, nb, r->a, nb, r->c, r->scratch));
+}
+
+static void lange_m(rates_t *r) { lange(r, TILA_NORM_MAX); }
+static void lange_o(rates_t *r) { lange(r, TILA_NORM_ONE); }
+static void lange_i(rates_t *r) { lange(r, TILA_NORM_INF); }
+static void lange_f(rates_t *r) { lange(r, TILA_NORM_FRO); }
+
+static void dasum(rates_t *r)
+{
+    TILA_CUDA_CHECK(cublasSetPointerMode(r->blas, CUBLAS_POINTER_MODE_DEVICE));
+    TILA_CUDA_CHECK(cublasDasum(r->blas, r->nb * r->nb, r->a, 1, r->c));
+    TILA_CUDA_CHECK(cublasSetPointerMode(r->blas, CUBLAS_POINTER_MODE_HOST));
+}
+
+static void dlacpy(rates_t *r)
+{
+    TILA_CUDA_CHECK(
+        tila_cuda_dlacpy(r->stream, TILA_GENERAL, r->nb, r->nb, r->a, r->nb, r->c, r->nb));
+}
+
+static void dplrnt(rates_t *r)
+{
+    TILA_CUDA_CHECK(tila_cuda_dplrnt(r->stream, r->nb, r->nb, r->c, r->nb, 0, 0, 42));
+}
+
+static void dcolamax(rates_t *r)
+{
+    TILA_CUDA_CHECK(tila_cuda_dcolamax(r->stream, r->nb, r->nb, r->a, r->nb, r->c));
+}
+
+static void dlag2s(rates_t *r)
+{
+    TILA_CUDA_CHECK(
+        tila_cuda_dlag2s(r->stream, TILA_GENERAL, r->nb, r->nb, r->a, r->nb, r->c, r->nb, r->info));
+}
+
+/* ---- Timing --------------------------------------------------------------------------- */
+
+/*
+ * Before each timed call: a read of a buffer twice the L2 cache (cuBLAS's dasum), so that
+ * the call's tiles come from device memory, not from L2 (a 1024-tile fits in an H100's 50
+ * MB), and so that the GPU is still busy when the host queues the call: its launch is
+ * outside the events, as it is for a codelet queued behind earlier work.
+ */
+static void flush(rates_t *r)
+{
+    TILA_CUDA_CHECK(cublasSetPointerMode(r->blas, CUBLAS_POINTER_MODE_DEVICE));
+    double *x = r->flush;
+    int n = (int)(r->flush_bytes / sizeof(double));
+    TILA_CUDA_CHECK(cublasDasum(r->blas, n, x, 1, x + n)); /* the sum past the read */
+    TILA_CUDA_CHECK(cublasSetPointerMode(r->blas, CUBLAS_POINTER_MODE_HOST));
+}
+
+/* The median of --reps timed calls, each after its outputs are restored. */
+static double time_kernel(rates_t *r, const kernel_t *k)
+{
+    double t[MAXREPS];
+    int reps = r->reps;
+    for (int rep = -1; rep < reps; rep++) { /* rep -1: the warm-up */
+        for (int o = 0; o < k->nout; o++)
+            TILA_CUDA_CHECK(cudaMemcpyAsync(*k->out[o], *k->copy[o], tile_bytes(r),
+                                            cudaMemcpyDeviceToDevice, r->stream));
+        if (k->zero)
+            TILA_CUDA_CHECK(cudaMemsetAsync(r->c, 0, sizeof(double) * (size_t)r->nb, r->stream));
+        flush(r);
+        TILA_CUDA_CHECK(cudaEventRecord(r->start, r->stream));
+        k->launch(r);
+        TILA_CUDA_CHECK(cudaEventRecord(r->stop, r->stream));
+        TILA_CUDA_CHECK(cudaEventSynchronize(r->stop));
+        float ms;
+        TILA_CUDA_CHECK(cudaEventElapsedTime(&ms, r->start, r->stop));
+        if (rep >= 0) t[rep] = 1e-3 * ms;
+    }
+    qsort(t, (size_t)reps, sizeof t[0], cmp_double);
+    return reps % 2 ? t[reps / 2] : 0.5 * (t[reps / 2 - 1] + t[reps / 2]);
+}
+
+/* check: potrf's info after its last run (0: the SPD tile factored), else "-". */
+static void report(rates_t *r, const kernel_t *k, double s)
+{
+    char check[32] = "-";
+    if (!strcmp(k->name, "potrf")) {
+        int info;
+        TILA_CUDA_CHECK(cudaMemcpy(&info, r->info, sizeof info, cudaMemcpyDeviceToHost));
+        snprintf(check, sizeof check, "%d", info);
+    }
+    double rate = k->amount / s * 1e-9;
+    int ib = !strcmp(k->unit, "GFLOP/s") && strstr(k->name, "qr") ? r->ib : 0; /* QR's */
+    char row[256];
+    snprintf(row, sizeof row, "%s,%s,%s,%s,%d,%d,%d,%d,1,1,1,1,%.6g,%.2f,%s,%s\n", k->name,
+             k->variant, k->prec, k->impl, r->nb, r->nb, r->nb, ib, s, rate, k->unit, check);
+    printf("[%-7s %-3s %s nb=%d] %-6s %10.3f ms %10.1f %s  check %s\n", k->name, k->variant,
+           k->prec, r->nb, k->impl, 1e3 * s, rate, k->unit, check);
+    if (r->csv) {
+        fputs(row, r->csv);
+        fflush(r->csv); /* a run cut short keeps every row so far */
+    }
+}
+
+/* The buffers for this nb. */
+static void setup(rates_t *r)
+{
+    int nb = r->nb;
+    size_t tb = tile_bytes(r);
+    void **tiles[] = { &r->a, &r->b, &r->c, &r->a0, &r->b0, &r->c0 };
+    for (int i = 0; i < 6; i++)
+        *tiles[i] = dalloc(tb);
+    r->t = dalloc(sizeof(double) * (size_t)r->ib * nb);
+    r->tau = dalloc(sizeof(double) * (size_t)nb);
+    r->info = dalloc(sizeof(int) * 2);
+    r->scratch = dalloc(sizeof(double) * tila_cuda_dlan_scratch_elems(nb));
+    /* The QR update kernels' scratch as the drivers size it; potrf's queried. */
+    size_t qr = sizeof(double) * tila_qr_scratch_elems(r->ib, nb, nb);
+    int lw = tila_cuda_dpotrf_lwork(r->solver, TILA_LOWER, nb, r->c, nb);
+    r->work_bytes = qr > sizeof(double) * (size_t)lw ? qr : sizeof(double) * (size_t)lw;
+    r->work = dalloc(r->work_bytes);
+    size_t d1, h1, d2, h2;
+    tila_cuda_dgeqrt_worksize(r->solver, r->params, nb, nb, r->ib, r->a, nb, r->tau, r->t, r->ib,
+                              &d1, &h1);
+    tila_cuda_dtpqrt_worksize(r->solver, r->params, nb, nb, r->ib, r->t, r->ib, r->work, &d2, &h2);
+    r->dbytes = d1 > d2 ? d1 : d2;
+    r->hbytes = h1 > h2 ? h1 : h2;
+    r->dwork = dalloc(r->dbytes);
+    r->hwork = malloc(r->hbytes ? r->hbytes : 1);
+    if (!r->hwork) abort();
+}
+
+/* The copies in precision prec: A, B random tiles, C an SPD tile (the potrf's input and
+ * trsm's triangle); A, B, C set from them. */
+static void fill(rates_t *r, char prec)
+{
+    int nb = r->nb;
+    if (prec == 'd') {
+        TILA_CUDA_CHECK(tila_cuda_dplrnt(r->stream, nb, nb, r->a0, nb, 0, 0, 1));
+        TILA_CUDA_CHECK(tila_cuda_dplrnt(r->stream, nb, nb, r->b0, nb, 0, nb, 1));
+        TILA_CUDA_CHECK(tila_cuda_dplgsy(r->stream, nb, nb, nb, r->c0, nb, 0, 0, 1));
+    }
+    else {
+        TILA_CUDA_CHECK(tila_cuda_splrnt(r->stream, nb, nb, r->a0, nb, 0, 0, 1));
+        TILA_CUDA_CHECK(tila_cuda_splrnt(r->stream, nb, nb, r->b0, nb, 0, nb, 1));
+        TILA_CUDA_CHECK(tila_cuda_splgsy(r->stream, (float)nb, nb, nb, r->c0, nb, 0, 0, 1));
+    }
+    void *to[] = { r->a, r->b, r->c }, *from[] = { r->a0, r->b0, r->c0 };
+    for (int i = 0; i < 3; i++)
+        TILA_CUDA_CHECK(
+            cudaMemcpyAsync(to[i], from[i], tile_bytes(r), cudaMemcpyDeviceToDevice, r->stream));
+    TILA_CUDA_CHECK(cudaStreamSynchronize(r->stream));
+}
+
+static void teardown(rates_t *r)
+{
+    void *p[] = { r->a, r->b,   r->c,    r->a0,      r->b0,   r->c0,
+                  r->t, r->tau, r->info, r->scratch, r->work, r->dwork };
+    for (size_t i = 0; i < sizeof p / sizeof p[0]; i++)
+        TILA_CUDA_CHECK(cudaFree(p[i]));
+    free(r->hwork);
+}
+
+/* Time and report one kernel; trsm's triangle is C's SPD tile (well conditioned) in A's
+ * place, A restored after each kernel (QR's write it). */
+static void run_kernel(rates_t *r, const kernel_t *k)
+{
+    void *src = !strcmp(k->name, "trsm") ? r->c0 : NULL;
+    if (src) TILA_CUDA_CHECK(cudaMemcpy(r->a, src, tile_bytes(r), cudaMemcpyDeviceToDevice));
+    report(r, k, time_kernel(r, k));
+    TILA_CUDA_CHECK(cudaMemcpy(r->a, r->a0, tile_bytes(r), cudaMemcpyDeviceToDevice));
+}
+
+static void run_nb(rates_t *r)
+{
+    double nb = r->nb, n3 = nb * nb * nb, n2 = nb * nb * sizeof(double);
+#define OUT1(x)                                                                                    \
+    0, 1, { &r->x }, { &r->x##0 }
+#define OUT2(x, y)                                                                                 \
+    0, 2, { &r->x, &r->y }, { &r->x##0, &r->y##0 }
+#define PART                                                                                       \
+    1, 0, { 0 }, { 0 } /* writes only a partial: C's first nb reals, zeroed */
+#define NONE                                                                                       \
+    0, 0, { 0 }, { 0 }
+    const kernel_t dk[] = {
+        { "gemm", "NT", "d", "tila", "GFLOP/s", 2 * n3, dgemm, OUT1(c) },
+        { "trsm", "RLT", "d", "tila", "GFLOP/s", n3, dtrsm, OUT1(b) },
+        { "syrk", "LN", "d", "tila", "GFLOP/s", n3, dsyrk, OUT1(c) },
+        { "potrf", "L", "d", "tila", "GFLOP/s", n3 / 3, dpotrf, OUT1(c) },
+        { "geqrt", "-", "d", "tila", "GFLOP/s", 4 * n3 / 3, dgeqrt, OUT1(a) },
+        { "ormqr", "LT", "d", "tila", "GFLOP/s", 2 * n3, dormqr, OUT1(c) },
+        { "tpqrt", "-", "d", "tila", "GFLOP/s", 2 * n3, dtpqrt, OUT2(a, b) },
+        { "tpmqrt", "LT", "d", "tila", "GFLOP/s", 4 * n3, dtpmqrt, OUT2(a, c) },
+        { "lange", "M", "d", "tila", "GB/s", n2, lange_m, PART },
+        { "lange", "O", "d", "tila", "GB/s", n2, lange_o, PART },
+        { "lange", "I", "d", "tila", "GB/s", n2, lange_i, PART },
+        { "lange", "F", "d", "tila", "GB/s", n2, lange_f, PART },
+        { "asum", "-", "d", "cublas", "GB/s", n2, dasum, NONE },
+        { "colamax", "-", "d", "tila", "GB/s", n2, dcolamax, NONE },
+        { "lacpy", "-", "d", "tila", "GB/s", 2 * n2, dlacpy, NONE },
+        { "plrnt", "-", "d", "tila", "GB/s", n2, dplrnt, NONE },
+        { "lag2s", "-", "d", "tila", "GB/s", 1.5 * n2, dlag2s, NONE },
+    };
+    const kernel_t sk[] = {
+        { "gemm", "NT", "s", "tila", "GFLOP/s", 2 * n3, sgemm, OUT1(c) },
+        { "trsm", "RLT", "s", "tila", "GFLOP/s", n3, strsm, OUT1(b) },
+        { "syrk", "LN", "s", "tila", "GFLOP/s", n3, ssyrk, OUT1(c) },
+        { "potrf", "L", "s", "tila", "GFLOP/s", n3 / 3, spotrf, OUT1(c) },
+    };
+#undef OUT1
+#undef OUT2
+#undef PART
+#undef NONE
+    setup(r);
+    fill(r, 'd');
+    /* The GPU at its clocks before the first timing: about 0.1 s of gemm on the first nb. */
+    static int warm;
+    for (int i = 0; !warm && i < (int)(5e12 / (2 * n3)) + 1; i++)
+        dgemm(r);
+    warm = 1;
+    TILA_CUDA_CHECK(cudaStreamSynchronize(r->stream));
+    for (size_t i = 0; i < sizeof dk / sizeof dk[0]; i++)
+        run_kernel(r, &dk[i]);
+    fill(r, 's');
+    for (size_t i = 0; i < sizeof sk / sizeof sk[0]; i++)
+        run_kernel(r, &sk[i]);
+    teardown(r);
+}
+
+static int usage(void)
+{
+    fprintf(stderr, "usage: tila-cuda-rates [--nb LIST] [--ib IB] [--reps R (1-%d)] [--csv FILE]\n",
+            MAXREPS);
+    return 2;
+}
+
+int main(int argc, char **argv)
+{
+    rates_t r = { .ib = 32, .reps = 5 };
+    int nbs[MAXNB] = { 2048, 1024 }, nnb = 2;
+    const char *csv = NULL;
+    for (int i = 1; i < argc; i++) {
+        if (i + 1 >= argc) return usage();
+        if (!strcmp(argv[i], "--nb")) {
+            nnb = 0;
+            for (char *s = argv[++i]; *s && nnb < MAXNB; s += *s == ',')
+                nbs[nnb++] = (int)strtol(s, &s, 10);
+        }
+        else if (!strcmp(argv[i], "--ib"))
+            r.ib = atoi(argv[++i]);
+        else if (!strcmp(argv[i], "--reps"))
+            r.reps = atoi(argv[++i]);
+        else if (!strcmp(argv[i], "--csv"))
+            csv = argv[++i];
+        else
+            return usage();
+    }
+    for (int i = 0; i < nnb; i++)
+        if (nbs[i] < 1) return usage();
+    if (r.ib < 1 || r.reps < 1 || r.reps > MAXREPS) return usage();
+    int devices = 0;
+    if (cudaGetDeviceCount(&devices) != cudaSuccess || devices == 0) {
+        fprintf(stderr, "tila-cuda-rates: no CUDA device, skipped\n");
+        return 77;
+    }
+    if (csv) {
+        FILE *f = fopen(csv, "r");
+        int fresh = !f;
+        if (f) fclose(f);
+        if (!(r.csv = fopen(csv, "a"))) {
+            perror(csv);
+            return 1;
+        }
+        if (fresh)
+            fputs("routine,variant,prec,impl,m,n,nb,ib,p,q,ranks,workers,seconds,rate,unit,check\n",
+                  r.csv);
+    }
+    setvbuf(stdout, NULL, _IOLBF, 0);
+    struct cudaDeviceProp prop;
+    TILA_CUDA_CHECK(cudaGetDeviceProperties(&prop, 0));
+    printf("# tila-cuda-rates on %s: one tile, one stream, medians of %d\n", prop.name, r.reps);
+    TILA_CUDA_CHECK(cudaStreamCreate(&r.stream));
+    TILA_CUDA_CHECK(cublasCreate(&r.blas));
+    TILA_CUDA_CHECK(cublasSetStream(r.blas, r.stream));
+    TILA_CUDA_CHECK(cusolverDnCreate(&r.solver));
+    TILA_CUDA_CHECK(cusolverDnSetStream(r.solver, r.stream));
+    TILA_CUDA_CHECK(cusolverDnCreateParams(&r.params));
+    TILA_CUDA_CHECK(cudaEventCreate(&r.start));
+    TILA_CUDA_CHECK(cudaEventCreate(&r.stop));
+    r.flush_bytes = 2 * (size_t)(prop.l2CacheSize > 0 ? prop.l2CacheSize : 64 << 20);
+    r.flush = dalloc(r.flush_bytes + sizeof(double));
+    TILA_CUDA_CHECK(cudaMemset(r.flush, 0, r.flush_bytes));
+    for (int i = 0; i < nnb; i++) {
+        r.nb = nbs[i];
+        run_nb(&r);
+        fflush(stdout);
+        if (r.csv) fflush(r.csv);
+    }
+    TILA_CUDA_CHECK(cudaFree(r.flush));
+    cusolverDnDestroyParams(r.params);
+    cusolverDnDestroy(r.solver);
+    cublasDestroy(r.blas);
+    cudaStreamDestroy(r.stream);
+    if (r.csv) fclose(r.csv);
+    return 0;
+}
