@@ -44,9 +44,18 @@ static void zgemm_cuda(void *buffers[], void *cl_arg)
 }
 #endif
 
+/* m n k: A, B and C as square tiles of that flop count (tila_cl_blas3_size). */
+static size_t zgemm_size(struct starpu_task *task, unsigned nimpl)
+{
+    const struct zgemm_args *a = task->cl_arg;
+    (void)nimpl;
+    return tila_cl_blas3_size(sizeof(tila_complex64_t), 3, a->m, a->n, a->k);
+}
+
 static struct starpu_perfmodel zgemm_model = {
     .type = STARPU_REGRESSION_BASED, /* a size^b (perfmodels/README.md) */
     .symbol = "tila_zgemm",
+    .size_base = zgemm_size,
 };
 
 struct starpu_codelet tila_cl_zgemm = {

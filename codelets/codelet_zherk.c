@@ -42,9 +42,18 @@ static void zherk_cuda(void *buffers[], void *cl_arg)
 }
 #endif
 
+/* n n k: A and C as square tiles of that flop count (tila_cl_blas3_size). */
+static size_t zherk_size(struct starpu_task *task, unsigned nimpl)
+{
+    const struct zherk_args *a = task->cl_arg;
+    (void)nimpl;
+    return tila_cl_blas3_size(sizeof(tila_complex64_t), 2, a->n, a->n, a->k);
+}
+
 static struct starpu_perfmodel zherk_model = {
     .type = STARPU_REGRESSION_BASED, /* a size^b (perfmodels/README.md) */
     .symbol = "tila_zherk",
+    .size_base = zherk_size,
 };
 
 struct starpu_codelet tila_cl_zherk = {

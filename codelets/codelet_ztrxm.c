@@ -79,14 +79,26 @@ static void ztrmm_cuda(void *buffers[], void *cl_arg)
  * own left TRSM on the small leaves is slow), and a regression model predicts from every
  * measurement of its symbol whatever the footprint.
  */
+/* m m n (left) or m n n (right): A and B as square tiles of that flop count
+ * (tila_cl_blas3_size). */
+static size_t ztrxm_size(struct starpu_task *task, unsigned nimpl)
+{
+    const struct ztrxm_args *a = task->cl_arg;
+    int k = a->side == TILA_LEFT ? a->m : a->n;
+    (void)nimpl;
+    return tila_cl_blas3_size(sizeof(tila_complex64_t), 2, a->m, a->n, k);
+}
+
 static struct starpu_perfmodel ztrsm_left_model = {
     .type = STARPU_REGRESSION_BASED, /* a size^b (perfmodels/README.md) */
     .symbol = "tila_ztrsm_left",
+    .size_base = ztrxm_size,
 };
 
 static struct starpu_perfmodel ztrsm_right_model = {
     .type = STARPU_REGRESSION_BASED,
     .symbol = "tila_ztrsm_right",
+    .size_base = ztrxm_size,
 };
 
 static struct starpu_codelet ztrsm_left_cl = {
@@ -110,6 +122,7 @@ static struct starpu_codelet ztrsm_right_cl = {
 static struct starpu_perfmodel ztrmm_model = {
     .type = STARPU_REGRESSION_BASED,
     .symbol = "tila_ztrmm",
+    .size_base = ztrxm_size,
 };
 
 static struct starpu_codelet ztrmm_cl = {

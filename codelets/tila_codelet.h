@@ -8,6 +8,8 @@
 #ifndef TILA_CODELET_H
 #define TILA_CODELET_H
 
+#include <math.h>
+
 #include "tila_runtime.h"
 
 /*
@@ -102,6 +104,21 @@ typedef enum tila_lan_kind_e {
     TILA_LAN_SY, /**< diagonal tile of a symmetric matrix */
     TILA_LAN_HE  /**< diagonal tile of a Hermitian matrix */
 } tila_lan_kind_t;
+
+/**
+ * The size StarPU's regression models (`a size^b`, perfmodels/README.md) see for a BLAS-3
+ * tile task of any shape (StarPU's size_base): the bytes of `ntiles` square tiles of the
+ * edge whose cube is m n k, the task's flops up to a constant.  A square task's size is
+ * its tiles' bytes, StarPU's default, so models calibrated on square tiles keep their
+ * meaning; a rectangular one (a tiling of any sizes, a matrix's last tiles) is timed as
+ * the square task of its flops, where its bytes would time a thin tile as a square one
+ * many times its work (a 4032 x 64 slice's gemm update by bytes: 12 times its flops).
+ */
+static inline size_t tila_cl_blas3_size(size_t elem, int ntiles, int m, int n, int k)
+{
+    double edge = cbrt((double)m * n * k);
+    return (size_t)llround(ntiles * (double)elem * edge * edge);
+}
 
 /**
  * Elements of the QR codelets' scratch buffer (GEQRT, TPQRT, UNMQR, TPMQRT with T's
