@@ -151,6 +151,20 @@ tila_dist_t tila_hybrid_dist(const tila_hybrid_t *h);
 int tila_hybrid_balance(tila_hybrid_t *h, double cpu_rate, int cpus, double gpu_rate, int gpus,
                         int align);
 
+/**
+ * tila_hybrid_balance with the rates this rank's performance models give (after tila_init):
+ * StarPU's regression of Tila's GEMM in precision prec (calibrated by tila-calibrate, or a
+ * simulated node's description) on one CPU worker for a CPU slice's update (W x b, inner
+ * dimension W = B - (s - 1) b) and on one CUDA worker for the GPU slice's (W x W x W), with
+ * this rank's CPU and CUDA workers counted; the rates depend on b, so b is recomputed from
+ * B / s until it repeats.  Local (no collective): on nodes alike every rank finds the same b.
+ * @return 0 (h->b set), TILA_ERR_NOT_INITIALIZED, -1 (h NULL, s < 2 or B < s), -2 (prec),
+ *         -3 (align < 1), TILA_ERR_NO_WORKER (no CPU worker), TILA_ERR_STARPU (no model, or
+ *         one that cannot time those tasks: the message names the model and the sizes to
+ *         calibrate); h unchanged on an error.
+ */
+int tila_hybrid_balance_models(tila_hybrid_t *h, tila_prec_t prec, int align);
+
 /** tila_desc_create_lapack with tiles of any sizes (tila_desc_create_tiled). */
 int tila_desc_create_lapack_tiled(tila_desc_t **A, tila_prec_t prec, void *a, int lda, int mt,
                                   const int *mbs, int nt, const int *nbs, const tila_dist_t *dist);

@@ -146,6 +146,20 @@ void tila_test_desc(const tila_test_opts_t *o)
               tila_hybrid_tiling(&(tila_hybrid_t){ .p = 1, .q = 1, .B = 10, .s = 3, .b = 5 }, 9,
                                  NULL) == -2;
     tila_test_check(bok, "desc", '-', 0, "tila_hybrid_balance: b from the rates, -i");
+    /* From the models: bad arguments leave h alone; on CPU workers alone every column is
+     * the CPUs' (b = B / s, in 16s) where a dgemm model times the tasks, else an error
+     * naming the model (this machine's models depend on what ran before). */
+    tila_hybrid_t hm = { .p = 1, .q = 1, .B = 1000, .s = 5, .b = 7 };
+    int mrc = tila_hybrid_balance_models(&hm, TILA_REAL64, 16);
+    int mok =
+        tila_hybrid_balance_models(NULL, TILA_REAL64, 16) == -1 &&
+        tila_hybrid_balance_models(&(tila_hybrid_t){ .B = 10, .s = 1 }, TILA_REAL64, 1) == -1 &&
+        tila_hybrid_balance_models(&hm, (tila_prec_t)9, 16) == -2 &&
+        tila_hybrid_balance_models(&hm, TILA_REAL64, 0) == -3 &&
+        (tila_cuda_ndevices() > 0 || (mrc == 0 && hm.b == 192) ||
+         (mrc == TILA_ERR_STARPU && hm.b == 7));
+    tila_test_check(mok, "desc", '-', 0, "tila_hybrid_balance_models: -i, CPUs alone (rc %d b %d)",
+                    mrc, hm.b);
     /* Default grid: most square P x Q of the world. */
     tila_desc_t *A;
     int rc = tila_desc_create(&A, TILA_REAL32, 16, 16, 4, 4, NULL), ok = rc == 0;
