@@ -21,11 +21,13 @@
  * from its performance model), tiles take no memory (runtime/desc.c, init.c), so the
  * matrices are never generated and nothing is checked.  Rank 0 prints one line:
  *   RESULT seconds=S rate=R unit=U ranks=P workers=W cpu_busy=B cuda_busy=B
- *          bytes_rank_max=X bytes_total=Y bus_bytes=Z status=INFO
+ *          bytes_rank_max=X bytes_total=Y bus_bytes=Z cpu_flops=F hybrid_b=b status=INFO
  * S is simulated time; R GFLOP/s (LAPACK's flop count) or GB/s (the matrix read once);
  * the busy fractions are the share of the call's time the workers of that kind spent
  * in tasks, over all ranks; bytes are what StarPU-MPI sent during the call (the busiest
- * rank, all ranks) and what crossed the buses between each node's RAM and its GPUs.
+ * rank, all ranks) and what crossed the buses between each node's RAM and its GPUs;
+ * cpu_flops the CPU workers' share of the tasks' flops; hybrid_b the CPU slices' width
+ * (--hybrid-b 0: chosen by tila_hybrid_balance_models from the node's models).
  *
  * SPDX-License-Identifier: BSD-3-Clause
  */
@@ -89,6 +91,12 @@ static int sim_setup(bench_cfg_t *c, int devmap_2d, sim_ops_t *o)
     sim_hybrid = (tila_hybrid_t){
         .p = c->p, .q = c->q, .B = c->hybrid_B, .s = c->hybrid_s, .b = c->hybrid_b
     };
+    /* --hybrid-b 0: b from the node's models (tila_hybrid_balance_models), in 32s. */
+    if (c->hybrid_B && !c->hybrid_b) {
+        int rc = tila_hybrid_balance_models(&sim_hybrid, TILA_REAL64, 32);
+        if (rc) return rc;
+        c->hybrid_b = sim_hybrid.b;
+    }
     const char *r = c->routine;
     int m = !strcmp(r, "potrf") || !strcmp(r, "potrs") ? c->n : c->m;
     int rc = sim_desc(c, &grid, m, strcmp(r, "gemm") ? c->n : c->k, &o->A);
@@ -153,8 +161,9 @@ static int sim_parse(int argc, char **argv, bench_cfg_t *c, int *devmap_2d, int 
 /* Seconds of a profiling timespec. */
 static double sim_seconds(const struct timespec *t) { return t->tv_sec + 1e-9 * t->tv_nsec; }
 
-/* Per kind of worker (CPU, CUDA): busy seconds and workers, added to sums[4]. */
-static void sim_busy(double sums[4])
+/* Per kind of worker (CPU, CUDA): busy seconds and workers, added to sums[0..3], and the
+ * flops of the tasks they ran (the codelets' counts) to sums[4 + cuda]. */
+static void sim_busy(double sums[6])
 {
     for (unsigned w = 0; w < starpu_worker_get_count(); w++) {
         struct starpu_profiling_worker_info info;
@@ -162,6 +171,7 @@ static void sim_busy(double sums[4])
         int cuda = starpu_worker_get_type((int)w) == STARPU_CUDA_WORKER;
         sums[2 * cuda] += sim_seconds(&info.executing_time);
         sums[2 * cuda + 1] += 1;
+        sums[4 + cuda] += info.flops;
     }
 }
 
@@ -202,7 +212,7 @@ int main(int argc, char **argv)
     }
     int rc = sim_setup(&c, devmap_2d, &o);
     if (!rc && warm) rc = sim_call(&c, &o);
-    double busy[4] = { 0 }, before[2], after[2];
+    double busy[6] = { 0 }, before[2], after[2];
     starpu_profiling_status_set(STARPU_PROFILING_ENABLE);
     starpu_task_wait_for_all();
     starpu_mpi_barrier(MPI_COMM_WORLD);
@@ -214,18 +224,21 @@ int main(int argc, char **argv)
     double seconds = (starpu_timing_now() - t0) * 1e-6;
     sim_busy(busy);
     sim_bytes(&after[0], &after[1]);
-    /* Over the ranks: busy seconds and workers (sums), bytes (sum and max). */
-    double sums[6] = { busy[0], busy[1], busy[2], busy[3], after[0] - before[0], after[1] };
+    /* Over the ranks: busy seconds and workers, flops (sums), bytes (sum and max). */
+    double sums[8] = { busy[0],  busy[1], busy[2], busy[3], after[0] - before[0],
+                       after[1], busy[4], busy[5] };
     double most = sums[4];
-    tila_allreduce(sums, 6, MPI_DOUBLE, MPI_SUM);
+    tila_allreduce(sums, 8, MPI_DOUBLE, MPI_SUM);
     tila_allreduce(&most, 1, MPI_DOUBLE, MPI_MAX);
     if (rank == 0)
         printf("RESULT seconds=%.6f rate=%.4g unit=%s ranks=%d workers=%u cpu_busy=%.3f "
-               "cuda_busy=%.3f bytes_rank_max=%.4g bytes_total=%.4g bus_bytes=%.4g status=%d\n",
+               "cuda_busy=%.3f bytes_rank_max=%.4g bytes_total=%.4g bus_bytes=%.4g "
+               "cpu_flops=%.4f hybrid_b=%d status=%d\n",
                seconds, sim_amount(&c) / seconds * 1e-9,
                strcmp(c.routine, "lange") ? "GFLOP/s" : "GB/s", ranks, starpu_worker_get_count(),
                sums[1] ? sums[0] / (sums[1] * seconds) : 0,
-               sums[3] ? sums[2] / (sums[3] * seconds) : 0, most, sums[4], sums[5], rc);
+               sums[3] ? sums[2] / (sums[3] * seconds) : 0, most, sums[4], sums[5],
+               sums[6] + sums[7] > 0 ? sums[6] / (sums[6] + sums[7]) : 0, c.hybrid_b, rc);
     fflush(stdout);
     tila_desc_destroy(&o.T);
     tila_desc_destroy(&o.C);

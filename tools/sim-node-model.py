@@ -230,7 +230,23 @@ def extend_cpu_range(block, max_nb):
     return re.sub(r"(?m)(?<=maxx\n)[^\n]+", widen, block)
 
 
-def write_models(src, dst, cpu_from, name, fit_tiles, tiles, gpus):
+# Tiles in a BLAS-3 task as Tila's models count its size (codelets/tila_codelet.h,
+# tila_cl_blas3_size: the bytes of that many square tiles of the task's flops).
+NTILES = {"gemm": 3, "syrk": 2, "trmm": 2, "trsm_left": 2, "trsm_right": 2, "potrf": 1}
+
+
+def set_range(block, kernel, lo, hi):
+    """Every regression of `block` allowed from lo to hi (the edges of square tasks)."""
+    def widen(m):
+        f = m.group(0).split("\t")
+        if f[6].strip() != "0":
+            f[7] = "%-15d" % (NTILES[kernel] * 8 * lo * lo)
+            f[8] = "%-15d" % (NTILES[kernel] * 8 * hi * hi)
+        return "\t".join(f)
+    return re.sub(r"(?m)(?<=maxx\n)[^\n]+", widen, block)
+
+
+def write_models(src, dst, cpu_from, name, fit_tiles, tiles, gpus, span=None):
     for f in sorted(os.listdir(src)):
         m = re.match(r"^tila_d(\w+)\.%s$" % re.escape(cpu_from), f)
         if not m or m.group(1) not in KERNELS:
@@ -241,10 +257,11 @@ def write_models(src, dst, cpu_from, name, fit_tiles, tiles, gpus):
         if tiles and m.group(1) in LAYOUTS:
             cpu = add_tiles(cpu, m.group(1), tiles)
         head = re.sub(r"(?m)(?<=# number of combinations\n)\d+", str(1 + gpus), head)
+        blocks = [cpu] + [cuda_comb(cpu, m.group(1), g, fit_tiles) for g in range(gpus)]
+        if span and m.group(1) in NTILES:
+            blocks = [set_range(b, m.group(1), *span) for b in blocks]
         with open(os.path.join(dst, "tila_d%s.%s" % (m.group(1), name)), "w") as fout:
-            fout.write(head + cpu + "\n" +
-                       "".join(cuda_comb(cpu, m.group(1), g, fit_tiles) + "\n"
-                               for g in range(gpus)))
+            fout.write(head + "".join(b + "\n" for b in blocks))
 
 
 def matrix(values, gpus):
@@ -321,11 +338,14 @@ def main():
                     help="tiles the GPU regressions are fitted on")
     ap.add_argument("--tiles", type=tile_list, default=[],
                     help="square tiles to add to the history kernels of LAYOUTS")
+    ap.add_argument("--range", type=lambda t: [int(x) for x in t.split(":")], default=None,
+                    metavar="LO:HI", help="edges of the square tasks (of a task's flops) "
+                    "for which the CPU and GPU regressions may be used")
     args = ap.parse_args()
     write_bus(os.path.join(args.models, "bus"), args.name, args.cores, args.gpus)
     codelets = os.path.join(args.models, "codelets", "45")
     write_models(codelets, codelets, args.cpu_from, args.name, args.fit_tiles, args.tiles,
-                 args.gpus)
+                 args.gpus, args.range)
     print("sim-node-model: wrote node '%s' (%s) into %s" % (args.name, MARK, args.models))
 
 
