@@ -73,12 +73,6 @@ static void ztrmm_cuda(void *buffers[], void *cl_arg)
 }
 #endif
 
-/*
- * Left and right solves share the functions but not the model: the recursive kernel runs
- * them at different speeds (left solves 25-40 % slower on 512-1024 tiles, where BLAS's
- * own left TRSM on the small leaves is slow), and a regression model predicts from every
- * measurement of its symbol whatever the footprint.
- */
 /* m m n (left) or m n n (right): A and B as square tiles of that flop count
  * (tila_cl_blas3_size). */
 static size_t ztrxm_size(struct starpu_task *task, unsigned nimpl)
@@ -89,6 +83,12 @@ static size_t ztrxm_size(struct starpu_task *task, unsigned nimpl)
     return tila_cl_blas3_size(sizeof(tila_complex64_t), 2, a->m, a->n, k);
 }
 
+/*
+ * Left and right solves share the functions but not the model: the recursive kernel runs
+ * them at different speeds (left solves 25-40 % slower on 512-1024 tiles, where BLAS's
+ * own left TRSM on the small leaves is slow), and a regression model predicts from every
+ * measurement of its symbol whatever the footprint.
+ */
 static struct starpu_perfmodel ztrsm_left_model = {
     .type = STARPU_REGRESSION_BASED, /* a size^b (perfmodels/README.md) */
     .symbol = "tila_ztrsm_left",
