@@ -9,8 +9,8 @@
 #
 #   sh bench/hybrid-study.sh [OUT.csv] [NODES...]      (default bench/results/hybrid-sim.csv; 1 4 16)
 #
-# One CSV (tila-sim's columns); the table and plot in bench/README.md come from it
-# (bench/hybrid-study.gp).  Simulated time does not depend on the host: runs may overlap
+# One CSV (tila-sim's columns), then the table of bench/README.md (printed) and a plot
+# (OUT.png) from it.  Simulated time does not depend on the host: runs may overlap
 # other work.  About 25 minutes on a 2-core host.
 set -e
 here=$(cd "$(dirname "$0")" && pwd)
@@ -40,3 +40,52 @@ for p in $nodes; do
 done
 mv "$out.part" "$out"
 echo "hybrid-study: $out"
+# The table (markdown) and a plot beside the CSV: rate against b, one curve a node count,
+# the best uniform tile as a dashed line.
+python3 - "$out" "$tmp" <<'PY'
+import csv, os, subprocess, sys
+out, tmp = sys.argv[1], sys.argv[2]
+rows = list(csv.DictReader(open(out)))
+nodes = sorted({int(r["nodes"]) for r in rows})
+print("| nodes | n | best uniform (nb) | hybrid B = 4096, s = 2: b = 32 / 64 / 128 / 256 (TFLOP/s) "
+      "| b from the models | s = 3, b from the models | cores' share of the flops (b from the models) |")
+print("|---|---|---|---|---|---|---|")
+plot = []
+for p in nodes:
+    mine = [r for r in rows if int(r["nodes"]) == p]
+    uni = max((r for r in mine if r["tiles"] == "uniform"), key=lambda r: float(r["rate"]))
+    hyb = {r["tiles"]: r for r in mine if r["tiles"].startswith("hybrid")}
+    sweep = [hyb.get("hybrid:4096:2:%d" % b) for b in (32, 64, 128, 256)]
+    tf = lambda r: "%.0f" % (float(r["rate"]) / 1000) if r else "-"
+    # tila-sim's last s = 2 row is the auto one (the script runs it after the sweep)
+    a2 = [r for r in mine if r["tiles"].startswith("hybrid:4096:2:")][-1]
+    a3 = [r for r in mine if r["tiles"].startswith("hybrid:4096:3:")]
+    a3 = a3[-1] if a3 else None
+    best = float(uni["rate"])
+    print("| %d | %s | %.0f (%s) | %s | %s: %s (%.2fx) | %s | %s |" % (
+        p, uni["n"], best / 1000, uni["nb"], " / ".join(tf(r) for r in sweep),
+        a2["tiles"].split(":")[3], tf(a2), float(a2["rate"]) / best,
+        "%s: %s (%.2fx)" % (a3["tiles"].split(":")[3], tf(a3), float(a3["rate"]) / best) if a3 else "-",
+        a2["cpu_flops"]))
+    with open(os.path.join(tmp, "n%d.dat" % p), "w") as f:
+        for b, r in zip((32, 64, 128, 256), sweep):
+            if r:
+                f.write("%d %s\n" % (b, float(r["rate"]) / 1000))
+    plot.append((p, best / 1000, (a2["tiles"].split(":")[3], float(a2["rate"]) / 1000)))
+png = os.path.splitext(out)[0] + ".png"
+cmds = ["set terminal pngcairo size 900,560", "set output '%s'" % png, "set logscale xy 2",
+        "set xlabel 'b, the CPU slices width (B = 4096, s = 2); o: b from the models'",
+        "set ylabel 'TFLOP/s'",
+        "set title 'dpotrf, n = 65536 sqrt(nodes), simulated on nodes of 4 H100 + 64 cores (a model)'",
+        "set key bottom left", "set xrange [24:340]"]
+series = []
+for i, (p, best, auto) in enumerate(plot):
+    series.append("'%s/n%d.dat' with linespoints lt %d pt 7 title '%d node(s), hybrid'" % (tmp, p, i + 1, p))
+    series.append("%f with lines dt 2 lt %d title '%d node(s), best uniform tile'" % (best, i + 1, p))
+    series.append("'-' with points lt %d pt 6 ps 3 notitle" % (i + 1))
+cmds.append("plot " + ", ".join(series))
+for p, best, auto in plot:
+    cmds += ["%s %s" % auto, "e"]
+subprocess.run(["gnuplot"], input="\n".join(cmds), text=True, check=True)
+print("\nplot: %s" % png)
+PY
