@@ -11,7 +11,7 @@
 #
 # One CSV (tila-sim's columns), then the table of bench/README.md (printed) and a plot
 # (OUT.png) from it.  Simulated time does not depend on the host: runs may overlap
-# other work.  About 25 minutes on a 2-core host.
+# other work.  About an hour on a 2-core host (16 nodes: 5-14 minutes a run).
 set -e
 here=$(cd "$(dirname "$0")" && pwd)
 out=${1:-$here/results/hybrid-sim.csv}
