@@ -220,14 +220,23 @@ def cuda_comb(block, kernel, gpu, fit_tiles):
     return "\n".join(out)
 
 
+def map_regressions(block, fix):
+    """`block` with fix(fields) applied to the line of each regression fitted (after its
+    "... minx maxx" header; fields 7 and 8 its minx and maxx)."""
+    def one(m):
+        f = m.group(0).split("\t")
+        if f[6].strip() != "0":
+            fix(f)
+        return "\t".join(f)
+    return re.sub(r"(?m)(?<=maxx\n)[^\n]+", one, block)
+
+
 def extend_cpu_range(block, max_nb):
     """The CPU regression allowed up to max_nb tiles (from the 1024 ones calibrated)."""
-    def widen(m):
-        f = m.group(0).split("\t")
-        if f[6].strip() != "0" and max_nb > 1024:
+    def widen(f):
+        if max_nb > 1024:
             f[8] = "%-15d" % int(int(f[8]) * (max_nb / 1024.0) ** 2)
-        return "\t".join(f)
-    return re.sub(r"(?m)(?<=maxx\n)[^\n]+", widen, block)
+    return map_regressions(block, widen)
 
 
 # Tiles in a BLAS-3 task as Tila's models count its size (codelets/tila_codelet.h,
@@ -237,13 +246,10 @@ NTILES = {"gemm": 3, "syrk": 2, "trmm": 2, "trsm_left": 2, "trsm_right": 2, "pot
 
 def set_range(block, kernel, lo, hi):
     """Every regression of `block` allowed from lo to hi (the edges of square tasks)."""
-    def widen(m):
-        f = m.group(0).split("\t")
-        if f[6].strip() != "0":
-            f[7] = "%-15d" % (NTILES[kernel] * 8 * lo * lo)
-            f[8] = "%-15d" % (NTILES[kernel] * 8 * hi * hi)
-        return "\t".join(f)
-    return re.sub(r"(?m)(?<=maxx\n)[^\n]+", widen, block)
+    def widen(f):
+        f[7] = "%-15d" % (NTILES[kernel] * 8 * lo * lo)
+        f[8] = "%-15d" % (NTILES[kernel] * 8 * hi * hi)
+    return map_regressions(block, widen)
 
 
 def write_models(src, dst, cpu_from, name, fit_tiles, tiles, gpus, span=None):
