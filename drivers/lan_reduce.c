@@ -354,7 +354,7 @@ static int lan_fro(tila_lan_t *l, const int64_t key[3])
 /* ---- At the wait --------------------------------------------------------------------- */
 
 /* The tasks are done: unregistering brings each partial home (where lan_bring_home has
- * not already). */
+ * not already: tila_data_bring_home). */
 static void lan_home(tila_lan_t *l)
 {
     for (size_t p = 0; !l->home && p < l->nlocal; p++)
@@ -388,21 +388,11 @@ static int lan_wait(tila_wait_hook_t *hook, int status, int run, const int64_t *
     return rc;
 }
 
-static void lan_release(void *h) { starpu_data_release(h); }
-
-/*
- * A partial that a GPU task wrote would come home at the wait, by the unregisters, one
- * synchronous transfer after the other; where there are GPUs each is asked for instead
- * as soon as its task ends (an acquire in main memory, ordered after the task), while the
- * other tiles' tasks run, so that the unregisters find it home.  Without GPUs every
- * partial is written in main memory: nothing to bring.
- */
+/* Each partial home as its task ends (where GPUs wrote them). */
 static void lan_bring_home(tila_lan_t *l)
 {
-    if (starpu_cuda_worker_get_count() == 0) return;
     for (size_t p = 0; p < l->nlocal; p++)
-        (void)starpu_data_acquire_on_node_cb(l->parts[p].h, STARPU_MAIN_RAM, STARPU_R, lan_release,
-                                             l->parts[p].h);
+        tila_data_bring_home(l->parts[p].h);
 }
 
 void tila_lan_submitted(tila_lan_t *l, tila_sequence_t *seq, tila_request_t *req, int rc)

@@ -174,6 +174,7 @@ static int colmax_submit(colmax_t *c, tila_desc_t *D, tila_sequence_t *seq, tila
                                           tila_starpu_comm());
             rc = tila_insert_zcolamax(&t, tila_tile_rows(D, i), cols, tila_task_tile(&t, D, i, j),
                                       c->h[k]);
+            tila_data_bring_home(c->h[k]);
         }
     return rc;
 }

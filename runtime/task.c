@@ -70,6 +70,14 @@ enum starpu_data_access_mode tila_task_write(const tila_task_t *t, starpu_data_h
     return STARPU_W;
 }
 
+static void tila_data_release(void *h) { starpu_data_release(h); }
+
+void tila_data_bring_home(starpu_data_handle_t h)
+{
+    if (starpu_cuda_worker_get_count() == 0) return;
+    (void)starpu_data_acquire_on_node_cb(h, STARPU_MAIN_RAM, STARPU_R, tila_data_release, h);
+}
+
 void tila_cl_fail(const tila_cl_base_t *base, int info)
 {
     tila_sequence_fail(base->seq, base->req, info);

@@ -348,6 +348,14 @@ static inline starpu_data_handle_t tila_task_op_tile(const tila_task_t *t, const
  */
 enum starpu_data_access_mode tila_task_write(const tila_task_t *t, starpu_data_handle_t tile);
 
+/**
+ * Where there are GPUs: ask for h in main memory as soon as the tasks submitted so far that
+ * write it end (an acquire ordered after them), so that its unregister at a wait finds it
+ * home instead of fetching it then, one synchronous transfer after another (a small result
+ * a GPU task wrote: a norm's partial, a column's maximum).  Without GPUs: nothing.
+ */
+void tila_data_bring_home(starpu_data_handle_t h);
+
 /** Run the task on the owner of tile (m, n) of A, on the device level A gives it. */
 void tila_task_on(tila_task_t *t, const tila_desc_t *A, int m, int n);
 
