@@ -162,7 +162,7 @@ static double factorize(ref_t *r, double *check)
         if (posv)
             CHECK_CUSOLVER(
                 cusolverDnDpotrs(r->solver, CUBLAS_FILL_MODE_LOWER, n, 1, r->da, m, db, n, dinfo));
-        else
+        if (!potrf)
             CHECK_CUSOLVER(cusolverDnDgeqrf(r->solver, m, n, r->da, m, tau, work, lwork, dinfo));
         t[rep] = timer_stop(r);
         CHECK_CUDA(cudaMemcpy(&info, dinfo, sizeof(int), cudaMemcpyDeviceToHost));
