@@ -115,8 +115,11 @@ static int insert(const tila_task_t *t, struct starpu_codelet *cl, const char *n
 int tila_insert_zlag2c(const tila_task_t *t, tila_uplo_t uplo, int m, int n, starpu_data_handle_t A,
                        starpu_data_handle_t SA)
 {
+    /* A triangle keeps SA's other one, except in a workspace (no home: nothing there
+     * to keep, and nothing written yet to read). */
+    int keep = uplo != TILA_GENERAL && starpu_data_get_home_node(SA) >= 0;
     return insert(t, &tila_cl_zlag2c, "zlag2c", uplo, m, n, A, STARPU_R, SA,
-                  uplo == TILA_GENERAL ? tila_task_write(t, SA) : STARPU_RW);
+                  keep ? STARPU_RW : tila_task_write(t, SA));
 }
 
 int tila_insert_clag2z(const tila_task_t *t, int m, int n, starpu_data_handle_t SA,

@@ -262,7 +262,9 @@ typedef void *(*tila_tile_ptr_fn)(const tila_desc_t *A, int m, int n, tila_tile_
                                   int *tile_ld);
 
 /*
- * Register the tiles this rank owns, at `ptr(m, n)` with leading dimension `tile_ld`.  The
+ * Register the tiles this rank owns, at `ptr(m, n)` with leading dimension `tile_ld`, or,
+ * without `ptr`, with no home (node -1): StarPU allocates each where a task first writes
+ * it (a workspace's, tila_desc_create_twin).  The
  * others get a placeholder (home node -1, for StarPU-MPI to fill) when a task this rank runs
  * first names them (tila_tile_placeholder, tila_task_tile): a rank names few of the tiles it
  * does not own (a norm, none), and a StarPU handle costs kilobytes (its replicate on every
@@ -274,9 +276,9 @@ static void tila_desc_register(tila_desc_t *A, tila_tile_ptr_fn tile_ptr, tila_t
         for (int m = 0; m < A->mt; m++) {
             size_t k = (size_t)n * A->mt + m;
             if (A->owner[k] != tila_rt.rank) continue;
-            int tld;
-            void *ptr = tile_ptr(A, m, n, src, &tld);
-            starpu_matrix_data_register(&A->handles[k], STARPU_MAIN_RAM, (uintptr_t)ptr,
+            int tld = tila_tile_rows(A, m);
+            void *ptr = tile_ptr ? tile_ptr(A, m, n, src, &tld) : NULL;
+            starpu_matrix_data_register(&A->handles[k], ptr ? STARPU_MAIN_RAM : -1, (uintptr_t)ptr,
                                         (uint32_t)tld, (uint32_t)tila_tile_rows(A, m),
                                         (uint32_t)tila_tile_cols(A, n), A->eltsize);
             starpu_mpi_data_register_comm(A->handles[k], A->tag_base + (int64_t)k, A->owner[k],
@@ -385,14 +387,19 @@ static void tila_storage_free(void *p, size_t bytes)
 }
 #endif
 
-/* Tila's own storage for the tiles this rank owns, registered. */
-static int tila_desc_create_axes(const char *func, tila_desc_t **A, tila_prec_t prec,
-                                 const tila_axis_t *rows, const tila_axis_t *cols,
-                                 const tila_dist_t *dist)
+/* Tila's own storage for the tiles this rank owns, registered; or, `lazy`, no storage:
+ * the tiles registered without a home (tila_desc_register). */
+static int tila_desc_create_storage(const char *func, tila_desc_t **A, tila_prec_t prec,
+                                    const tila_axis_t *rows, const tila_axis_t *cols,
+                                    const tila_dist_t *dist, int lazy)
 {
     int rc = tila_desc_alloc(func, A, prec, rows, cols, dist, 3);
     if (rc) return rc;
     tila_desc_t *d = *A;
+    if (lazy) {
+        tila_desc_register(d, NULL, NULL);
+        return TILA_SUCCESS;
+    }
     size_t elems = 0;
     for (int j = 0; j < d->nt; j++)
         for (int i = 0; i < d->mt; i++)
@@ -409,6 +416,13 @@ static int tila_desc_create_axes(const char *func, tila_desc_t **A, tila_prec_t 
     tila_tile_src_t src = { .base = d->storage };
     tila_desc_register(d, tila_tile_ptr_packed, &src);
     return TILA_SUCCESS;
+}
+
+static int tila_desc_create_axes(const char *func, tila_desc_t **A, tila_prec_t prec,
+                                 const tila_axis_t *rows, const tila_axis_t *cols,
+                                 const tila_dist_t *dist)
+{
+    return tila_desc_create_storage(func, A, prec, rows, cols, dist, 0);
 }
 
 int tila_desc_create(tila_desc_t **A, tila_prec_t prec, int m, int n, int mb, int nb,
@@ -528,7 +542,7 @@ int tila_desc_create_twin(tila_desc_t **W, const tila_desc_t *A, tila_prec_t pre
     tila_axis_t rows = tila_axis_like(A->row0, A->mt, A->mt),
                 cols = tila_axis_like(A->col0, A->nt, A->nt);
     tila_dist_t dist = tila_dist_like(A);
-    return tila_desc_create_axes("tila_desc_create_twin", W, prec, &rows, &cols, &dist);
+    return tila_desc_create_storage("tila_desc_create_twin", W, prec, &rows, &cols, &dist, 1);
 }
 
 int tila_desc_create_qr_layout(tila_desc_t **T, const tila_desc_t *A, int mt, int mb, int times,
