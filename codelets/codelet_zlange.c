@@ -2,12 +2,16 @@
  * @file codelet_zlange.c
  * @brief Norm tile codelets: fold a tile into its partial result (general, trapezoidal,
  * symmetric/Hermitian diagonal tiles; symmetric off-diagonal tiles into two partials),
- * which drivers/zlange.c starts at zero and reduces at the sequence's wait.
+ * which drivers/zlange.c reduces at the sequence's wait.  Each partial is one task's own:
+ * the task starts it at zero and holds it in STARPU_W, so that no zeroed copy crosses to a
+ * GPU before the task (tila_task_write).
  * @precisions normal z -> c d s
  *
  * SPDX-License-Identifier: BSD-3-Clause
  */
 #define COMPLEX
+#include <string.h>
+
 #include "codelets_z.h"
 #include "core/core_z.h"
 #ifdef TILA_USE_CUDA
@@ -30,6 +34,7 @@ static void zlange_cpu(void *buffers[], void *cl_arg)
     if (tila_cl_skip(&a->base)) return;
     tila_cl_tile_t A = tila_cl_tile(buffers[0]);
     double *work = tila_cl_vector(buffers[1]);
+    memset(work, 0, tila_cl_vector_bytes(buffers[1]));
     int info;
     switch (a->kind) {
     case TILA_LAN_GE: info = tila_core_zlange(a->norm, a->m, a->n, A.ptr, A.ld, work); break;
@@ -53,6 +58,7 @@ static void zlange_cuda(void *buffers[], void *cl_arg)
     cudaStream_t stream = starpu_cuda_get_local_stream();
     double *work = tila_cl_vector(buffers[1]);
     double *scratch = tila_cuda_workspace(sizeof(double) * tila_cuda_zlan_scratch_elems(a->n));
+    TILA_CUDA_CHECK(cudaMemsetAsync(work, 0, tila_cl_vector_bytes(buffers[1]), stream));
     int info;
     switch (a->kind) {
     case TILA_LAN_GE:
@@ -83,9 +89,8 @@ static struct starpu_perfmodel zlange_model = {
 struct starpu_codelet tila_cl_zlange = {
     .name = "zlange",
     .cpu_funcs = { zlange_cpu },
-    TILA_CL_CUDA(zlange_cuda)
-    .nbuffers = 2,
-    .modes = { STARPU_R, STARPU_RW },
+    TILA_CL_CUDA(zlange_cuda).nbuffers =
+        STARPU_VARIABLE_NBUFFERS, /* A R, work W (tila_task_write) */
     .model = &zlange_model,
 };
 
@@ -101,7 +106,7 @@ int tila_insert_zlange(const tila_task_t *t, tila_norm_t norm, tila_lan_kind_t k
             .base = a->base, .norm = norm, .kind = kind, .uplo = uplo, .diag = diag, .m = m, .n = n
         };
     rc = starpu_mpi_task_insert(tila_starpu_comm(), &tila_cl_zlange, STARPU_CL_ARGS, a,
-                                a ? sizeof *a : 0, STARPU_R, A, STARPU_RW, work,
+                                a ? sizeof *a : 0, STARPU_R, A, tila_task_write(t, work), work,
                                 TILA_TASK_OPTIONS(t, "zlange", (double)m * n), 0);
     return tila_task_submitted(t, rc);
 }
@@ -121,6 +126,8 @@ static void zlansy_offdiag_cpu(void *buffers[], void *cl_arg)
     tila_cl_tile_t A = tila_cl_tile(buffers[0]);
     double *colwork = tila_cl_vector(buffers[1]);
     double *rowwork = tila_cl_vector(buffers[2]);
+    memset(colwork, 0, tila_cl_vector_bytes(buffers[1]));
+    memset(rowwork, 0, tila_cl_vector_bytes(buffers[2]));
     int info = tila_core_zlansy_offdiag(a->norm, a->m, a->n, A.ptr, A.ld, colwork, rowwork);
     tila_cl_check(&a->base, "tila_core_zlansy_offdiag", info, 0);
 }
@@ -135,6 +142,8 @@ static void zlansy_offdiag_cuda(void *buffers[], void *cl_arg)
     double *colwork = tila_cl_vector(buffers[1]);
     double *rowwork = tila_cl_vector(buffers[2]);
     double *scratch = tila_cuda_workspace(sizeof(double) * tila_cuda_zlan_scratch_elems(a->n));
+    TILA_CUDA_CHECK(cudaMemsetAsync(colwork, 0, tila_cl_vector_bytes(buffers[1]), stream));
+    TILA_CUDA_CHECK(cudaMemsetAsync(rowwork, 0, tila_cl_vector_bytes(buffers[2]), stream));
     int info = tila_cuda_zlansy_offdiag(stream, a->norm, a->m, a->n, A.ptr, A.ld, colwork, rowwork,
                                         scratch);
     tila_cl_check(&a->base, "tila_cuda_zlansy_offdiag", info, 0);
@@ -149,9 +158,8 @@ static struct starpu_perfmodel zlansy_offdiag_model = {
 struct starpu_codelet tila_cl_zlansy_offdiag = {
     .name = "zlansy_offdiag",
     .cpu_funcs = { zlansy_offdiag_cpu },
-    TILA_CL_CUDA(zlansy_offdiag_cuda)
-    .nbuffers = 3,
-    .modes = { STARPU_R, STARPU_RW, STARPU_RW },
+    TILA_CL_CUDA(zlansy_offdiag_cuda).nbuffers =
+        STARPU_VARIABLE_NBUFFERS, /* A R, colwork and rowwork W (tila_task_write) */
     .model = &zlansy_offdiag_model,
 };
 
@@ -164,7 +172,8 @@ int tila_insert_zlansy_offdiag(const tila_task_t *t, tila_norm_t norm, int m, in
     if (rc) return rc;
     if (a) *a = (struct zlansy_offdiag_args){ .base = a->base, .norm = norm, .m = m, .n = n };
     rc = starpu_mpi_task_insert(tila_starpu_comm(), &tila_cl_zlansy_offdiag, STARPU_CL_ARGS, a,
-                                a ? sizeof *a : 0, STARPU_R, A, STARPU_RW, colwork, STARPU_RW,
-                                rowwork, TILA_TASK_OPTIONS(t, "zlansy_offdiag", (double)m * n), 0);
+                                a ? sizeof *a : 0, STARPU_R, A, tila_task_write(t, colwork),
+                                colwork, tila_task_write(t, rowwork), rowwork,
+                                TILA_TASK_OPTIONS(t, "zlansy_offdiag", (double)m * n), 0);
     return tila_task_submitted(t, rc);
 }

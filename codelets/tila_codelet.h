@@ -48,6 +48,12 @@ static inline tila_cl_tile_t tila_cl_tile(void *buffer)
 /** Address of a vector buffer of a codelet function. */
 static inline void *tila_cl_vector(void *buffer) { return (void *)STARPU_VECTOR_GET_PTR(buffer); }
 
+/** Bytes of a vector buffer of a codelet function. */
+static inline size_t tila_cl_vector_bytes(void *buffer)
+{
+    return (size_t)STARPU_VECTOR_GET_NX(buffer) * STARPU_VECTOR_GET_ELEMSIZE(buffer);
+}
+
 /* ---- A column of tiles as one panel (GEQRT_COL, LARFT_COL) ---- */
 
 /** `bytes` rounded up to a multiple of 8, where a pointer array may start. */

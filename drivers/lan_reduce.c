@@ -120,7 +120,11 @@ int tila_lan_part(tila_lan_t *l, int rank, int first, int count, starpu_data_han
         l->cap = cap;
     }
     lan_part_t *p = &l->parts[l->nlocal];
-    if (!(p->x = calloc((size_t)count, l->realsize))) return TILA_ERR_NOMEM;
+    /* Its task starts it at zero (codelets/codelet_zlange.c), in STARPU_W: these bytes
+     * are never read.  All bits set (a NaN in either precision), so that a task that did
+     * not start it would show in every norm. */
+    if (!(p->x = malloc((size_t)count * l->realsize))) return TILA_ERR_NOMEM;
+    memset(p->x, 0xff, (size_t)count * l->realsize);
     p->first = first;
     p->count = count;
     starpu_vector_data_register(&p->h, STARPU_MAIN_RAM, (uintptr_t)p->x, (uint32_t)count,
