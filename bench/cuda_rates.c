@@ -3,13 +3,14 @@
  * @brief tila-cuda-rates: the rate of each CUDA tile kernel alone, on one tile already on
  * the device, without StarPU.
  *
- *   tila-cuda-rates [--nb LIST] [--ib IB] [--reps R] [--csv FILE]
+ *   tila-cuda-rates [--nb LIST] [--ib IB|auto] [--reps R] [--csv FILE]
  *
  * For each tile edge nb of --nb (default 2048,1024: the GPU benchmarks' tiles) it times the
  * kernels the tiled algorithms run on a GPU, each called as its codelet calls it (the same
  * functions, libtila_cuda_kernels), on nb x nb tiles in device memory, on one stream:
  * Cholesky's (gemm A B^T, trsm right lower transposed, syrk, potrf) in d and s, QR's
- * (geqrt, ormqr, tpqrt, tpmqrt with inner blocks --ib, default 32 as tila-bench's) in d,
+ * (geqrt, ormqr, tpqrt, tpmqrt with inner blocks --ib; auto, the default: nb / 4 rounded
+ * down to a multiple of 8, at least 32, tila-bench's ib on a square matrix) in d,
  * and the memory-bound ones in d (the four norms of lange, lacpy, plrnt, colamax, lag2s)
  * beside cuBLAS's dasum, a pure read of the same tile: the norms' target is that rate.
  * Each kernel runs once to warm up, then --reps times (default 5), its outputs restored
@@ -409,14 +410,24 @@ static void run_nb(rates_t *r)
 
 static int usage(void)
 {
-    fprintf(stderr, "usage: tila-cuda-rates [--nb LIST] [--ib IB] [--reps R (1-%d)] [--csv FILE]\n",
+    fprintf(stderr,
+            "usage: tila-cuda-rates [--nb LIST] [--ib IB|auto] [--reps R (1-%d)] [--csv FILE]\n",
             MAXREPS);
     return 2;
 }
 
+/* tila-bench's inner block size on a square matrix (bench/tila-bench.in, auto_ib). */
+static int auto_ib(int nb)
+{
+    int ib = nb / 4 / 8 * 8;
+    ib = ib < 32 ? 32 : ib;
+    return ib < nb ? ib : nb;
+}
+
 int main(int argc, char **argv)
 {
-    rates_t r = { .ib = 32, .reps = 5 };
+    rates_t r = { .ib = 0, .reps = 5 }; /* ib 0: auto */
+    int ib = 0;
     int nbs[MAXNB] = { 2048, 1024 }, nnb = 2;
     const char *csv = NULL;
     for (int i = 1; i < argc; i++) {
@@ -426,8 +437,10 @@ int main(int argc, char **argv)
             for (char *s = argv[++i]; *s && nnb < MAXNB; s += *s == ',')
                 nbs[nnb++] = (int)strtol(s, &s, 10);
         }
-        else if (!strcmp(argv[i], "--ib"))
-            r.ib = atoi(argv[++i]);
+        else if (!strcmp(argv[i], "--ib")) {
+            i++;
+            if (strcmp(argv[i], "auto") && (ib = atoi(argv[i])) < 1) return usage();
+        }
         else if (!strcmp(argv[i], "--reps"))
             r.reps = atoi(argv[++i]);
         else if (!strcmp(argv[i], "--csv"))
@@ -437,7 +450,7 @@ int main(int argc, char **argv)
     }
     for (int i = 0; i < nnb; i++)
         if (nbs[i] < 1) return usage();
-    if (r.ib < 1 || r.reps < 1 || r.reps > MAXREPS) return usage();
+    if (r.reps < 1 || r.reps > MAXREPS) return usage();
     int devices = 0;
     if (cudaGetDeviceCount(&devices) != cudaSuccess || devices == 0) {
         fprintf(stderr, "tila-cuda-rates: no CUDA device, skipped\n");
@@ -472,6 +485,7 @@ int main(int argc, char **argv)
     TILA_CUDA_CHECK(cudaMemset(r.flush, 0, r.flush_bytes));
     for (int i = 0; i < nnb; i++) {
         r.nb = nbs[i];
+        r.ib = ib ? ib : auto_ib(r.nb);
         run_nb(&r);
         fflush(stdout);
         if (r.csv) fflush(r.csv);
