@@ -8,6 +8,7 @@
 # slices of b (b swept, and b chosen from the node's models: tila_hybrid_balance_models).
 #
 #   sh bench/hybrid-study.sh [OUT.csv] [NODES...]      (default bench/results/hybrid-sim.csv; 1 4 16)
+#   NODE=h100x4-measured-any sh bench/hybrid-study.sh ...   (another node description)
 #
 # One CSV (tila-sim's columns), then the table of bench/README.md (printed) and a plot
 # (OUT.png) from it.  Simulated time does not depend on the host: runs may overlap
@@ -20,7 +21,7 @@ nodes=${*:-1 4 16}
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 sim() {
-    python3 "$here/tila-sim" potrf --node h100x4-model-any --cores 64 --pin-cost off \
+    python3 "$here/tila-sim" potrf --node "${NODE:-h100x4-model-any}" --cores 64 --pin-cost off \
         --csv "$tmp/run.csv" "$@" | grep '^\['
     if [ -s "$out.part" ]; then tail -n +2 "$tmp/run.csv" >> "$out.part"
     else cat "$tmp/run.csv" > "$out.part"; fi

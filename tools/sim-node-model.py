@@ -5,7 +5,7 @@ that no session has calibrated yet (model, not calibrated).
 
   tools/sim-node-model.py [--name h100x4-model] [--cpu-from epyc-avx512] [--gpus 4]
                           [--cores 64] [--models DIR] [--fit-tiles 768,1024,1536,2048]
-                          [--tiles LIST]
+                          [--tiles LIST] [--range LO:HI] [--rates CSV]
 
 Writes into DIR (default perfmodels/reference/sampling) what StarPU's calibration would
 write for the node NAME: the bus files (bus/NAME.{config,affinity,bandwidth,latency,
@@ -31,6 +31,12 @@ it starts from.
   kernel, by flops for a compute one), each under the footprint StarPU computes for such a
   task (checked against the calibrated entries first).  With --fit-tiles 4096,...,16384
   this describes the same node for simulations in large tiles (far fewer tasks to simulate).
+- --rates (a GPU of the kind measured kernel by kernel: tila-cuda-rates' rows, 1024- and
+  2048-tiles): each GPU kernel's work is the model's times the measured over the model's
+  at the tiles measured, a power of the task's flops (bytes) through those two points and
+  extended past them, never faster than the measured dgemm (device read); LAUNCH stays.
+  Session 34's H100 put cuBLAS's dtrsm at 4-10x, cuSOLVER-based QR kernels at 2-15x and
+  the memory-bound kernels at 1.6-3.7x the model's time, dgemm within 8 %.
 - Buses: each GPU on its own PCIe 5 x16 link to the host, every pair of GPUs on NVLink
   (through NVSwitch: direct copies between GPUs).
 
@@ -98,13 +104,90 @@ LAYOUTS["tsmqr"] = LAYOUTS["ttmqr"] = lambda b: [
 INTERFACE_ID = {"m": 0, "v": 2}  # STARPU_MATRIX_INTERFACE_ID, STARPU_VECTOR_INTERFACE_ID
 
 
-def gpu_seconds(kernel, size, flops):
-    """A task's time on one CUDA worker under the model."""
+def model_work(kernel, size, flops):
+    """A task's work on one GPU under the model: seconds, and what they scale with (its
+    flops, or its bytes for a memory-bound kernel)."""
     rate = KERNELS[kernel]
     if rate is None or flops <= 0:
-        return LAUNCH + size / (HBM * HBM_FRACTION)
+        return size / (HBM * HBM_FRACTION), size
     b = (flops / 2) ** (1 / 3)
-    return LAUNCH + flops / (PEAK * rate[0] * b / (b + rate[1]))
+    return flops / (PEAK * rate[0] * b / (b + rate[1])), flops
+
+
+# --rates: the kernel tila-cuda-rates timed for each kernel of the model (the same call,
+# or the nearest: trsm_left as trsm_right, the triangle-triangle QR kernels as tpqrt /
+# tpmqrt, PANEL's as geqrt, the norms as lange M, the copies and scalings as lacpy, the
+# generators and laset as plrnt).  trmm has no measurement and keeps the model.
+MEASURED_AS = {
+    "gemm": "gemm", "syrk": "syrk", "trsm_left": "trsm", "trsm_right": "trsm", "potrf": "potrf",
+    "geqrt": "geqrt", "geqrt_col": "geqrt", "larft_col": "geqrt", "tsqrt": "tpqrt",
+    "ttqrt": "tpqrt", "ormqr": "ormqr", "tsmqr": "tpmqrt", "ttmqr": "tpmqrt",
+    "lange": "lange", "lansy_offdiag": "lange", "geadd": "lacpy", "lacpy": "lacpy",
+    "lascal": "lacpy", "plrnt": "plrnt", "plgsy": "plrnt", "laset": "plrnt",
+}
+CORRECTION = {}  # kernel -> [(flops or bytes, measured / model work)], by size
+
+
+def load_rates(path):
+    """Each kernel's measured time over the model's, at each tile tila-cuda-rates timed
+    (double precision; the norms' max norm)."""
+    import csv
+    points = {}
+    for r in csv.DictReader(open(path)):
+        if r["prec"] != "d" or (r["kernel"] == "lange" and r["variant"] != "M"):
+            continue
+        nb, rate = int(r["nb"]), float(r["rate"]) * 1e9
+        if r["unit"] == "GB/s":  # the tile read (or written) at that rate
+            x = 8.0 * nb * nb
+            seconds = x / rate
+        else:  # the call's flops at that rate in its time
+            seconds = float(r["ms"]) * 1e-3
+            x = rate * seconds
+        points.setdefault(r["kernel"], []).append((x, seconds))
+    for kernel, name in MEASURED_AS.items():
+        if name in points:
+            pts = []
+            for x, seconds in sorted(points[name]):
+                work, _ = model_work(kernel, x, x if KERNELS[kernel] else 0)
+                pts.append((x, seconds / work))
+            CORRECTION[kernel] = pts
+
+
+def correction(kernel, x):
+    """measured / model work for a task of x flops (bytes): a power of x through the two
+    nearest tiles measured, extended past them (the measured rates of 1024- and 2048-tiles
+    are such a power of the model's; a correction held flat outside them would put a kink
+    in the curve the regressions are fitted to).  One tile measured: its ratio."""
+    pts = CORRECTION.get(kernel)
+    if not pts:
+        return 1.0
+    if len(pts) == 1:
+        return pts[0][1]
+    k = 0
+    while k + 2 < len(pts) and x > pts[k + 1][0]:
+        k += 1
+    (x0, c0), (x1, c1) = pts[k], pts[k + 1]
+    t = math.log(x / x0) / math.log(x1 / x0)
+    return math.exp((1 - t) * math.log(c0) + t * math.log(c1))
+
+
+HBM_READ = 2.776e12  # --rates: cuBLAS's dasum of a whole 20000^2 matrix (session 34)
+
+
+def gpu_seconds(kernel, size, flops):
+    """A task's time on one CUDA worker under the model (with --rates, its work corrected
+    by the kernel's measured rate alone on one tile, and no faster than the measured dgemm
+    (flops) or device read (bytes): the power extended past the tiles measured would
+    otherwise pass them)."""
+    work, x = model_work(kernel, size, flops)
+    if not CORRECTION:
+        return LAUNCH + work
+    work *= correction(kernel, x)
+    if KERNELS[kernel] and flops > 0:
+        fastest = model_work("gemm", flops, flops)[0] * correction("gemm", flops)
+    else:
+        fastest = size / HBM_READ
+    return LAUNCH + max(work, fastest)
 
 
 def fmt(x):
@@ -347,7 +430,16 @@ def main():
     ap.add_argument("--range", type=lambda t: [int(x) for x in t.split(":")], default=None,
                     metavar="LO:HI", help="edges of the square tasks (of a task's flops) "
                     "for which the CPU and GPU regressions may be used")
+    ap.add_argument("--rates", default=None, metavar="CSV",
+                    help="tila-cuda-rates' rows (kernel,variant,prec,nb,ms,rate,unit) of a "
+                    "GPU of the node's kind: each kernel's work in the model scaled to the "
+                    "measured rate alone on one tile (bench/results/gpu/h100-s34-run1/rates.csv)")
     args = ap.parse_args()
+    if args.rates:
+        load_rates(args.rates)
+        for kernel in sorted(CORRECTION):
+            print("sim-node-model: %-14s measured / model work %s" % (kernel, ", ".join(
+                "%.2f at %.3g" % (c, x) for x, c in CORRECTION[kernel])))
     write_bus(os.path.join(args.models, "bus"), args.name, args.cores, args.gpus)
     codelets = os.path.join(args.models, "codelets", "45")
     write_models(codelets, codelets, args.cpu_from, args.name, args.fit_tiles, args.tiles,
