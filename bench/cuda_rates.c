@@ -8,7 +8,9 @@
  * For each tile edge nb of --nb (default 2048,1024: the GPU benchmarks' tiles) it times the
  * kernels the tiled algorithms run on a GPU, each called as its codelet calls it (the same
  * functions, libtila_cuda_kernels), on nb x nb tiles in device memory, on one stream:
- * Cholesky's (gemm A B^T, trsm right lower transposed, syrk, potrf) in d and s, QR's
+ * Cholesky's (gemm A B^T, trsm right lower transposed, syrk, potrf) in d and s, with, in
+ * d, trmm (the same shape) and cuSOLVER's trtri (the inverse of trsm's triangle: trsm's
+ * B L^-T as trtri once a panel and a trmm a tile is the candidate), QR's
  * (geqrt, ormqr, tpqrt, tpmqrt with inner blocks --ib; auto, the default: nb / 4 rounded
  * down to a multiple of 8, at least 32, tila-bench's ib on a square matrix) in d,
  * and the memory-bound ones in d (the four norms of lange, lacpy, plrnt, colamax, lag2s)
@@ -17,7 +19,7 @@
  * from a copy and the L2 cache flushed before each run (outside the timing), each run
  * timed by CUDA events; the median is kept.  Rates: GFLOP/s by LAPACK's flop counts of
  * the tile operation, GB/s by the bytes the operation must move (read once, and written
- * where it writes); check: potrf's info (0), else "-".
+ * where it writes); check: potrf's and trtri's info (0), else "-".
  *
  * What it answers: the ceiling the tiled algorithms work under on this GPU (a tiled dpotrf
  * cannot beat its gemm, trsm and syrk tiles' rates), and, set against tila-bench's rate of
@@ -116,6 +118,22 @@ static void strsm(rates_t *r)
     int nb = r->nb;
     TILA_CUDA_CHECK(tila_cuda_strsm(r->blas, TILA_RIGHT, TILA_LOWER, TILA_TRANS, TILA_NONUNIT, nb,
                                     nb, 1, r->a, nb, r->b, nb));
+}
+
+/* B = B L^T in place (cuBLAS's trmm, as the codelet calls it), and L^-1 in place
+ * (cuSOLVER's trtri): together a candidate for trsm's B L^-T on a GPU (MAGMA's). */
+static void dtrmm(rates_t *r)
+{
+    int nb = r->nb;
+    TILA_CUDA_CHECK(tila_cuda_dtrmm(r->blas, TILA_RIGHT, TILA_LOWER, TILA_TRANS, TILA_NONUNIT, nb,
+                                    nb, 1, r->a, nb, r->b, nb));
+}
+
+static void dtrtri(rates_t *r)
+{
+    TILA_CUDA_CHECK(cusolverDnXtrtri(r->solver, CUBLAS_FILL_MODE_LOWER, CUBLAS_DIAG_NON_UNIT, r->nb,
+                                     CUDA_R_64F, r->a, r->nb, r->dwork, r->dbytes, r->hwork,
+                                     r->hbytes, r->info));
 }
 
 static void dsyrk(rates_t *r)
@@ -261,11 +279,11 @@ static double time_kernel(rates_t *r, const kernel_t *k)
     return reps % 2 ? t[reps / 2] : 0.5 * (t[reps / 2 - 1] + t[reps / 2]);
 }
 
-/* check: potrf's info after its last run (0: the SPD tile factored), else "-". */
+/* check: potrf's and trtri's info after the last run (0: factored, inverted), else "-". */
 static void report(rates_t *r, const kernel_t *k, double s)
 {
     char check[32] = "-";
-    if (!strcmp(k->name, "potrf")) {
+    if (!strcmp(k->name, "potrf") || !strcmp(k->name, "trtri")) {
         int info;
         TILA_CUDA_CHECK(cudaMemcpy(&info, r->info, sizeof info, cudaMemcpyDeviceToHost));
         snprintf(check, sizeof check, "%d", info);
@@ -306,6 +324,11 @@ static void setup(rates_t *r)
     tila_cuda_dtpqrt_worksize(r->solver, r->params, nb, nb, r->ib, r->t, r->ib, r->work, &d2, &h2);
     r->dbytes = d1 > d2 ? d1 : d2;
     r->hbytes = h1 > h2 ? h1 : h2;
+    TILA_CUDA_CHECK(cusolverDnXtrtri_bufferSize(r->solver, CUBLAS_FILL_MODE_LOWER,
+                                                CUBLAS_DIAG_NON_UNIT, nb, CUDA_R_64F, r->a, nb, &d1,
+                                                &h1));
+    r->dbytes = d1 > r->dbytes ? d1 : r->dbytes;
+    r->hbytes = h1 > r->hbytes ? h1 : r->hbytes;
     r->dwork = dalloc(r->dbytes);
     r->hwork = malloc(r->hbytes ? r->hbytes : 1);
     if (!r->hwork) abort();
@@ -342,11 +365,12 @@ static void teardown(rates_t *r)
     free(r->hwork);
 }
 
-/* Time and report one kernel; trsm's triangle is C's SPD tile (well conditioned) in A's
- * place, A restored after each kernel (QR's write it). */
+/* Time and report one kernel; trsm's and trmm's triangle is C's SPD tile (well
+ * conditioned) in A's place (trtri's, restored before each call), A restored after each
+ * kernel (QR's write it). */
 static void run_kernel(rates_t *r, const kernel_t *k)
 {
-    void *src = !strcmp(k->name, "trsm") ? r->c0 : NULL;
+    void *src = !strcmp(k->name, "trsm") || !strcmp(k->name, "trmm") ? r->c0 : NULL;
     if (src) TILA_CUDA_CHECK(cudaMemcpy(r->a, src, tile_bytes(r), cudaMemcpyDeviceToDevice));
     report(r, k, time_kernel(r, k));
     TILA_CUDA_CHECK(cudaMemcpy(r->a, r->a0, tile_bytes(r), cudaMemcpyDeviceToDevice));
@@ -366,6 +390,8 @@ static void run_nb(rates_t *r)
     const kernel_t dk[] = {
         { "gemm", "NT", "d", "tila", "GFLOP/s", 2 * n3, dgemm, OUT1(c) },
         { "trsm", "RLT", "d", "tila", "GFLOP/s", n3, dtrsm, OUT1(b) },
+        { "trmm", "RLT", "d", "tila", "GFLOP/s", n3, dtrmm, OUT1(b) },
+        { "trtri", "L", "d", "cusolver", "GFLOP/s", n3 / 3, dtrtri, 0, 1, { &r->a }, { &r->c0 } },
         { "syrk", "LN", "d", "tila", "GFLOP/s", n3, dsyrk, OUT1(c) },
         { "potrf", "L", "d", "tila", "GFLOP/s", n3 / 3, dpotrf, OUT1(c) },
         { "geqrt", "-", "d", "tila", "GFLOP/s", 4 * n3 / 3, dgeqrt, OUT1(a) },
