@@ -24,8 +24,9 @@
  * What it answers: the ceiling the tiled algorithms work under on this GPU (a tiled dpotrf
  * cannot beat its gemm, trsm and syrk tiles' rates), and, set against tila-bench's rate of
  * the whole routine, how much of a routine's time is the runtime's rather than the
- * kernels'.  One CSV row per kernel in ../shared/BENCH.md's format (routine = the kernel,
- * impl = tila for Tila's kernels, cublas for dasum), on stdout and appended to --csv FILE.
+ * kernels'.  A line per kernel on stdout, and one CSV row per kernel in BENCH.md's
+ * format (routine = the kernel, impl = tila for Tila's kernels, cublas for dasum, cusolver
+ * for trtri) appended to --csv FILE (tools/sim-node-model.py --rates reads it).
  * Exits 77 without a CUDA device.
  *
  * SPDX-License-Identifier: BSD-3-Clause

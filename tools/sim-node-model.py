@@ -134,16 +134,16 @@ def load_rates(path):
     import csv
     points = {}
     for r in csv.DictReader(open(path)):
-        if r["prec"] != "d" or (r["kernel"] == "lange" and r["variant"] != "M"):
+        if r["prec"] != "d" or (r["routine"] == "lange" and r["variant"] != "M"):
             continue
         nb, rate = int(r["nb"]), float(r["rate"]) * 1e9
         if r["unit"] == "GB/s":  # the tile read (or written) at that rate
             x = 8.0 * nb * nb
             seconds = x / rate
         else:  # the call's flops at that rate in its time
-            seconds = float(r["ms"]) * 1e-3
+            seconds = float(r["seconds"])
             x = rate * seconds
-        points.setdefault(r["kernel"], []).append((x, seconds))
+        points.setdefault(r["routine"], []).append((x, seconds))
     for kernel, name in MEASURED_AS.items():
         if name in points:
             pts = []
@@ -431,8 +431,8 @@ def main():
                     metavar="LO:HI", help="edges of the square tasks (of a task's flops) "
                     "for which the CPU and GPU regressions may be used")
     ap.add_argument("--rates", default=None, metavar="CSV",
-                    help="tila-cuda-rates' rows (kernel,variant,prec,nb,ms,rate,unit) of a "
-                    "GPU of the node's kind: each kernel's work in the model scaled to the "
+                    help="tila-cuda-rates' CSV (BENCH.md's columns) from a GPU of the "
+                    "node's kind: each kernel's work in the model scaled to the "
                     "measured rate alone on one tile (bench/results/gpu/h100-s34-run1/rates.csv)")
     args = ap.parse_args()
     if args.rates:
