@@ -9,6 +9,10 @@
 #
 #   sh bench/hybrid-study.sh [OUT.csv] [NODES...]      (default bench/results/hybrid-sim.csv; 1 4 16)
 #   NODE=h100x4-measured-any sh bench/hybrid-study.sh ...   (another node description)
+#   ROUTINE=geqrf NODE=h100x4-measured-qr N=65536 sh bench/hybrid-study.sh ...
+#       (geqrf, flat tree; hybrid tiles at ib = 32, which the node's QR entries are for:
+#       tools/sim-node-model.py --hybrid, docs/SIMULATION.md); N: one n for every node
+#       count (geqrf at n = 131072 on 4 nodes takes over 6 minutes a run here)
 #
 # One CSV (tila-sim's columns), then the table of bench/README.md (printed) and a plot
 # (OUT.png) from it.  Simulated time does not depend on the host: runs may overlap
@@ -20,32 +24,38 @@ out=${1:-$here/results/hybrid-sim.csv}
 nodes=${*:-1 4 16}
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
+routine=${ROUTINE:-potrf}
+qr=""; qr_hybrid=""
+[ "$routine" = geqrf ] && qr="--tree flat" && qr_hybrid="--ib 32"
 sim() {
-    python3 "$here/tila-sim" potrf --node "${NODE:-h100x4-model-any}" --cores 64 --pin-cost off \
+    # shellcheck disable=SC2086
+    python3 "$here/tila-sim" "$routine" $qr --node "${NODE:-h100x4-model-any}" --cores 64 --pin-cost off \
         --csv "$tmp/run.csv" "$@" | grep '^\['
     if [ -s "$out.part" ]; then tail -n +2 "$tmp/run.csv" >> "$out.part"
     else cat "$tmp/run.csv" > "$out.part"; fi
 }
 rm -f "$out.part"
 for p in $nodes; do
-    n=$(python3 -c "import math; print(int(65536 * math.sqrt($p)))")
+    n=${N:-$(python3 -c "import math; print(int(65536 * math.sqrt($p)))")}
     for nb in 1024 2048 4096; do
-        # 16 nodes of 1024-tiles: 2.8 million tasks, too many to simulate here
+        # 16 nodes of 1024-tiles: 2.8 million tasks, too many to simulate here; geqrf's
+        # from 4 nodes on (over 8 minutes a run here)
         [ "$p" -ge 16 ] && [ "$nb" = 1024 ] && continue
+        [ "$routine" = geqrf ] && [ "$p" -ge 4 ] && [ "$nb" = 1024 ] && continue
         sim --n "$n" --nodes "$p" --nb "$nb"
     done
     for b in 32 64 128 256 auto; do
-        sim --n "$n" --nodes "$p" --hybrid "4096:2:$b"
+        sim --n "$n" --nodes "$p" --hybrid "4096:2:$b" $qr_hybrid
     done
-    sim --n "$n" --nodes "$p" --hybrid 4096:3:auto
+    sim --n "$n" --nodes "$p" --hybrid 4096:3:auto $qr_hybrid
 done
 mv "$out.part" "$out"
 echo "hybrid-study: $out"
 # The table (markdown) and a plot beside the CSV: rate against b, one curve a node count,
 # the best uniform tile as a dashed line.
-python3 - "$out" "$tmp" <<'PY'
+python3 - "$out" "$tmp" "$routine" <<'PY'
 import csv, os, subprocess, sys
-out, tmp = sys.argv[1], sys.argv[2]
+out, tmp, routine = sys.argv[1], sys.argv[2], sys.argv[3]
 rows = list(csv.DictReader(open(out)))
 nodes = sorted({int(r["nodes"]) for r in rows})
 print("| nodes | n | best uniform (nb) | hybrid B = 4096, s = 2: b = 32 / 64 / 128 / 256 (TFLOP/s) "
@@ -77,7 +87,9 @@ png = os.path.splitext(out)[0] + ".png"
 cmds = ["set terminal pngcairo size 900,560", "set output '%s'" % png, "set logscale xy 2",
         "set xlabel 'b, the CPU slices width (B = 4096, s = 2); o: b from the models'",
         "set ylabel 'TFLOP/s'",
-        "set title 'dpotrf, n = 65536 sqrt(nodes), simulated on nodes of 4 H100 + 64 cores (a model)'",
+        "set title 'd%s, n = %s, simulated on nodes of 4 H100 + 64 cores (a model)'" % (
+            routine, ", ".join("%s on %d" % (next(r["n"] for r in rows if int(r["nodes"]) == p), p)
+                               for p in nodes)),
         "set key bottom left", "set xrange [24:340]"]
 series = []
 for i, (p, best, auto) in enumerate(plot):

@@ -6,6 +6,7 @@ that no session has calibrated yet (model, not calibrated).
   tools/sim-node-model.py [--name h100x4-model] [--cpu-from epyc-avx512] [--gpus 4]
                           [--cores 64] [--models DIR] [--fit-tiles 768,1024,1536,2048]
                           [--tiles LIST] [--range LO:HI] [--rates CSV]
+                          [--hybrid B:s:b[,b...] ...] [--ib 32]
 
 Writes into DIR (default perfmodels/reference/sampling) what StarPU's calibration would
 write for the node NAME: the bus files (bus/NAME.{config,affinity,bandwidth,latency,
@@ -37,6 +38,10 @@ it starts from.
   extended past them, never faster than the measured dgemm (device read); LAUNCH stays.
   Session 34's H100 put cuBLAS's dtrsm at 4-10x, cuSOLVER-based QR kernels at 2-15x and
   the memory-bound kernels at 1.6-3.7x the model's time, dgemm within 8 %.
+- --hybrid (repeatable): history entries for the flat tree's QR kernels (geqrt, tsqrt,
+  ormqr, tsmqr) on Song and Dongarra's tiling of top-level tiles B cut into s - 1 slices
+  of b and one of the rest, every combination of those edges, with inner blocks --ib: the
+  CPUs' scaled by flops from the largest calibrated tile, the GPUs' from the model.
 - Buses: each GPU on its own PCIe 5 x16 link to the host, every pair of GPUs on NVLink
   (through NVSwitch: direct copies between GPUs).
 
@@ -249,6 +254,58 @@ def add_tiles(block, kernel, tiles):
     return "\n".join(lines[:at + 1] + new + lines[at + 1:])
 
 
+# --hybrid: the flat tree's QR kernels on Song and Dongarra's tiling (rows and columns
+# both: top-level tiles of B cut into s - 1 slices of b and one of B - (s - 1) b), with
+# inner blocks ib: each kernel's buffers in its codelet's order for tiles of any of those
+# edges, and its flops (LAPACK's counts, those of tila-cuda-rates).  The walk's scratch is
+# ib times the widest tile (tila_qr_scratch_elems without CUDA, as the simulation builds).
+QR_FLOPS = {"geqrt": lambda m, n, k: 4.0 / 3 * k ** 3, "tsqrt": lambda m, n, k: 2.0 * m * k * k,
+            "ormqr": lambda m, n, k: 2.0 * k * k * n, "tsmqr": lambda m, n, k: 4.0 * m * n * k}
+
+
+def hybrid_shapes(B, s, bs, ib):
+    """kernel -> [(buffers, flops)] for every edge b of bs."""
+    out = {k: [] for k in QR_FLOPS}
+    for b in bs:
+        edges = sorted({b, B - (s - 1) * b})
+        work = ("v", ib * max(edges))
+        for k in edges:
+            out["geqrt"].append(([("m", k, k), ("m", ib, k), work], QR_FLOPS["geqrt"](k, k, k)))
+            for x in edges:  # x: the rows of a tile below, or the columns of one beside
+                out["tsqrt"].append(([("m", k, k), ("m", x, k), ("m", ib, k), work],
+                                     QR_FLOPS["tsqrt"](x, k, k)))
+                out["ormqr"].append(([("m", k, k), ("m", ib, k), ("m", k, x), work],
+                                     QR_FLOPS["ormqr"](k, x, k)))
+                for m in edges:
+                    out["tsmqr"].append(([("m", k, x), ("m", m, x), ("m", m, k), ("m", ib, k),
+                                          work], QR_FLOPS["tsmqr"](m, x, k)))
+    return out
+
+
+def add_shapes(block, kernel, shapes):
+    """The CPU combination `block` with entries for the tasks `shapes` ([(buffers, flops)]),
+    scaled by flops from the largest calibrated square tile (as add_tiles finds it)."""
+    lines = block.split("\n")
+    have = {l.split()[0]: l.split() for l in lines if re.match(r"^[0-9a-f]{8}\t", l)}
+    largest = math.isqrt(max(int(e[1]) for e in have.values()) // 8)
+    base = next((b for b in range(largest, 0, -1)
+                 if footprint(LAYOUTS[kernel](b)[0])[0] in have), None)
+    assert base, "%s: no calibrated tile matches LAYOUTS" % kernel
+    ref = have[footprint(LAYOUTS[kernel](base)[0])[0]]
+    per_flop = float(ref[3]) / QR_FLOPS[kernel](base, base, base)
+    new, seen = [], set(have)
+    for buffers, flops in shapes:
+        fp, size = footprint(buffers)
+        if fp in seen:
+            continue
+        seen.add(fp)
+        new.append(entry_line(fp, size, flops, per_flop * flops))
+    at = next(i for i, l in enumerate(lines) if l.startswith("# hash"))
+    count = next(i for i, l in enumerate(lines) if l == "# number of entries") + 1
+    lines[count] = str(int(lines[count]) + len(new))
+    return "\n".join(lines[:at + 1] + new + lines[at + 1:])
+
+
 def split_combs(text):
     """The file's header (to its number of combinations) and its combinations' blocks."""
     parts = re.split(r"(?m)^(?=####################\n# COMB_\d+\n)", text)
@@ -335,7 +392,7 @@ def set_range(block, kernel, lo, hi):
     return map_regressions(block, widen)
 
 
-def write_models(src, dst, cpu_from, name, fit_tiles, tiles, gpus, span=None):
+def write_models(src, dst, cpu_from, name, fit_tiles, tiles, gpus, span=None, shapes=None):
     for f in sorted(os.listdir(src)):
         m = re.match(r"^tila_d(\w+)\.%s$" % re.escape(cpu_from), f)
         if not m or m.group(1) not in KERNELS:
@@ -345,6 +402,8 @@ def write_models(src, dst, cpu_from, name, fit_tiles, tiles, gpus, span=None):
         cpu = extend_cpu_range(combs[0].rstrip("\n"), max(fit_tiles))
         if tiles and m.group(1) in LAYOUTS:
             cpu = add_tiles(cpu, m.group(1), tiles)
+        if shapes and m.group(1) in shapes:
+            cpu = add_shapes(cpu, m.group(1), shapes[m.group(1)])
         head = re.sub(r"(?m)(?<=# number of combinations\n)\d+", str(1 + gpus), head)
         blocks = [cpu] + [cuda_comb(cpu, m.group(1), g, fit_tiles) for g in range(gpus)]
         if span and m.group(1) in NTILES:
@@ -434,7 +493,17 @@ def main():
                     help="tila-cuda-rates' CSV (BENCH.md's columns) from a GPU of the "
                     "node's kind: each kernel's work in the model scaled to the "
                     "measured rate alone on one tile (bench/results/gpu/h100-s34-run1/rates.csv)")
+    ap.add_argument("--hybrid", action="append", default=[], metavar="B:s:b[,b...]",
+                    help="history entries for the flat tree's QR kernels (geqrt, tsqrt, "
+                    "ormqr, tsmqr) on the tilings of tila_hybrid_t B, s and each b (repeatable)")
+    ap.add_argument("--ib", type=int, default=32, help="--hybrid's inner block size")
     args = ap.parse_args()
+    shapes = {}
+    for spec in args.hybrid:
+        B, s, bs = spec.split(":")
+        for kernel, tasks in hybrid_shapes(int(B), int(s), [int(b) for b in bs.split(",")],
+                                           args.ib).items():
+            shapes.setdefault(kernel, []).extend(tasks)
     if args.rates:
         load_rates(args.rates)
         for kernel in sorted(CORRECTION):
@@ -443,7 +512,7 @@ def main():
     write_bus(os.path.join(args.models, "bus"), args.name, args.cores, args.gpus)
     codelets = os.path.join(args.models, "codelets", "45")
     write_models(codelets, codelets, args.cpu_from, args.name, args.fit_tiles, args.tiles,
-                 args.gpus, args.range)
+                 args.gpus, args.range, shapes)
     print("sim-node-model: wrote node '%s' (%s) into %s" % (args.name, MARK, args.models))
 
 
