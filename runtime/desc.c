@@ -278,9 +278,9 @@ static void tila_desc_register(tila_desc_t *A, tila_tile_ptr_fn tile_ptr, tila_t
             if (A->owner[k] != tila_rt.rank) continue;
             int tld = tila_tile_rows(A, m);
             void *ptr = tile_ptr ? tile_ptr(A, m, n, src, &tld) : NULL;
-            starpu_matrix_data_register(&A->handles[k], ptr ? STARPU_MAIN_RAM : -1, (uintptr_t)ptr,
-                                        (uint32_t)tld, (uint32_t)tila_tile_rows(A, m),
-                                        (uint32_t)tila_tile_cols(A, n), A->eltsize);
+            starpu_matrix_data_register(
+                &A->handles[k], tile_ptr ? STARPU_MAIN_RAM : -1, (uintptr_t)ptr, (uint32_t)tld,
+                (uint32_t)tila_tile_rows(A, m), (uint32_t)tila_tile_cols(A, n), A->eltsize);
             starpu_mpi_data_register_comm(A->handles[k], A->tag_base + (int64_t)k, A->owner[k],
                                           tila_starpu_comm());
         }
@@ -387,19 +387,14 @@ static void tila_storage_free(void *p, size_t bytes)
 }
 #endif
 
-/* Tila's own storage for the tiles this rank owns, registered; or, `lazy`, no storage:
- * the tiles registered without a home (tila_desc_register). */
-static int tila_desc_create_storage(const char *func, tila_desc_t **A, tila_prec_t prec,
-                                    const tila_axis_t *rows, const tila_axis_t *cols,
-                                    const tila_dist_t *dist, int lazy)
+/* Tila's own storage for the tiles this rank owns, registered. */
+static int tila_desc_create_axes(const char *func, tila_desc_t **A, tila_prec_t prec,
+                                 const tila_axis_t *rows, const tila_axis_t *cols,
+                                 const tila_dist_t *dist)
 {
     int rc = tila_desc_alloc(func, A, prec, rows, cols, dist, 3);
     if (rc) return rc;
     tila_desc_t *d = *A;
-    if (lazy) {
-        tila_desc_register(d, NULL, NULL);
-        return TILA_SUCCESS;
-    }
     size_t elems = 0;
     for (int j = 0; j < d->nt; j++)
         for (int i = 0; i < d->mt; i++)
@@ -416,13 +411,6 @@ static int tila_desc_create_storage(const char *func, tila_desc_t **A, tila_prec
     tila_tile_src_t src = { .base = d->storage };
     tila_desc_register(d, tila_tile_ptr_packed, &src);
     return TILA_SUCCESS;
-}
-
-static int tila_desc_create_axes(const char *func, tila_desc_t **A, tila_prec_t prec,
-                                 const tila_axis_t *rows, const tila_axis_t *cols,
-                                 const tila_dist_t *dist)
-{
-    return tila_desc_create_storage(func, A, prec, rows, cols, dist, 0);
 }
 
 int tila_desc_create(tila_desc_t **A, tila_prec_t prec, int m, int n, int mb, int nb,
@@ -542,7 +530,10 @@ int tila_desc_create_twin(tila_desc_t **W, const tila_desc_t *A, tila_prec_t pre
     tila_axis_t rows = tila_axis_like(A->row0, A->mt, A->mt),
                 cols = tila_axis_like(A->col0, A->nt, A->nt);
     tila_dist_t dist = tila_dist_like(A);
-    return tila_desc_create_storage("tila_desc_create_twin", W, prec, &rows, &cols, &dist, 1);
+    /* No storage: the tiles registered without a home (tila_desc_register). */
+    int rc = tila_desc_alloc("tila_desc_create_twin", W, prec, &rows, &cols, &dist, 3);
+    if (!rc) tila_desc_register(*W, NULL, NULL);
+    return rc;
 }
 
 int tila_desc_create_qr_layout(tila_desc_t **T, const tila_desc_t *A, int mt, int mb, int times,
