@@ -43,6 +43,7 @@
 #include "cuda_ds.h"
 #include "cuda_kernel.h"
 #include "cuda_s.h"
+#include "perfmodels/calibrate.h"
 #include "tila_codelet.h"
 
 #define MAXNB 16
@@ -443,14 +444,6 @@ static int usage(void)
     return 2;
 }
 
-/* tila-bench's inner block size on a square matrix (bench/tila-bench.in, auto_ib). */
-static int auto_ib(int nb)
-{
-    int ib = nb / 4 / 8 * 8;
-    ib = ib < 32 ? 32 : ib;
-    return ib < nb ? ib : nb;
-}
-
 int main(int argc, char **argv)
 {
     rates_t r = { .ib = 0, .reps = 5 }; /* ib 0: auto */
@@ -512,7 +505,7 @@ int main(int argc, char **argv)
     TILA_CUDA_CHECK(cudaMemset(r.flush, 0, r.flush_bytes));
     for (int i = 0; i < nnb; i++) {
         r.nb = nbs[i];
-        r.ib = ib ? ib : auto_ib(r.nb);
+        r.ib = ib ? ib : tila_calibrate_ib(r.nb); /* tila-bench's on a square matrix */
         run_nb(&r);
         fflush(stdout);
         if (r.csv) fflush(r.csv);
