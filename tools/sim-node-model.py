@@ -225,11 +225,15 @@ def entry_line(fp, size, flops, mean):
                       fmt(100 * mean * mean), "100"])
 
 
-def add_tiles(block, kernel, tiles):
-    """The CPU combination `block` with entries for square tiles `tiles` of a LAYOUTS kernel,
-    extrapolated from the largest calibrated tile whose variants it finds (and checks)."""
+def history(block):
+    """A combination's lines, and its history entries by footprint (their fields)."""
     lines = block.split("\n")
-    have = {l.split()[0]: l.split() for l in lines if re.match(r"^[0-9a-f]{8}\t", l)}
+    return lines, {l.split()[0]: l.split() for l in lines if re.match(r"^[0-9a-f]{8}\t", l)}
+
+
+def calibrated_base(kernel, have):
+    """The largest square tile whose LAYOUTS variants all have entries in `have` (their
+    sizes checked): what new entries are extrapolated from."""
     largest = math.isqrt(max(int(e[1]) for e in have.values()) // 8)
     base = next((b for b in range(largest, 0, -1)
                  if all(footprint(v)[0] in have for v in LAYOUTS[kernel](b))), None)
@@ -238,6 +242,22 @@ def add_tiles(block, kernel, tiles):
         fp, size = footprint(variant)
         assert int(have[fp][1]) == size, "%s: footprint %s has size %s, not %d" % (
             kernel, fp, have[fp][1], size)
+    return base
+
+
+def with_entries(lines, new):
+    """The combination `lines` with the entry lines `new` first in its history."""
+    at = next(i for i, l in enumerate(lines) if l.startswith("# hash"))
+    count = next(i for i, l in enumerate(lines) if l == "# number of entries") + 1
+    lines[count] = str(int(lines[count]) + len(new))
+    return "\n".join(lines[:at + 1] + new + lines[at + 1:])
+
+
+def add_tiles(block, kernel, tiles):
+    """The CPU combination `block` with entries for square tiles `tiles` of a LAYOUTS kernel,
+    extrapolated from the largest calibrated tile whose variants it finds (and checks)."""
+    lines, have = history(block)
+    base = calibrated_base(kernel, have)
     power = 2 if KERNELS[kernel] is None else 3
     new = []
     for b in tiles:
@@ -248,10 +268,7 @@ def add_tiles(block, kernel, tiles):
             old = have[footprint(ref)[0]]
             scale = (b / base) ** power
             new.append(entry_line(fp, size, float(old[2]) * scale, float(old[3]) * scale))
-    at = next(i for i, l in enumerate(lines) if l.startswith("# hash"))
-    count = next(i for i, l in enumerate(lines) if l == "# number of entries") + 1
-    lines[count] = str(int(lines[count]) + len(new))
-    return "\n".join(lines[:at + 1] + new + lines[at + 1:])
+    return with_entries(lines, new)
 
 
 # --hybrid: the flat tree's QR kernels on Song and Dongarra's tiling (rows and columns
@@ -285,12 +302,8 @@ def hybrid_shapes(B, s, bs, ib):
 def add_shapes(block, kernel, shapes):
     """The CPU combination `block` with entries for the tasks `shapes` ([(buffers, flops)]),
     scaled by flops from the largest calibrated square tile (as add_tiles finds it)."""
-    lines = block.split("\n")
-    have = {l.split()[0]: l.split() for l in lines if re.match(r"^[0-9a-f]{8}\t", l)}
-    largest = math.isqrt(max(int(e[1]) for e in have.values()) // 8)
-    base = next((b for b in range(largest, 0, -1)
-                 if footprint(LAYOUTS[kernel](b)[0])[0] in have), None)
-    assert base, "%s: no calibrated tile matches LAYOUTS" % kernel
+    lines, have = history(block)
+    base = calibrated_base(kernel, have)
     ref = have[footprint(LAYOUTS[kernel](base)[0])[0]]
     per_flop = float(ref[3]) / QR_FLOPS[kernel](base, base, base)
     new, seen = [], set(have)
@@ -300,10 +313,7 @@ def add_shapes(block, kernel, shapes):
             continue
         seen.add(fp)
         new.append(entry_line(fp, size, flops, per_flop * flops))
-    at = next(i for i, l in enumerate(lines) if l.startswith("# hash"))
-    count = next(i for i, l in enumerate(lines) if l == "# number of entries") + 1
-    lines[count] = str(int(lines[count]) + len(new))
-    return "\n".join(lines[:at + 1] + new + lines[at + 1:])
+    return with_entries(lines, new)
 
 
 def split_combs(text):
