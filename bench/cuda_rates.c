@@ -80,7 +80,7 @@ typedef struct kernel_s {
 static void *dalloc(size_t bytes)
 {
     void *p = NULL;
-    TILA_CUDA_CHECK(cudaMalloc(&p, bytes ? bytes : 1));
+    TILA_CUDA_ASSERT(cudaMalloc(&p, bytes ? bytes : 1));
     return p;
 }
 
@@ -97,29 +97,29 @@ static size_t tile_bytes(const rates_t *r) { return sizeof(double) * (size_t)r->
 static void dgemm(rates_t *r)
 {
     int nb = r->nb;
-    TILA_CUDA_CHECK(tila_cuda_dgemm(r->blas, TILA_NOTRANS, TILA_TRANS, nb, nb, nb, -1, r->a, nb,
-                                    r->b, nb, 1, r->c, nb));
+    TILA_CUDA_ASSERT(tila_cuda_dgemm(r->blas, TILA_NOTRANS, TILA_TRANS, nb, nb, nb, -1, r->a, nb,
+                                     r->b, nb, 1, r->c, nb));
 }
 
 static void sgemm(rates_t *r)
 {
     int nb = r->nb;
-    TILA_CUDA_CHECK(tila_cuda_sgemm(r->blas, TILA_NOTRANS, TILA_TRANS, nb, nb, nb, -1, r->a, nb,
-                                    r->b, nb, 1, r->c, nb));
+    TILA_CUDA_ASSERT(tila_cuda_sgemm(r->blas, TILA_NOTRANS, TILA_TRANS, nb, nb, nb, -1, r->a, nb,
+                                     r->b, nb, 1, r->c, nb));
 }
 
 static void dtrsm(rates_t *r)
 {
     int nb = r->nb;
-    TILA_CUDA_CHECK(tila_cuda_dtrsm(r->blas, TILA_RIGHT, TILA_LOWER, TILA_TRANS, TILA_NONUNIT, nb,
-                                    nb, 1, r->a, nb, r->b, nb));
+    TILA_CUDA_ASSERT(tila_cuda_dtrsm(r->blas, TILA_RIGHT, TILA_LOWER, TILA_TRANS, TILA_NONUNIT, nb,
+                                     nb, 1, r->a, nb, r->b, nb));
 }
 
 static void strsm(rates_t *r)
 {
     int nb = r->nb;
-    TILA_CUDA_CHECK(tila_cuda_strsm(r->blas, TILA_RIGHT, TILA_LOWER, TILA_TRANS, TILA_NONUNIT, nb,
-                                    nb, 1, r->a, nb, r->b, nb));
+    TILA_CUDA_ASSERT(tila_cuda_strsm(r->blas, TILA_RIGHT, TILA_LOWER, TILA_TRANS, TILA_NONUNIT, nb,
+                                     nb, 1, r->a, nb, r->b, nb));
 }
 
 /* B = B L^T in place (cuBLAS's trmm, as the codelet calls it), and L^-1 in place
@@ -127,44 +127,48 @@ static void strsm(rates_t *r)
 static void dtrmm(rates_t *r)
 {
     int nb = r->nb;
-    TILA_CUDA_CHECK(tila_cuda_dtrmm(r->blas, TILA_RIGHT, TILA_LOWER, TILA_TRANS, TILA_NONUNIT, nb,
-                                    nb, 1, r->a, nb, r->b, nb));
+    TILA_CUDA_ASSERT(tila_cuda_dtrmm(r->blas, TILA_RIGHT, TILA_LOWER, TILA_TRANS, TILA_NONUNIT, nb,
+                                     nb, 1, r->a, nb, r->b, nb));
 }
 
 static void dtrtri(rates_t *r)
 {
-    TILA_CUDA_CHECK(cusolverDnXtrtri(r->solver, CUBLAS_FILL_MODE_LOWER, CUBLAS_DIAG_NON_UNIT, r->nb,
-                                     CUDA_R_64F, r->a, r->nb, r->dwork, r->dbytes, r->hwork,
-                                     r->hbytes, r->info));
+    TILA_CUDA_ASSERT(cusolverDnXtrtri(r->solver, CUBLAS_FILL_MODE_LOWER, CUBLAS_DIAG_NON_UNIT,
+                                      r->nb, CUDA_R_64F, r->a, r->nb, r->dwork, r->dbytes, r->hwork,
+                                      r->hbytes, r->info));
 }
 
 static void dsyrk(rates_t *r)
 {
     int nb = r->nb;
-    TILA_CUDA_CHECK(
+    TILA_CUDA_ASSERT(
         tila_cuda_dsyrk(r->blas, TILA_LOWER, TILA_NOTRANS, nb, nb, -1, r->a, nb, 1, r->c, nb));
 }
 
 static void ssyrk(rates_t *r)
 {
     int nb = r->nb;
-    TILA_CUDA_CHECK(
+    TILA_CUDA_ASSERT(
         tila_cuda_ssyrk(r->blas, TILA_LOWER, TILA_NOTRANS, nb, nb, -1, r->a, nb, 1, r->c, nb));
 }
 
 /* potrf on C (made SPD by the setup), its workspace sized by the codelet's query. */
 static void dpotrf(rates_t *r)
 {
-    int nb = r->nb, lwork = tila_cuda_dpotrf_lwork(r->solver, TILA_LOWER, nb, r->c, nb);
+    int nb = r->nb, lwork = 0;
+    TILA_CUDA_ASSERT(tila_cuda_dpotrf_lwork(r->solver, TILA_LOWER, nb, r->c, nb, &lwork));
     if (sizeof(double) * (size_t)lwork > r->work_bytes) abort();
-    TILA_CUDA_CHECK(tila_cuda_dpotrf(r->solver, TILA_LOWER, nb, r->c, nb, r->work, lwork, r->info));
+    TILA_CUDA_ASSERT(
+        tila_cuda_dpotrf(r->solver, TILA_LOWER, nb, r->c, nb, r->work, lwork, r->info));
 }
 
 static void spotrf(rates_t *r)
 {
-    int nb = r->nb, lwork = tila_cuda_spotrf_lwork(r->solver, TILA_LOWER, nb, r->c, nb);
+    int nb = r->nb, lwork = 0;
+    TILA_CUDA_ASSERT(tila_cuda_spotrf_lwork(r->solver, TILA_LOWER, nb, r->c, nb, &lwork));
     if (sizeof(float) * (size_t)lwork > r->work_bytes) abort();
-    TILA_CUDA_CHECK(tila_cuda_spotrf(r->solver, TILA_LOWER, nb, r->c, nb, r->work, lwork, r->info));
+    TILA_CUDA_ASSERT(
+        tila_cuda_spotrf(r->solver, TILA_LOWER, nb, r->c, nb, r->work, lwork, r->info));
 }
 
 /* ---- QR's: A = Q R (geqrt, V and T in A and T), C = Q^T C, [A; B] = Q [R; 0] ------------ */
@@ -172,30 +176,30 @@ static void spotrf(rates_t *r)
 static void dgeqrt(rates_t *r)
 {
     int nb = r->nb;
-    TILA_CUDA_CHECK(tila_cuda_dgeqrt(r->solver, r->params, nb, nb, r->ib, r->a, nb, r->t, r->ib,
-                                     r->tau, r->dwork, r->dbytes, r->hwork, r->hbytes));
+    TILA_CUDA_ASSERT(tila_cuda_dgeqrt(r->solver, r->params, nb, nb, r->ib, r->a, nb, r->t, r->ib,
+                                      r->tau, r->dwork, r->dbytes, r->hwork, r->hbytes));
 }
 
 static void dormqr(rates_t *r)
 {
     int nb = r->nb;
-    TILA_CUDA_CHECK(tila_cuda_dormqr(r->blas, TILA_LEFT, TILA_TRANS, nb, nb, nb, r->ib, r->a, nb,
-                                     r->t, r->ib, r->c, nb, r->work));
+    TILA_CUDA_ASSERT(tila_cuda_dormqr(r->blas, TILA_LEFT, TILA_TRANS, nb, nb, nb, r->ib, r->a, nb,
+                                      r->t, r->ib, r->c, nb, r->work));
 }
 
 static void dtpqrt(rates_t *r)
 {
     int nb = r->nb;
-    TILA_CUDA_CHECK(tila_cuda_dtpqrt(r->solver, r->params, nb, nb, 0, r->ib, r->a, nb, r->b, nb,
-                                     r->t, r->ib, r->work, r->dwork, r->dbytes, r->hwork,
-                                     r->hbytes));
+    TILA_CUDA_ASSERT(tila_cuda_dtpqrt(r->solver, r->params, nb, nb, 0, r->ib, r->a, nb, r->b, nb,
+                                      r->t, r->ib, r->work, r->dwork, r->dbytes, r->hwork,
+                                      r->hbytes));
 }
 
 static void dtpmqrt(rates_t *r)
 {
     int nb = r->nb;
-    TILA_CUDA_CHECK(tila_cuda_dtpmqrt(r->blas, TILA_LEFT, TILA_TRANS, nb, nb, nb, 0, r->ib, r->b,
-                                      nb, r->t, r->ib, r->c, nb, r->a, nb, r->work));
+    TILA_CUDA_ASSERT(tila_cuda_dtpmqrt(r->blas, TILA_LEFT, TILA_TRANS, nb, nb, nb, 0, r->ib, r->b,
+                                       nb, r->t, r->ib, r->c, nb, r->a, nb, r->work));
 }
 
 /* ---- Memory-bound: norms (their partials zeroed, as lan_reduce.c's), copies ------------ */
@@ -203,7 +207,7 @@ static void dtpmqrt(rates_t *r)
 static void lange(rates_t *r, tila_norm_t norm)
 {
     int nb = r->nb;
-    TILA_CUDA_CHECK(tila_cuda_dlange(r->stream, norm, nb, nb, r->a, nb, r->c, r->scratch));
+    TILA_CUDA_ASSERT(tila_cuda_dlange(r->stream, norm, nb, nb, r->a, nb, r->c, r->scratch));
 }
 
 static void lange_m(rates_t *r) { lange(r, TILA_NORM_MAX); }
@@ -213,30 +217,30 @@ static void lange_f(rates_t *r) { lange(r, TILA_NORM_FRO); }
 
 static void dasum(rates_t *r)
 {
-    TILA_CUDA_CHECK(cublasSetPointerMode(r->blas, CUBLAS_POINTER_MODE_DEVICE));
-    TILA_CUDA_CHECK(cublasDasum(r->blas, r->nb * r->nb, r->a, 1, r->c));
-    TILA_CUDA_CHECK(cublasSetPointerMode(r->blas, CUBLAS_POINTER_MODE_HOST));
+    TILA_CUDA_ASSERT(cublasSetPointerMode(r->blas, CUBLAS_POINTER_MODE_DEVICE));
+    TILA_CUDA_ASSERT(cublasDasum(r->blas, r->nb * r->nb, r->a, 1, r->c));
+    TILA_CUDA_ASSERT(cublasSetPointerMode(r->blas, CUBLAS_POINTER_MODE_HOST));
 }
 
 static void dlacpy(rates_t *r)
 {
-    TILA_CUDA_CHECK(
+    TILA_CUDA_ASSERT(
         tila_cuda_dlacpy(r->stream, TILA_GENERAL, r->nb, r->nb, r->a, r->nb, r->c, r->nb));
 }
 
 static void dplrnt(rates_t *r)
 {
-    TILA_CUDA_CHECK(tila_cuda_dplrnt(r->stream, r->nb, r->nb, r->c, r->nb, 0, 0, 42));
+    TILA_CUDA_ASSERT(tila_cuda_dplrnt(r->stream, r->nb, r->nb, r->c, r->nb, 0, 0, 42));
 }
 
 static void dcolamax(rates_t *r)
 {
-    TILA_CUDA_CHECK(tila_cuda_dcolamax(r->stream, r->nb, r->nb, r->a, r->nb, r->c));
+    TILA_CUDA_ASSERT(tila_cuda_dcolamax(r->stream, r->nb, r->nb, r->a, r->nb, r->c));
 }
 
 static void dlag2s(rates_t *r)
 {
-    TILA_CUDA_CHECK(
+    TILA_CUDA_ASSERT(
         tila_cuda_dlag2s(r->stream, TILA_GENERAL, r->nb, r->nb, r->a, r->nb, r->c, r->nb, r->info));
 }
 
@@ -250,11 +254,11 @@ static void dlag2s(rates_t *r)
  */
 static void flush(rates_t *r)
 {
-    TILA_CUDA_CHECK(cublasSetPointerMode(r->blas, CUBLAS_POINTER_MODE_DEVICE));
+    TILA_CUDA_ASSERT(cublasSetPointerMode(r->blas, CUBLAS_POINTER_MODE_DEVICE));
     double *x = r->flush;
     int n = (int)(r->flush_bytes / sizeof(double));
-    TILA_CUDA_CHECK(cublasDasum(r->blas, n, x, 1, x + n)); /* the sum past the read */
-    TILA_CUDA_CHECK(cublasSetPointerMode(r->blas, CUBLAS_POINTER_MODE_HOST));
+    TILA_CUDA_ASSERT(cublasDasum(r->blas, n, x, 1, x + n)); /* the sum past the read */
+    TILA_CUDA_ASSERT(cublasSetPointerMode(r->blas, CUBLAS_POINTER_MODE_HOST));
 }
 
 /* The median of --reps timed calls, each after its outputs are restored. */
@@ -264,17 +268,17 @@ static double time_kernel(rates_t *r, const kernel_t *k)
     int reps = r->reps;
     for (int rep = -1; rep < reps; rep++) { /* rep -1: the warm-up */
         for (int o = 0; o < k->nout; o++)
-            TILA_CUDA_CHECK(cudaMemcpyAsync(*k->out[o], *k->copy[o], tile_bytes(r),
-                                            cudaMemcpyDeviceToDevice, r->stream));
+            TILA_CUDA_ASSERT(cudaMemcpyAsync(*k->out[o], *k->copy[o], tile_bytes(r),
+                                             cudaMemcpyDeviceToDevice, r->stream));
         if (k->zero)
-            TILA_CUDA_CHECK(cudaMemsetAsync(r->c, 0, sizeof(double) * (size_t)r->nb, r->stream));
+            TILA_CUDA_ASSERT(cudaMemsetAsync(r->c, 0, sizeof(double) * (size_t)r->nb, r->stream));
         flush(r);
-        TILA_CUDA_CHECK(cudaEventRecord(r->start, r->stream));
+        TILA_CUDA_ASSERT(cudaEventRecord(r->start, r->stream));
         k->launch(r);
-        TILA_CUDA_CHECK(cudaEventRecord(r->stop, r->stream));
-        TILA_CUDA_CHECK(cudaEventSynchronize(r->stop));
+        TILA_CUDA_ASSERT(cudaEventRecord(r->stop, r->stream));
+        TILA_CUDA_ASSERT(cudaEventSynchronize(r->stop));
         float ms;
-        TILA_CUDA_CHECK(cudaEventElapsedTime(&ms, r->start, r->stop));
+        TILA_CUDA_ASSERT(cudaEventElapsedTime(&ms, r->start, r->stop));
         if (rep >= 0) t[rep] = 1e-3 * ms;
     }
     qsort(t, (size_t)reps, sizeof t[0], cmp_double);
@@ -287,7 +291,7 @@ static void report(rates_t *r, const kernel_t *k, double s)
     char check[32] = "-";
     if (!strcmp(k->name, "potrf") || !strcmp(k->name, "trtri")) {
         int info;
-        TILA_CUDA_CHECK(cudaMemcpy(&info, r->info, sizeof info, cudaMemcpyDeviceToHost));
+        TILA_CUDA_ASSERT(cudaMemcpy(&info, r->info, sizeof info, cudaMemcpyDeviceToHost));
         snprintf(check, sizeof check, "%d", info);
     }
     double rate = k->amount / s * 1e-9;
@@ -317,18 +321,20 @@ static void setup(rates_t *r)
     r->scratch = dalloc(sizeof(double) * tila_cuda_dlan_scratch_elems(nb));
     /* The QR update kernels' scratch as the drivers size it; potrf's queried. */
     size_t qr = sizeof(double) * tila_qr_scratch_elems(r->ib, nb, nb);
-    int lw = tila_cuda_dpotrf_lwork(r->solver, TILA_LOWER, nb, r->c, nb);
+    int lw = 0;
+    TILA_CUDA_ASSERT(tila_cuda_dpotrf_lwork(r->solver, TILA_LOWER, nb, r->c, nb, &lw));
     r->work_bytes = qr > sizeof(double) * (size_t)lw ? qr : sizeof(double) * (size_t)lw;
     r->work = dalloc(r->work_bytes);
     size_t d1, h1, d2, h2;
-    tila_cuda_dgeqrt_worksize(r->solver, r->params, nb, nb, r->ib, r->a, nb, r->tau, r->t, r->ib,
-                              &d1, &h1);
-    tila_cuda_dtpqrt_worksize(r->solver, r->params, nb, nb, r->ib, r->t, r->ib, r->work, &d2, &h2);
+    TILA_CUDA_ASSERT(tila_cuda_dgeqrt_worksize(r->solver, r->params, nb, nb, r->ib, r->a, nb,
+                                               r->tau, r->t, r->ib, &d1, &h1));
+    TILA_CUDA_ASSERT(tila_cuda_dtpqrt_worksize(r->solver, r->params, nb, nb, r->ib, r->t, r->ib,
+                                               r->work, &d2, &h2));
     r->dbytes = d1 > d2 ? d1 : d2;
     r->hbytes = h1 > h2 ? h1 : h2;
-    TILA_CUDA_CHECK(cusolverDnXtrtri_bufferSize(r->solver, CUBLAS_FILL_MODE_LOWER,
-                                                CUBLAS_DIAG_NON_UNIT, nb, CUDA_R_64F, r->a, nb, &d1,
-                                                &h1));
+    TILA_CUDA_ASSERT(cusolverDnXtrtri_bufferSize(r->solver, CUBLAS_FILL_MODE_LOWER,
+                                                 CUBLAS_DIAG_NON_UNIT, nb, CUDA_R_64F, r->a, nb,
+                                                 &d1, &h1));
     r->dbytes = d1 > r->dbytes ? d1 : r->dbytes;
     r->hbytes = h1 > r->hbytes ? h1 : r->hbytes;
     r->dwork = dalloc(r->dbytes);
@@ -342,20 +348,20 @@ static void fill(rates_t *r, char prec)
 {
     int nb = r->nb;
     if (prec == 'd') {
-        TILA_CUDA_CHECK(tila_cuda_dplrnt(r->stream, nb, nb, r->a0, nb, 0, 0, 1));
-        TILA_CUDA_CHECK(tila_cuda_dplrnt(r->stream, nb, nb, r->b0, nb, 0, nb, 1));
-        TILA_CUDA_CHECK(tila_cuda_dplgsy(r->stream, nb, nb, nb, r->c0, nb, 0, 0, 1));
+        TILA_CUDA_ASSERT(tila_cuda_dplrnt(r->stream, nb, nb, r->a0, nb, 0, 0, 1));
+        TILA_CUDA_ASSERT(tila_cuda_dplrnt(r->stream, nb, nb, r->b0, nb, 0, nb, 1));
+        TILA_CUDA_ASSERT(tila_cuda_dplgsy(r->stream, nb, nb, nb, r->c0, nb, 0, 0, 1));
     }
     else {
-        TILA_CUDA_CHECK(tila_cuda_splrnt(r->stream, nb, nb, r->a0, nb, 0, 0, 1));
-        TILA_CUDA_CHECK(tila_cuda_splrnt(r->stream, nb, nb, r->b0, nb, 0, nb, 1));
-        TILA_CUDA_CHECK(tila_cuda_splgsy(r->stream, (float)nb, nb, nb, r->c0, nb, 0, 0, 1));
+        TILA_CUDA_ASSERT(tila_cuda_splrnt(r->stream, nb, nb, r->a0, nb, 0, 0, 1));
+        TILA_CUDA_ASSERT(tila_cuda_splrnt(r->stream, nb, nb, r->b0, nb, 0, nb, 1));
+        TILA_CUDA_ASSERT(tila_cuda_splgsy(r->stream, (float)nb, nb, nb, r->c0, nb, 0, 0, 1));
     }
     void *to[] = { r->a, r->b, r->c }, *from[] = { r->a0, r->b0, r->c0 };
     for (int i = 0; i < 3; i++)
-        TILA_CUDA_CHECK(
+        TILA_CUDA_ASSERT(
             cudaMemcpyAsync(to[i], from[i], tile_bytes(r), cudaMemcpyDeviceToDevice, r->stream));
-    TILA_CUDA_CHECK(cudaStreamSynchronize(r->stream));
+    TILA_CUDA_ASSERT(cudaStreamSynchronize(r->stream));
 }
 
 static void teardown(rates_t *r)
@@ -363,7 +369,7 @@ static void teardown(rates_t *r)
     void *p[] = { r->a, r->b,   r->c,    r->a0,      r->b0,   r->c0,
                   r->t, r->tau, r->info, r->scratch, r->work, r->dwork };
     for (size_t i = 0; i < sizeof p / sizeof p[0]; i++)
-        TILA_CUDA_CHECK(cudaFree(p[i]));
+        TILA_CUDA_ASSERT(cudaFree(p[i]));
     free(r->hwork);
 }
 
@@ -373,9 +379,9 @@ static void teardown(rates_t *r)
 static void run_kernel(rates_t *r, const kernel_t *k)
 {
     void *src = !strcmp(k->name, "trsm") || !strcmp(k->name, "trmm") ? r->c0 : NULL;
-    if (src) TILA_CUDA_CHECK(cudaMemcpy(r->a, src, tile_bytes(r), cudaMemcpyDeviceToDevice));
+    if (src) TILA_CUDA_ASSERT(cudaMemcpy(r->a, src, tile_bytes(r), cudaMemcpyDeviceToDevice));
     report(r, k, time_kernel(r, k));
-    TILA_CUDA_CHECK(cudaMemcpy(r->a, r->a0, tile_bytes(r), cudaMemcpyDeviceToDevice));
+    TILA_CUDA_ASSERT(cudaMemcpy(r->a, r->a0, tile_bytes(r), cudaMemcpyDeviceToDevice));
 }
 
 static void run_nb(rates_t *r)
@@ -427,7 +433,7 @@ static void run_nb(rates_t *r)
     for (int i = 0; !warm && i < (int)(5e12 / (2 * n3)) + 1; i++)
         dgemm(r);
     warm = 1;
-    TILA_CUDA_CHECK(cudaStreamSynchronize(r->stream));
+    TILA_CUDA_ASSERT(cudaStreamSynchronize(r->stream));
     for (size_t i = 0; i < sizeof dk / sizeof dk[0]; i++)
         run_kernel(r, &dk[i]);
     fill(r, 's');
@@ -490,19 +496,19 @@ int main(int argc, char **argv)
     }
     setvbuf(stdout, NULL, _IOLBF, 0);
     struct cudaDeviceProp prop;
-    TILA_CUDA_CHECK(cudaGetDeviceProperties(&prop, 0));
+    TILA_CUDA_ASSERT(cudaGetDeviceProperties(&prop, 0));
     printf("# tila-cuda-rates on %s: one tile, one stream, medians of %d\n", prop.name, r.reps);
-    TILA_CUDA_CHECK(cudaStreamCreate(&r.stream));
-    TILA_CUDA_CHECK(cublasCreate(&r.blas));
-    TILA_CUDA_CHECK(cublasSetStream(r.blas, r.stream));
-    TILA_CUDA_CHECK(cusolverDnCreate(&r.solver));
-    TILA_CUDA_CHECK(cusolverDnSetStream(r.solver, r.stream));
-    TILA_CUDA_CHECK(cusolverDnCreateParams(&r.params));
-    TILA_CUDA_CHECK(cudaEventCreate(&r.start));
-    TILA_CUDA_CHECK(cudaEventCreate(&r.stop));
+    TILA_CUDA_ASSERT(cudaStreamCreate(&r.stream));
+    TILA_CUDA_ASSERT(cublasCreate(&r.blas));
+    TILA_CUDA_ASSERT(cublasSetStream(r.blas, r.stream));
+    TILA_CUDA_ASSERT(cusolverDnCreate(&r.solver));
+    TILA_CUDA_ASSERT(cusolverDnSetStream(r.solver, r.stream));
+    TILA_CUDA_ASSERT(cusolverDnCreateParams(&r.params));
+    TILA_CUDA_ASSERT(cudaEventCreate(&r.start));
+    TILA_CUDA_ASSERT(cudaEventCreate(&r.stop));
     r.flush_bytes = 2 * (size_t)(prop.l2CacheSize > 0 ? prop.l2CacheSize : 64 << 20);
     r.flush = dalloc(r.flush_bytes + sizeof(double));
-    TILA_CUDA_CHECK(cudaMemset(r.flush, 0, r.flush_bytes));
+    TILA_CUDA_ASSERT(cudaMemset(r.flush, 0, r.flush_bytes));
     for (int i = 0; i < nnb; i++) {
         r.nb = nbs[i];
         r.ib = ib ? ib : tila_calibrate_ib(r.nb); /* tila-bench's on a square matrix */
@@ -510,7 +516,7 @@ int main(int argc, char **argv)
         fflush(stdout);
         if (r.csv) fflush(r.csv);
     }
-    TILA_CUDA_CHECK(cudaFree(r.flush));
+    TILA_CUDA_ASSERT(cudaFree(r.flush));
     cusolverDnDestroyParams(r.params);
     cusolverDnDestroy(r.solver);
     cublasDestroy(r.blas);

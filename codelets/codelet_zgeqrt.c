@@ -35,12 +35,14 @@ static void zgeqrt_cuda(void *buffers[], void *cl_arg)
     tila_cl_tile_t A = tila_cl_tile(buffers[0]), T = tila_cl_tile(buffers[1]);
     cuDoubleComplex *tau = tila_cl_vector(buffers[2]);
     size_t dbytes, hbytes;
-    tila_cuda_zgeqrt_worksize(tila_cusolver_handle(), tila_cusolver_params(), a->m, a->n, a->ib,
-                              A.ptr, A.ld, tau, T.ptr, T.ld, &dbytes, &hbytes);
-    int info = tila_cuda_zgeqrt(tila_cusolver_handle(), tila_cusolver_params(), a->m, a->n, a->ib,
-                                A.ptr, A.ld, T.ptr, T.ld, tau, tila_cuda_workspace(dbytes), dbytes,
-                                tila_cuda_host_workspace(hbytes), hbytes);
-    if (hbytes) tila_cuda_host_workspace_queued();
+    void *dwork = NULL, *hwork = NULL;
+    int info = tila_cuda_zgeqrt_worksize(tila_cusolver_handle(), tila_cusolver_params(), a->m, a->n,
+                                         a->ib, A.ptr, A.ld, tau, T.ptr, T.ld, &dbytes, &hbytes);
+    if (!info) info = tila_cuda_workspace(dbytes, &dwork, hbytes, &hwork);
+    if (!info)
+        info = tila_cuda_zgeqrt(tila_cusolver_handle(), tila_cusolver_params(), a->m, a->n, a->ib,
+                                A.ptr, A.ld, T.ptr, T.ld, tau, dwork, dbytes, hwork, hbytes);
+    if (!info && hbytes) info = tila_cuda_host_workspace_queued();
     tila_cl_check(&a->base, "tila_cuda_zgeqrt", info, 0);
 }
 #endif

@@ -53,20 +53,26 @@ static void zgeqrt_col_cuda(void *buffers[], void *cl_arg)
     cuDoubleComplex *panel = tila_cl_vector(buffers[count + 1]);
     cuDoubleComplex *tau = panel + (size_t)a->m * a->n;
     size_t dbytes, hbytes;
-    tila_cuda_zgeqrt_worksize(tila_cusolver_handle(), tila_cusolver_params(), a->m, a->n, a->n,
-                              panel, a->m, tau, T.ptr, T.ld, &dbytes, &hbytes);
+    void *dwork = NULL, *host = NULL;
+    int info = tila_cuda_zgeqrt_worksize(tila_cusolver_handle(), tila_cusolver_params(), a->m, a->n,
+                                         a->n, panel, a->m, tau, T.ptr, T.ld, &dbytes, &hbytes);
     /* The scratch is in device memory: the arrays go after cuSOLVER's host workspace
      * (they are read while the calls are queued, before this function returns). */
-    char *host =
-        tila_cuda_host_workspace(tila_cl_align8(hbytes) + tila_cl_panel_arrays_bytes(count));
-    void **tiles;
-    int *ld, *rows;
-    tila_cl_panel_tiles(buffers, count, host + tila_cl_align8(hbytes), &tiles, &ld, &rows);
-    int info = tila_cuda_zgeqrt_col(tila_cusolver_handle(), tila_cusolver_params(),
+    if (!info)
+        info = tila_cuda_workspace(
+            dbytes, &dwork, tila_cl_align8(hbytes) + tila_cl_panel_arrays_bytes(count), &host);
+    if (!info) {
+        void **tiles;
+        int *ld, *rows;
+        tila_cl_panel_tiles(buffers, count, (char *)host + tila_cl_align8(hbytes), &tiles, &ld,
+                            &rows);
+        info = tila_cuda_zgeqrt_col(tila_cusolver_handle(), tila_cusolver_params(),
                                     starpu_cuda_get_local_stream(), a->m, a->n, rows,
                                     (cuDoubleComplex *const *)tiles, ld, T.ptr, T.ld, panel, tau,
-                                    tila_cuda_workspace(dbytes), dbytes, host, hbytes);
-    if (hbytes) tila_cuda_host_workspace_queued();
+                                    dwork, dbytes, host, hbytes);
+    }
+    /* The tile arrays are read at queuing: the event guards cuSOLVER's part only. */
+    if (!info && hbytes) info = tila_cuda_host_workspace_queued();
     tila_cl_check(&a->base, "tila_cuda_zgeqrt_col", info, 0);
 }
 #endif

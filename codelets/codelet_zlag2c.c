@@ -53,14 +53,17 @@ static void zlag2c_cuda(void *buffers[], void *cl_arg)
     if (tila_cl_skip(&a->base)) return;
     tila_cl_tile_t A = tila_cl_tile(buffers[0]), SA = tila_cl_tile(buffers[1]);
     cudaStream_t stream = starpu_cuda_get_local_stream();
-    int *overflow = tila_cuda_workspace(TILA_CUDA_INFO_BYTES);
+    void *overflow = NULL;
     a->info_host = tila_cuda_info_slot();
-    int info = tila_cuda_zlag2c(stream, a->uplo, a->m, a->n, A.ptr, A.ld, SA.ptr, SA.ld, overflow);
-    tila_cl_check(&a->base, "tila_cuda_zlag2c", info, 0);
-    TILA_CUDA_CHECK(
-        cudaMemcpyAsync(a->info_host, overflow, sizeof(int), cudaMemcpyDeviceToHost, stream));
+    int info = tila_cuda_workspace(TILA_CUDA_INFO_BYTES, &overflow, 0, NULL);
+    if (!info)
+        info = tila_cuda_zlag2c(stream, a->uplo, a->m, a->n, A.ptr, A.ld, SA.ptr, SA.ld, overflow);
+    if (!info)
+        info = TILA_CUDA_STATUS(
+            cudaMemcpyAsync(a->info_host, overflow, sizeof(int), cudaMemcpyDeviceToHost, stream));
     /* The args outlive this: StarPU frees them once the stream has passed this point. */
-    TILA_CUDA_CHECK(cudaLaunchHostFunc(stream, zlag2c_cuda_status, a));
+    if (!info) info = TILA_CUDA_STATUS(cudaLaunchHostFunc(stream, zlag2c_cuda_status, a));
+    tila_cl_check(&a->base, "tila_cuda_zlag2c", info, 0);
 }
 
 static void clag2z_cuda(void *buffers[], void *cl_arg)

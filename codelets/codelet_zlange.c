@@ -57,9 +57,15 @@ static void zlange_cuda(void *buffers[], void *cl_arg)
     tila_cl_tile_t A = tila_cl_tile(buffers[0]);
     cudaStream_t stream = starpu_cuda_get_local_stream();
     double *work = tila_cl_vector(buffers[1]);
-    double *scratch = tila_cuda_workspace(sizeof(double) * tila_cuda_zlan_scratch_elems(a->n));
-    TILA_CUDA_CHECK(cudaMemsetAsync(work, 0, tila_cl_vector_bytes(buffers[1]), stream));
-    int info;
+    void *scratch = NULL;
+    int info =
+        tila_cuda_workspace(sizeof(double) * tila_cuda_zlan_scratch_elems(a->n), &scratch, 0, NULL);
+    if (!info)
+        info = TILA_CUDA_STATUS(cudaMemsetAsync(work, 0, tila_cl_vector_bytes(buffers[1]), stream));
+    if (info) {
+        tila_cl_check(&a->base, "tila_cuda_workspace", info, 0);
+        return;
+    }
     switch (a->kind) {
     case TILA_LAN_GE:
         info = tila_cuda_zlange(stream, a->norm, a->m, a->n, A.ptr, A.ld, work, scratch);
@@ -141,10 +147,17 @@ static void zlansy_offdiag_cuda(void *buffers[], void *cl_arg)
     cudaStream_t stream = starpu_cuda_get_local_stream();
     double *colwork = tila_cl_vector(buffers[1]);
     double *rowwork = tila_cl_vector(buffers[2]);
-    double *scratch = tila_cuda_workspace(sizeof(double) * tila_cuda_zlan_scratch_elems(a->n));
-    TILA_CUDA_CHECK(cudaMemsetAsync(colwork, 0, tila_cl_vector_bytes(buffers[1]), stream));
-    TILA_CUDA_CHECK(cudaMemsetAsync(rowwork, 0, tila_cl_vector_bytes(buffers[2]), stream));
-    int info = tila_cuda_zlansy_offdiag(stream, a->norm, a->m, a->n, A.ptr, A.ld, colwork, rowwork,
+    void *scratch = NULL;
+    int info =
+        tila_cuda_workspace(sizeof(double) * tila_cuda_zlan_scratch_elems(a->n), &scratch, 0, NULL);
+    if (!info)
+        info =
+            TILA_CUDA_STATUS(cudaMemsetAsync(colwork, 0, tila_cl_vector_bytes(buffers[1]), stream));
+    if (!info)
+        info =
+            TILA_CUDA_STATUS(cudaMemsetAsync(rowwork, 0, tila_cl_vector_bytes(buffers[2]), stream));
+    if (!info)
+        info = tila_cuda_zlansy_offdiag(stream, a->norm, a->m, a->n, A.ptr, A.ld, colwork, rowwork,
                                         scratch);
     tila_cl_check(&a->base, "tila_cuda_zlansy_offdiag", info, 0);
 }

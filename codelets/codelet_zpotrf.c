@@ -50,18 +50,24 @@ static void zpotrf_cuda(void *buffers[], void *cl_arg)
     tila_cl_tile_t A = tila_cl_tile(buffers[0]);
     cudaStream_t stream = starpu_cuda_get_local_stream();
     cusolverDnHandle_t solver = tila_cusolver_handle();
-    int lwork = tila_cuda_zpotrf_lwork(solver, a->uplo, a->n, A.ptr, A.ld);
-    char *dwork =
-        tila_cuda_workspace(TILA_CUDA_INFO_BYTES + sizeof(cuDoubleComplex) * (size_t)lwork);
-    int *devinfo = (int *)dwork;
+    int lwork;
+    void *dwork = NULL;
     a->info_host = tila_cuda_info_slot();
-    int info = tila_cuda_zpotrf(solver, a->uplo, a->n, A.ptr, A.ld,
-                                (cuDoubleComplex *)(dwork + TILA_CUDA_INFO_BYTES), lwork, devinfo);
-    tila_cl_check(&a->base, "tila_cuda_zpotrf", info, 0);
-    TILA_CUDA_CHECK(
-        cudaMemcpyAsync(a->info_host, devinfo, sizeof(int), cudaMemcpyDeviceToHost, stream));
+    int info = tila_cuda_zpotrf_lwork(solver, a->uplo, a->n, A.ptr, A.ld, &lwork);
+    if (!info)
+        info = tila_cuda_workspace(TILA_CUDA_INFO_BYTES + sizeof(cuDoubleComplex) * (size_t)lwork,
+                                   &dwork, 0, NULL);
+    int *devinfo = dwork;
+    if (!info)
+        info = tila_cuda_zpotrf(solver, a->uplo, a->n, A.ptr, A.ld,
+                                (cuDoubleComplex *)((char *)dwork + TILA_CUDA_INFO_BYTES), lwork,
+                                devinfo);
+    if (!info)
+        info = TILA_CUDA_STATUS(
+            cudaMemcpyAsync(a->info_host, devinfo, sizeof(int), cudaMemcpyDeviceToHost, stream));
     /* The args outlive this: StarPU frees them once the stream has passed this point. */
-    TILA_CUDA_CHECK(cudaLaunchHostFunc(stream, zpotrf_cuda_status, a));
+    if (!info) info = TILA_CUDA_STATUS(cudaLaunchHostFunc(stream, zpotrf_cuda_status, a));
+    tila_cl_check(&a->base, "tila_cuda_zpotrf", info, 0);
 }
 #endif
 

@@ -43,13 +43,15 @@ static void ztpqrt_cuda(void *buffers[], void *cl_arg)
                    T = tila_cl_tile(buffers[2]);
     cuDoubleComplex *work = tila_cl_vector(buffers[3]);
     size_t dbytes, hbytes;
-    tila_cuda_ztpqrt_worksize(tila_cusolver_handle(), tila_cusolver_params(), a->m, a->n, a->ib,
-                              T.ptr, T.ld, work, &dbytes, &hbytes);
-    int info =
-        tila_cuda_ztpqrt(tila_cusolver_handle(), tila_cusolver_params(), a->m, a->n, a->l, a->ib,
-                         A.ptr, A.ld, B.ptr, B.ld, T.ptr, T.ld, work, tila_cuda_workspace(dbytes),
-                         dbytes, tila_cuda_host_workspace(hbytes), hbytes);
-    if (hbytes) tila_cuda_host_workspace_queued();
+    void *dwork = NULL, *hwork = NULL;
+    int info = tila_cuda_ztpqrt_worksize(tila_cusolver_handle(), tila_cusolver_params(), a->m, a->n,
+                                         a->ib, T.ptr, T.ld, work, &dbytes, &hbytes);
+    if (!info) info = tila_cuda_workspace(dbytes, &dwork, hbytes, &hwork);
+    if (!info)
+        info = tila_cuda_ztpqrt(tila_cusolver_handle(), tila_cusolver_params(), a->m, a->n, a->l,
+                                a->ib, A.ptr, A.ld, B.ptr, B.ld, T.ptr, T.ld, work, dwork, dbytes,
+                                hwork, hbytes);
+    if (!info && hbytes) info = tila_cuda_host_workspace_queued();
     tila_cl_check(&a->base, "tila_cuda_ztpqrt", info, 0);
 }
 #endif

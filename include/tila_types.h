@@ -62,7 +62,8 @@ enum tila_error_e {
     TILA_ERR_STARPU = -1003,          /**< StarPU refused an operation */
     TILA_ERR_MPI = -1004,             /**< an MPI call failed */
     TILA_ERR_GRID = -1005,            /**< P x Q does not match the communicator */
-    TILA_ERR_NO_WORKER = -1006        /**< no StarPU worker can run a task */
+    TILA_ERR_NO_WORKER = -1006,       /**< no StarPU worker can run a task */
+    TILA_ERR_DEVICE = -1007           /**< a CUDA, cuBLAS or cuSOLVER call failed */
 };
 
 /** Matrix distributed in tiles over the ranks (opaque). */

@@ -40,14 +40,13 @@ typedef struct tila_cuda_worker_s {
     void *dwork, *hwork; /**< device and host workspaces */
     size_t dbytes, hbytes;
     cudaEvent_t hwork_free; /**< recorded after the last queued call that reads hwork */
+    int status;             /**< tila_cuda_worker_init's: 0 or TILA_ERR_DEVICE */
 } tila_cuda_worker_t;
 
 static tila_cuda_worker_t tila_cuda_workers[STARPU_NMAXWORKERS];
 
-static void tila_cuda_worker_init(void *arg)
+static int tila_cuda_worker_create(tila_cuda_worker_t *w)
 {
-    (void)arg;
-    tila_cuda_worker_t *w = &tila_cuda_workers[starpu_worker_get_id_check()];
     TILA_CUDA_CHECK(cublasCreate(&w->cublas));
     TILA_CUDA_CHECK(cublasSetStream(w->cublas, starpu_cuda_get_local_stream()));
     TILA_CUDA_CHECK(cusolverDnCreate(&w->cusolver));
@@ -55,20 +54,30 @@ static void tila_cuda_worker_init(void *arg)
     TILA_CUDA_CHECK(cusolverDnCreateParams(&w->params));
     TILA_CUDA_CHECK(cudaMallocHost((void **)&w->info, sizeof(int) * TILA_INFO_SLOTS));
     TILA_CUDA_CHECK(cudaEventCreateWithFlags(&w->hwork_free, cudaEventDisableTiming));
-    w->next = 0;
+    return 0;
 }
 
+static void tila_cuda_worker_init(void *arg)
+{
+    (void)arg;
+    tila_cuda_worker_t *w = &tila_cuda_workers[starpu_worker_get_id_check()];
+    memset(w, 0, sizeof *w);
+    w->status = tila_cuda_worker_create(w);
+}
+
+/* What tila_cuda_worker_create made, even in part (a failure is named and passed over:
+ * the rest is still freed). */
 static void tila_cuda_worker_fini(void *arg)
 {
     (void)arg;
     tila_cuda_worker_t *w = &tila_cuda_workers[starpu_worker_get_id_check()];
-    TILA_CUDA_CHECK(cudaStreamSynchronize(starpu_cuda_get_local_stream()));
-    TILA_CUDA_CHECK(cusolverDnDestroyParams(w->params));
-    TILA_CUDA_CHECK(cusolverDnDestroy(w->cusolver));
-    TILA_CUDA_CHECK(cublasDestroy(w->cublas));
-    TILA_CUDA_CHECK(cudaFreeHost(w->info));
-    TILA_CUDA_CHECK(cudaEventDestroy(w->hwork_free));
-    TILA_CUDA_CHECK(cudaFree(w->dwork));
+    (void)TILA_CUDA_STATUS(cudaStreamSynchronize(starpu_cuda_get_local_stream()));
+    if (w->params) (void)TILA_CUDA_STATUS(cusolverDnDestroyParams(w->params));
+    if (w->cusolver) (void)TILA_CUDA_STATUS(cusolverDnDestroy(w->cusolver));
+    if (w->cublas) (void)TILA_CUDA_STATUS(cublasDestroy(w->cublas));
+    if (w->info) (void)TILA_CUDA_STATUS(cudaFreeHost(w->info));
+    if (w->hwork_free) (void)TILA_CUDA_STATUS(cudaEventDestroy(w->hwork_free));
+    if (w->dwork) (void)TILA_CUDA_STATUS(cudaFree(w->dwork));
     free(w->hwork);
     memset(w, 0, sizeof *w);
 }
@@ -92,10 +101,16 @@ void tila_cuda_sched_default(struct starpu_conf *conf)
     conf->sched_policy_name = "dmdas";
 }
 
-void tila_cuda_workers_init(void)
+int tila_cuda_workers_init(void)
 {
-    if (starpu_cuda_worker_get_count() == 0) return;
+    if (starpu_cuda_worker_get_count() == 0) return TILA_SUCCESS;
     starpu_execute_on_each_worker_ex(tila_cuda_worker_init, NULL, STARPU_CUDA, "tila_cuda_init");
+    for (unsigned k = 0; k < starpu_worker_get_count(); k++)
+        if (starpu_worker_get_type((int)k) == STARPU_CUDA_WORKER && tila_cuda_workers[k].status) {
+            tila_error("tila_init", "CUDA worker %u: no cuBLAS or cuSOLVER handle (above)", k);
+            return TILA_ERR_DEVICE;
+        }
+    return TILA_SUCCESS;
 }
 
 void tila_cuda_workers_fini(void)
@@ -119,40 +134,58 @@ cusolverDnParams_t tila_cusolver_params(void)
     return tila_cuda_workers[starpu_worker_get_id_check()].params;
 }
 
-void *tila_cuda_workspace(size_t bytes)
+static int tila_cuda_device_workspace(tila_cuda_worker_t *w, size_t bytes, void **work)
 {
-    tila_cuda_worker_t *w = &tila_cuda_workers[starpu_worker_get_id_check()];
     if (bytes > w->dbytes) {
         /* Earlier tasks queued on the stream may still use the old buffer. */
         TILA_CUDA_CHECK(cudaStreamSynchronize(starpu_cuda_get_local_stream()));
         TILA_CUDA_CHECK(cudaFree(w->dwork));
-        TILA_CUDA_CHECK(cudaMalloc(&w->dwork, bytes));
+        w->dwork = NULL;
+        w->dbytes = 0;
+        if (cudaMalloc(&w->dwork, bytes) != cudaSuccess) {
+            (void)cudaGetLastError(); /* not sticky: the device goes on */
+            w->dwork = NULL;
+            tila_error("tila_cuda_workspace", "the GPU has no %zu bytes free", bytes);
+            return TILA_ERR_NOMEM;
+        }
         w->dbytes = bytes;
     }
-    return w->dwork;
+    *work = w->dwork;
+    return 0;
 }
 
-void *tila_cuda_host_workspace(size_t bytes)
+static int tila_cuda_host_workspace(tila_cuda_worker_t *w, size_t bytes, void **work)
 {
-    tila_cuda_worker_t *w = &tila_cuda_workers[starpu_worker_get_id_check()];
     /* A call queued by an earlier task may not have read its host workspace yet. */
     TILA_CUDA_CHECK(cudaEventSynchronize(w->hwork_free));
     if (bytes > w->hbytes) {
         free(w->hwork);
+        w->hbytes = 0;
         w->hwork = malloc(bytes);
         if (!w->hwork) {
-            fprintf(stderr, "tila_cuda_host_workspace: out of memory (%zu bytes)\n", bytes);
-            abort();
+            tila_error("tila_cuda_workspace", "out of host memory (%zu bytes)", bytes);
+            return TILA_ERR_NOMEM;
         }
         w->hbytes = bytes;
     }
-    return w->hwork;
+    *work = w->hwork;
+    return 0;
 }
 
-void tila_cuda_host_workspace_queued(void)
+int tila_cuda_workspace(size_t dbytes, void **dwork, size_t hbytes, void **hwork)
+{
+    tila_cuda_worker_t *w = &tila_cuda_workers[starpu_worker_get_id_check()];
+    /* Never NULL on success, whatever the sizes. */
+    int rc = tila_cuda_device_workspace(w, dbytes > 0 ? dbytes : TILA_CUDA_INFO_BYTES, dwork);
+    if (rc || !hwork) return rc;
+    return tila_cuda_host_workspace(w, hbytes > 0 ? hbytes : sizeof(double), hwork);
+}
+
+int tila_cuda_host_workspace_queued(void)
 {
     tila_cuda_worker_t *w = &tila_cuda_workers[starpu_worker_get_id_check()];
     TILA_CUDA_CHECK(cudaEventRecord(w->hwork_free, starpu_cuda_get_local_stream()));
+    return 0;
 }
 
 int *tila_cuda_info_slot(void)

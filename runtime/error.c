@@ -43,6 +43,7 @@ const char *tila_strerror(int code)
     case TILA_ERR_MPI: return "an MPI call failed";
     case TILA_ERR_GRID: return "the P x Q grid does not match the number of MPI ranks";
     case TILA_ERR_NO_WORKER: return "no StarPU worker can run the task";
+    case TILA_ERR_DEVICE: return "a CUDA, cuBLAS or cuSOLVER call failed";
     default:
         return code < 0 ? "illegal value of an argument (-i: argument i)"
                         : "numerical failure (+k: at global index k)";

@@ -440,11 +440,17 @@ int tila_init(int *argc, char ***argv)
     }
     rc = tila_comm_start();
     if (rc == TILA_SUCCESS) rc = tila_device_workers_init();
+#ifdef TILA_USE_CUDA
+    if (rc == TILA_SUCCESS) rc = tila_cuda_workers_init();
+#endif
     if (rc == TILA_SUCCESS) rc = tila_progress_worker_start();
     /* Every rank's result: none goes on alone, and none stays half started. */
     int worst = tila_worst_of_ranks(rc);
     if (worst != TILA_SUCCESS) {
         tila_progress_worker_stop();
+#ifdef TILA_USE_CUDA
+        tila_cuda_workers_fini();
+#endif
         tila_stop_started();
         return worst;
     }
@@ -454,9 +460,6 @@ int tila_init(int *argc, char ***argv)
         starpu_mpi_data_register_comm(tila_rt.absent, TILA_TAG_ABSENT,
                                       (tila_rt.rank + 1) % tila_rt.size, tila_starpu_comm());
     }
-#ifdef TILA_USE_CUDA
-    tila_cuda_workers_init();
-#endif
     tila_rt.initialized = 1;
     return TILA_SUCCESS;
 }

@@ -390,11 +390,13 @@ void tila_cl_fail(const tila_cl_base_t *base, int info);
 
 /**
  * Hear a tile kernel's return code: 0 is success; +info (a numerical failure at the
- * tile's index info) reaches the request as iinfo + info, the first failure winning;
- * -i (argument i illegal) is a bug in Tila, so the program stops with the kernel, the
- * argument and the task's output tile named.
+ * tile's index info) reaches the request as iinfo + info, the first failure winning; a
+ * runtime failure (TILA_ERR_DEVICE: a CUDA call failed, which the kernel has named; or
+ * TILA_ERR_NOMEM) fails the sequence with that code; -i (argument i illegal) is a bug in
+ * Tila, so the program stops with the kernel, the argument and the task's output tile
+ * named.  @return info: a CUDA codelet queues nothing more on its stream unless it is 0.
  */
-void tila_cl_check(const tila_cl_base_t *base, const char *kernel, int info, int iinfo);
+int tila_cl_check(const tila_cl_base_t *base, const char *kernel, int info, int iinfo);
 
 /* Sequence accounting behind the task functions (runtime/sequence.c). */
 void tila_sequence_fail(tila_sequence_t *seq, tila_request_t *req, int info);
@@ -438,17 +440,18 @@ cusolverDnParams_t tila_cusolver_params(void);
 int *tila_cuda_info_slot(void);
 
 /**
- * The calling CUDA worker's device (tila_cuda_workspace) or host (tila_cuda_host_workspace)
- * workspace of at least `bytes` bytes, for library calls whose workspace size is known
- * only by a query on a handle (cuSOLVER).  Kept per worker and grown on demand (after
- * waiting for the worker's stream), so a task does not allocate.  Valid until the next call
- * on the same worker.  The host workspace waits until the calls that read it last have run:
- * a task that hands it to a queued call says so with tila_cuda_host_workspace_queued()
- * after queuing that call.
+ * The calling CUDA worker's device workspace of at least dbytes bytes in *dwork and, when
+ * hwork is not NULL, its host workspace of at least hbytes in *hwork, for library calls
+ * whose workspace size is known only by a query on a handle (cuSOLVER).  Kept per worker
+ * and grown on demand (after waiting for the worker's stream), so a task does not
+ * allocate; never NULL on success.  Valid until the next call on the same worker.  The
+ * host workspace waits until the calls that read it last have run: a task that hands it
+ * to a queued call says so with tila_cuda_host_workspace_queued() after queuing that call.
+ * @return 0, TILA_ERR_NOMEM (the device or the host has not that much free, said on
+ *         stderr) or TILA_ERR_DEVICE (a CUDA call failed, named on stderr).
  */
-void *tila_cuda_workspace(size_t bytes);
-void *tila_cuda_host_workspace(size_t bytes);
-void tila_cuda_host_workspace_queued(void);
+int tila_cuda_workspace(size_t dbytes, void **dwork, size_t hbytes, void **hwork);
+int tila_cuda_host_workspace_queued(void);
 #endif
 
 #endif /* TILA_RUNTIME_H */

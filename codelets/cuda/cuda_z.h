@@ -49,8 +49,8 @@ int tila_cuda_zplrnt(cudaStream_t stream, int m, int n, cuDoubleComplex *A, int 
 int tila_cuda_zplghe(cudaStream_t stream, double bump, int m, int n, cuDoubleComplex *A, int lda,
                      int i0, int j0, unsigned long long seed);
 
-int tila_cuda_zpotrf_lwork(cusolverDnHandle_t handle, tila_uplo_t uplo, int n,
-                           cuDoubleComplex *A, int lda);
+int tila_cuda_zpotrf_lwork(cusolverDnHandle_t handle, tila_uplo_t uplo, int n, cuDoubleComplex *A,
+                           int lda, int *lwork);
 int tila_cuda_zpotrf(cusolverDnHandle_t handle, tila_uplo_t uplo, int n, cuDoubleComplex *A,
                      int lda, cuDoubleComplex *work, int lwork, int *devinfo);
 int tila_cuda_ztrsm(cublasHandle_t handle, tila_side_t side, tila_uplo_t uplo, tila_trans_t trans,
@@ -70,17 +70,17 @@ int tila_cuda_zcolamax(cudaStream_t stream, int m, int n, const cuDoubleComplex 
                        double *work);
 /* ---- QR ---- */
 
-void tila_cuda_zlarft_blocks_worksize(cusolverDnHandle_t solver, cusolverDnParams_t params, int m,
-                                      int k, int ib, const cuDoubleComplex *V, int ldv,
-                                      const cuDoubleComplex *tau, cuDoubleComplex *T, int ldt,
-                                      size_t *dbytes, size_t *hbytes);
-void tila_cuda_zlarft_blocks(cusolverDnHandle_t solver, cusolverDnParams_t params, int m, int k,
-                             int ib, const cuDoubleComplex *V, int ldv, const cuDoubleComplex *tau,
-                             cuDoubleComplex *T, int ldt, void *dwork, size_t dbytes, void *hwork,
-                             size_t hbytes);
-void tila_cuda_zgeqrt_worksize(cusolverDnHandle_t solver, cusolverDnParams_t params, int m, int n,
-                               int ib, cuDoubleComplex *A, int lda, const cuDoubleComplex *tau,
-                               cuDoubleComplex *T, int ldt, size_t *dbytes, size_t *hbytes);
+int tila_cuda_zlarft_blocks_worksize(cusolverDnHandle_t solver, cusolverDnParams_t params, int m,
+                                     int k, int ib, const cuDoubleComplex *V, int ldv,
+                                     const cuDoubleComplex *tau, cuDoubleComplex *T, int ldt,
+                                     size_t *dbytes, size_t *hbytes);
+int tila_cuda_zlarft_blocks(cusolverDnHandle_t solver, cusolverDnParams_t params, int m, int k,
+                            int ib, const cuDoubleComplex *V, int ldv, const cuDoubleComplex *tau,
+                            cuDoubleComplex *T, int ldt, void *dwork, size_t dbytes, void *hwork,
+                            size_t hbytes);
+int tila_cuda_zgeqrt_worksize(cusolverDnHandle_t solver, cusolverDnParams_t params, int m, int n,
+                              int ib, cuDoubleComplex *A, int lda, const cuDoubleComplex *tau,
+                              cuDoubleComplex *T, int ldt, size_t *dbytes, size_t *hbytes);
 int tila_cuda_zgeqrt(cusolverDnHandle_t solver, cusolverDnParams_t params, int m, int n, int ib,
                      cuDoubleComplex *A, int lda, cuDoubleComplex *T, int ldt, cuDoubleComplex *tau,
                      void *dwork, size_t dbytes, void *hwork, size_t hbytes);
@@ -93,9 +93,9 @@ int tila_cuda_zlarft_col(cusolverDnHandle_t solver, cusolverDnParams_t params, c
                          const int *ldv, const cuDoubleComplex *tau_host, cuDoubleComplex *T,
                          int ldt, cuDoubleComplex *panel, cuDoubleComplex *tau, void *dwork,
                          size_t dbytes, void *hwork, size_t hbytes);
-void tila_cuda_ztpqrt_worksize(cusolverDnHandle_t solver, cusolverDnParams_t params, int m, int n,
-                               int ib, cuDoubleComplex *T, int ldt, cuDoubleComplex *work,
-                               size_t *dbytes, size_t *hbytes);
+int tila_cuda_ztpqrt_worksize(cusolverDnHandle_t solver, cusolverDnParams_t params, int m, int n,
+                              int ib, cuDoubleComplex *T, int ldt, cuDoubleComplex *work,
+                              size_t *dbytes, size_t *hbytes);
 int tila_cuda_ztpqrt(cusolverDnHandle_t solver, cusolverDnParams_t params, int m, int n, int l,
                      int ib, cuDoubleComplex *A, int lda, cuDoubleComplex *B, int ldb,
                      cuDoubleComplex *T, int ldt, cuDoubleComplex *work, void *dwork, size_t dbytes,

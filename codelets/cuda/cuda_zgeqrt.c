@@ -12,12 +12,12 @@
 
 /**
  * Workspace (bytes, device and host) that tila_cuda_zlarft_blocks needs for these sizes;
- * a query, nothing runs.
+ * a query, nothing runs.  @return 0 or TILA_ERR_DEVICE (cuSOLVER failed, named on stderr).
  */
-void tila_cuda_zlarft_blocks_worksize(cusolverDnHandle_t solver, cusolverDnParams_t params, int m,
-                                      int k, int ib, const cuDoubleComplex *V, int ldv,
-                                      const cuDoubleComplex *tau, cuDoubleComplex *T, int ldt,
-                                      size_t *dbytes, size_t *hbytes)
+int tila_cuda_zlarft_blocks_worksize(cusolverDnHandle_t solver, cusolverDnParams_t params, int m,
+                                     int k, int ib, const cuDoubleComplex *V, int ldv,
+                                     const cuDoubleComplex *tau, cuDoubleComplex *T, int ldt,
+                                     size_t *dbytes, size_t *hbytes)
 {
     *dbytes = *hbytes = 0;
     for (int j = 0; j < k; j += ib) {
@@ -30,17 +30,19 @@ void tila_cuda_zlarft_blocks_worksize(cusolverDnHandle_t solver, cusolverDnParam
         *dbytes = d > *dbytes ? d : *dbytes;
         *hbytes = h > *hbytes ? h : *hbytes;
     }
+    return 0;
 }
 
 /**
  * The triangular factors of the blocks of ib reflectors of H(1) ... H(k) (the m x k unit
  * lower trapezoidal V and tau of ?geqrf), side by side in T as ?geqrt stores them:
  * block j (columns j ib ...) is larft of V(j ib : m, j ib : j ib + kb).
+ * @return 0 or TILA_ERR_DEVICE.
  */
-void tila_cuda_zlarft_blocks(cusolverDnHandle_t solver, cusolverDnParams_t params, int m, int k,
-                             int ib, const cuDoubleComplex *V, int ldv, const cuDoubleComplex *tau,
-                             cuDoubleComplex *T, int ldt, void *dwork, size_t dbytes, void *hwork,
-                             size_t hbytes)
+int tila_cuda_zlarft_blocks(cusolverDnHandle_t solver, cusolverDnParams_t params, int m, int k,
+                            int ib, const cuDoubleComplex *V, int ldv, const cuDoubleComplex *tau,
+                            cuDoubleComplex *T, int ldt, void *dwork, size_t dbytes, void *hwork,
+                            size_t hbytes)
 {
     for (int j = 0; j < k; j += ib) {
         int kb = tila_cuda_min(ib, k - j);
@@ -49,24 +51,27 @@ void tila_cuda_zlarft_blocks(cusolverDnHandle_t solver, cusolverDnParams_t param
             V + (size_t)j * ldv + j, ldv, CUDA_C_64F, tau + j, CUDA_C_64F, T + (size_t)j * ldt, ldt,
             CUDA_C_64F, dwork, dbytes, hwork, hbytes));
     }
+    return 0;
 }
 
 /**
  * Device and host workspace (bytes) of tila_cuda_zgeqrt for these arguments (a query).
+ * @return 0 or TILA_ERR_DEVICE.
  */
-void tila_cuda_zgeqrt_worksize(cusolverDnHandle_t solver, cusolverDnParams_t params, int m, int n,
-                               int ib, cuDoubleComplex *A, int lda, const cuDoubleComplex *tau,
-                               cuDoubleComplex *T, int ldt, size_t *dbytes, size_t *hbytes)
+int tila_cuda_zgeqrt_worksize(cusolverDnHandle_t solver, cusolverDnParams_t params, int m, int n,
+                              int ib, cuDoubleComplex *A, int lda, const cuDoubleComplex *tau,
+                              cuDoubleComplex *T, int ldt, size_t *dbytes, size_t *hbytes)
 {
     int k = tila_cuda_min(m, n), lwork = 0;
     *dbytes = *hbytes = 0;
-    if (k == 0 || ib < 1) return;
+    if (k == 0 || ib < 1) return 0;
     TILA_CUDA_CHECK(cusolverDnZgeqrf_bufferSize(solver, m, n, A, lda, &lwork));
-    tila_cuda_zlarft_blocks_worksize(solver, params, m, k, tila_cuda_min(ib, k), A, lda, tau, T,
-                                     ldt, dbytes, hbytes);
+    int rc = tila_cuda_zlarft_blocks_worksize(solver, params, m, k, tila_cuda_min(ib, k), A, lda,
+                                              tau, T, ldt, dbytes, hbytes);
     size_t geqrf = sizeof(cuDoubleComplex) * (size_t)lwork;
     /* geqrf and larft run one after the other on the stream: they share the space. */
     *dbytes = TILA_CUDA_INFO_BYTES + (geqrf > *dbytes ? geqrf : *dbytes);
+    return rc;
 }
 
 /**
@@ -94,7 +99,6 @@ int tila_cuda_zgeqrt(cusolverDnHandle_t solver, cusolverDnParams_t params, int m
      * checks above rule them out, so it is not read back (that would synchronise). */
     TILA_CUDA_CHECK(cusolverDnZgeqrf(solver, m, n, A, lda, tau, work,
                                      (int)(wbytes / sizeof(cuDoubleComplex)), info));
-    tila_cuda_zlarft_blocks(solver, params, m, k, nb, A, lda, tau, T, ldt, work, wbytes, hwork,
-                            hbytes);
-    return 0;
+    return tila_cuda_zlarft_blocks(solver, params, m, k, nb, A, lda, tau, T, ldt, work, wbytes,
+                                   hwork, hbytes);
 }

@@ -30,10 +30,12 @@ int tila_cuda_zgeqrt_col(cusolverDnHandle_t solver, cusolverDnParams_t params, c
     if (ldt < tila_cuda_max1(k)) return -10;
     if (k == 0) return 0;
     for (int i = 0, r = 0; r < m; r += mbs[i++])
-        tila_cuda_zlacpy(stream, TILA_GENERAL, mbs[i], n, A[i], lda[i], panel + r, m);
-    int rc = tila_cuda_zgeqrt(solver, params, m, n, n, panel, m, T, ldt, tau, dwork, dbytes, hwork,
-                              hbytes);
+        TILA_CUDA_PASS(
+            tila_cuda_zlacpy(stream, TILA_GENERAL, mbs[i], n, A[i], lda[i], panel + r, m));
+    TILA_CUDA_PASS(tila_cuda_zgeqrt(solver, params, m, n, n, panel, m, T, ldt, tau, dwork, dbytes,
+                                    hwork, hbytes));
     for (int i = 0, r = 0; r < m; r += mbs[i++])
-        tila_cuda_zlacpy(stream, TILA_GENERAL, mbs[i], n, panel + r, m, A[i], lda[i]);
-    return rc;
+        TILA_CUDA_PASS(
+            tila_cuda_zlacpy(stream, TILA_GENERAL, mbs[i], n, panel + r, m, A[i], lda[i]));
+    return 0;
 }

@@ -271,9 +271,8 @@ static unsigned zlan_blocks(int count, int per) { return (unsigned)((count + per
 size_t tila_cuda_zlan_scratch_elems(int n) { return ZLAN_NODES + zlan_blocks(n, ZLAN_COLS); }
 
 /* Frobenius of the region (strict: without the diagonal; diag as zlan_diag_e), folded. */
-static void zlan_fro(cudaStream_t stream, int uplo, int strict, int diag, int ndiag, int m, int n,
-                     const cuDoubleComplex *A, int lda, double *work, double *work2,
-                     double *scratch)
+static int zlan_fro(cudaStream_t stream, int uplo, int strict, int diag, int ndiag, int m, int n,
+                    const cuDoubleComplex *A, int lda, double *work, double *work2, double *scratch)
 {
     unsigned blocks = zlan_blocks(n, ZLAN_COLS);
     dim3 threads(ZLAN_L, ZLAN_COLS);
@@ -284,11 +283,12 @@ static void zlan_fro(cudaStream_t stream, int uplo, int strict, int diag, int nd
         zlan_fro_finish_kernel<<<1, ZLAN_FINISH, 0, stream>>>(pass, (int)blocks, scratch, diag,
                                                               ndiag, uplo, n, A, lda, work, work2);
     }
+    return 0;
 }
 
 /* The trapezoid `uplo` (TILA_GENERAL: the whole tile); unit: the diagonal is ones. */
-static void zlan_trapezoid(cudaStream_t stream, tila_norm_t norm, tila_uplo_t uplo, int unit, int m,
-                           int n, const cuDoubleComplex *A, int lda, double *work, double *scratch)
+static int zlan_trapezoid(cudaStream_t stream, tila_norm_t norm, tila_uplo_t uplo, int unit, int m,
+                          int n, const cuDoubleComplex *A, int lda, double *work, double *scratch)
 {
     dim3 cols(ZLAN_L, ZLAN_COLS), rows(ZLAN_L, ZLAN_L);
     int diag = unit ? ZLAN_DIAG_UNIT : ZLAN_DIAG_STORED;
@@ -306,11 +306,12 @@ static void zlan_trapezoid(cudaStream_t stream, tila_norm_t norm, tila_uplo_t up
             ZLAN_MAX, (int)uplo, unit, diag, 0, m, n, A, lda, work, NULL, NULL, 1);
         break;
     default:
-        zlan_fro(stream, (int)uplo, unit, diag, unit ? tila_cuda_min(m, n) : 0, m, n, A, lda, work,
-                 NULL, scratch);
+        TILA_CUDA_PASS(zlan_fro(stream, (int)uplo, unit, diag, unit ? tila_cuda_min(m, n) : 0, m, n,
+                                A, lda, work, NULL, scratch));
         break;
     }
     TILA_CUDA_LAUNCHED();
+    return 0;
 }
 
 static int zlan_valid_norm(tila_norm_t norm)
@@ -328,8 +329,7 @@ int tila_cuda_zlange(cudaStream_t stream, tila_norm_t norm, int m, int n, const 
     if (n < 0) return -4;
     if (lda < tila_cuda_max1(m)) return -6;
     if (m == 0 || n == 0) return 0;
-    zlan_trapezoid(stream, norm, TILA_GENERAL, 0, m, n, A, lda, work, scratch);
-    return 0;
+    return zlan_trapezoid(stream, norm, TILA_GENERAL, 0, m, n, A, lda, work, scratch);
 }
 
 /** As tila_core_zlantr, on `stream`. */
@@ -343,8 +343,7 @@ int tila_cuda_zlantr(cudaStream_t stream, tila_norm_t norm, tila_uplo_t uplo, ti
     if (n < 0) return -6;
     if (lda < tila_cuda_max1(m)) return -8;
     if (m == 0 || n == 0) return 0;
-    zlan_trapezoid(stream, norm, uplo, diag == TILA_UNIT, m, n, A, lda, work, scratch);
-    return 0;
+    return zlan_trapezoid(stream, norm, uplo, diag == TILA_UNIT, m, n, A, lda, work, scratch);
 }
 
 /* Diagonal tile of a symmetric (herm = 0) or Hermitian matrix. */
@@ -365,7 +364,7 @@ static int zlan_symmetric(cudaStream_t stream, tila_norm_t norm, tila_uplo_t upl
         zlan_cols_kernel<<<zlan_blocks(n, ZLAN_COLS), cols, 0, stream>>>(
             ZLAN_MAX, (int)uplo, 1, diag, 0, n, n, A, lda, work, NULL, NULL, 1);
     else
-        zlan_fro(stream, (int)uplo, 1, diag, 0, n, n, A, lda, work, NULL, scratch);
+        TILA_CUDA_PASS(zlan_fro(stream, (int)uplo, 1, diag, 0, n, n, A, lda, work, NULL, scratch));
     TILA_CUDA_LAUNCHED();
     return 0;
 }
@@ -410,8 +409,8 @@ int tila_cuda_zlansy_offdiag(cudaStream_t stream, tila_norm_t norm, int m, int n
             ZLAN_MAX, (int)TILA_GENERAL, 0, ZLAN_DIAG_STORED, 0, m, n, A, lda, colwork, rowwork,
             NULL, 1);
     else
-        zlan_fro(stream, (int)TILA_GENERAL, 0, ZLAN_DIAG_STORED, 0, m, n, A, lda, colwork, rowwork,
-                 scratch);
+        TILA_CUDA_PASS(zlan_fro(stream, (int)TILA_GENERAL, 0, ZLAN_DIAG_STORED, 0, m, n, A, lda,
+                                colwork, rowwork, scratch));
     TILA_CUDA_LAUNCHED();
     return 0;
 }

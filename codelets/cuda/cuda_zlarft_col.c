@@ -31,10 +31,10 @@ int tila_cuda_zlarft_col(cusolverDnHandle_t solver, cusolverDnParams_t params, c
     if (ldt < tila_cuda_max1(k)) return -11;
     if (k == 0) return 0;
     for (int i = 0, r = 0; r < m; r += mbs[i++])
-        tila_cuda_zlacpy(stream, TILA_GENERAL, mbs[i], k, V[i], ldv[i], panel + r, m);
+        TILA_CUDA_PASS(
+            tila_cuda_zlacpy(stream, TILA_GENERAL, mbs[i], k, V[i], ldv[i], panel + r, m));
     TILA_CUDA_CHECK(cudaMemcpyAsync(tau, tau_host, sizeof(cuDoubleComplex) * (size_t)k,
                                     cudaMemcpyHostToDevice, stream));
-    tila_cuda_zlarft_blocks(solver, params, m, k, k, panel, m, tau, T, ldt, dwork, dbytes, hwork,
-                            hbytes);
-    return 0;
+    return tila_cuda_zlarft_blocks(solver, params, m, k, k, panel, m, tau, T, ldt, dwork, dbytes,
+                                   hwork, hbytes);
 }

@@ -10,21 +10,20 @@
 #include "cuda_kernel.h"
 #include "cuda_z.h"
 
-/** Workspace elements cusolverDnZpotrf needs for the n x n tile A (a query, on the
- * arguments of the call it sizes). */
-int tila_cuda_zpotrf_lwork(cusolverDnHandle_t handle, tila_uplo_t uplo, int n,
-                           cuDoubleComplex *A, int lda)
+/** Workspace elements cusolverDnZpotrf needs for the n x n tile A, in *lwork (a query, on
+ * the arguments of the call it sizes).  @return 0 or TILA_ERR_DEVICE. */
+int tila_cuda_zpotrf_lwork(cusolverDnHandle_t handle, tila_uplo_t uplo, int n, cuDoubleComplex *A,
+                           int lda, int *lwork)
 {
-    int lwork = 0;
-    TILA_CUDA_CHECK(
-        cusolverDnZpotrf_bufferSize(handle, tila_cublas_fill(uplo), n, A, lda, &lwork));
-    return lwork;
+    *lwork = 0;
+    TILA_CUDA_CHECK(cusolverDnZpotrf_bufferSize(handle, tila_cublas_fill(uplo), n, A, lda, lwork));
+    return 0;
 }
 
 /**
  * A = L L^H or U^H U on the handle's stream; the status (LAPACK's info) lands in
  * devinfo on the device.  work holds lwork elements (tila_cuda_zpotrf_lwork).
- * @return 0, or -i if argument i is invalid.
+ * @return 0, -i if argument i is invalid, or TILA_ERR_DEVICE.
  */
 int tila_cuda_zpotrf(cusolverDnHandle_t handle, tila_uplo_t uplo, int n, cuDoubleComplex *A,
                      int lda, cuDoubleComplex *work, int lwork, int *devinfo)

@@ -21,35 +21,36 @@
  */
 
 /* S = [triu(A); pentagon of B], ld n + m. */
-static void stack_in(cudaStream_t stream, int m, int n, int l, const cuDoubleComplex *A, int lda,
-                     const cuDoubleComplex *B, int ldb, cuDoubleComplex *S, int lds)
+static int stack_in(cudaStream_t stream, int m, int n, int l, const cuDoubleComplex *A, int lda,
+                    const cuDoubleComplex *B, int ldb, cuDoubleComplex *S, int lds)
 {
     cuDoubleComplex zero = tila_cuda_zscalar(0.0);
-    tila_cuda_zlaset(stream, TILA_LOWER, n, n, zero, zero, S, lds);
-    tila_cuda_zlacpy(stream, TILA_UPPER, n, n, A, lda, S, lds);
-    tila_cuda_zlacpy(stream, TILA_GENERAL, m - l, n, B, ldb, S + n, lds);
-    if (l > 0) {
-        tila_cuda_zlaset(stream, TILA_LOWER, l, n, zero, zero, S + n + m - l, lds);
-        tila_cuda_zlacpy(stream, TILA_UPPER, l, n, B + m - l, ldb, S + n + m - l, lds);
-    }
+    TILA_CUDA_PASS(tila_cuda_zlaset(stream, TILA_LOWER, n, n, zero, zero, S, lds));
+    TILA_CUDA_PASS(tila_cuda_zlacpy(stream, TILA_UPPER, n, n, A, lda, S, lds));
+    TILA_CUDA_PASS(tila_cuda_zlacpy(stream, TILA_GENERAL, m - l, n, B, ldb, S + n, lds));
+    if (l == 0) return 0;
+    TILA_CUDA_PASS(tila_cuda_zlaset(stream, TILA_LOWER, l, n, zero, zero, S + n + m - l, lds));
+    return tila_cuda_zlacpy(stream, TILA_UPPER, l, n, B + m - l, ldb, S + n + m - l, lds);
 }
 
 /* R into A's upper triangle, V into B's pentagon. */
-static void stack_out(cudaStream_t stream, int m, int n, int l, const cuDoubleComplex *S, int lds,
-                      cuDoubleComplex *A, int lda, cuDoubleComplex *B, int ldb)
+static int stack_out(cudaStream_t stream, int m, int n, int l, const cuDoubleComplex *S, int lds,
+                     cuDoubleComplex *A, int lda, cuDoubleComplex *B, int ldb)
 {
-    tila_cuda_zlacpy(stream, TILA_UPPER, n, n, S, lds, A, lda);
-    tila_cuda_zlacpy(stream, TILA_GENERAL, m - l, n, S + n, lds, B, ldb);
-    if (l > 0) tila_cuda_zlacpy(stream, TILA_UPPER, l, n, S + n + m - l, lds, B + m - l, ldb);
+    TILA_CUDA_PASS(tila_cuda_zlacpy(stream, TILA_UPPER, n, n, S, lds, A, lda));
+    TILA_CUDA_PASS(tila_cuda_zlacpy(stream, TILA_GENERAL, m - l, n, S + n, lds, B, ldb));
+    if (l == 0) return 0;
+    return tila_cuda_zlacpy(stream, TILA_UPPER, l, n, S + n + m - l, lds, B + m - l, ldb);
 }
 
-/** Device and host workspace (bytes) of tila_cuda_ztpqrt (a query; `work` as passed to it). */
-void tila_cuda_ztpqrt_worksize(cusolverDnHandle_t solver, cusolverDnParams_t params, int m, int n,
-                               int ib, cuDoubleComplex *T, int ldt, cuDoubleComplex *work,
-                               size_t *dbytes, size_t *hbytes)
+/** Device and host workspace (bytes) of tila_cuda_ztpqrt (a query; `work` as passed to it).
+ * @return 0 or TILA_ERR_DEVICE. */
+int tila_cuda_ztpqrt_worksize(cusolverDnHandle_t solver, cusolverDnParams_t params, int m, int n,
+                              int ib, cuDoubleComplex *T, int ldt, cuDoubleComplex *work,
+                              size_t *dbytes, size_t *hbytes)
 {
-    tila_cuda_zgeqrt_worksize(solver, params, n + m, n, ib, work + n, n + m, work, T, ldt, dbytes,
-                              hbytes);
+    return tila_cuda_zgeqrt_worksize(solver, params, n + m, n, ib, work + n, n + m, work, T, ldt,
+                                     dbytes, hbytes);
 }
 
 /**
@@ -74,8 +75,8 @@ int tila_cuda_ztpqrt(cusolverDnHandle_t solver, cusolverDnParams_t params, int m
     TILA_CUDA_CHECK(cusolverDnGetStream(solver, &stream));
     cuDoubleComplex *tau = work, *S = work + n;
     int lds = n + m;
-    stack_in(stream, m, n, l, A, lda, B, ldb, S, lds);
-    tila_cuda_zgeqrt(solver, params, lds, n, ib, S, lds, T, ldt, tau, dwork, dbytes, hwork, hbytes);
-    stack_out(stream, m, n, l, S, lds, A, lda, B, ldb);
-    return 0;
+    TILA_CUDA_PASS(stack_in(stream, m, n, l, A, lda, B, ldb, S, lds));
+    TILA_CUDA_PASS(tila_cuda_zgeqrt(solver, params, lds, n, ib, S, lds, T, ldt, tau, dwork, dbytes,
+                                    hwork, hbytes));
+    return stack_out(stream, m, n, l, S, lds, A, lda, B, ldb);
 }

@@ -129,8 +129,9 @@ int tila_env_put(const char *name, const char *value, int overwrite);
 #ifdef TILA_USE_CUDA
 /** dmdas where CUDA workers will run and no scheduler was named (tila_init). */
 void tila_cuda_sched_default(struct starpu_conf *conf);
-/** Create / destroy each CUDA worker's resources (tila_init / tila_finalize). */
-void tila_cuda_workers_init(void);
+/** Create / destroy each CUDA worker's resources (tila_init / tila_finalize); init:
+ * 0, or TILA_ERR_DEVICE when a handle could not be made. */
+int tila_cuda_workers_init(void);
 void tila_cuda_workers_fini(void);
 #endif
 

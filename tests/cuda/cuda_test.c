@@ -18,8 +18,8 @@ static size_t bytes_of(tila_prec_t prec, int ld, int n)
 void *cuda_test_alloc(size_t bytes)
 {
     void *d = NULL;
-    TILA_CUDA_CHECK(cudaMalloc(&d, bytes > 0 ? bytes : 1));
-    TILA_CUDA_CHECK(cudaMemset(d, 0xff, bytes > 0 ? bytes : 1));
+    TILA_CUDA_ASSERT(cudaMalloc(&d, bytes > 0 ? bytes : 1));
+    TILA_CUDA_ASSERT(cudaMemset(d, 0xff, bytes > 0 ? bytes : 1));
     return d;
 }
 
@@ -27,20 +27,20 @@ void *cuda_test_put(tila_prec_t prec, int ld, int n, const void *h)
 {
     size_t bytes = bytes_of(prec, ld, n);
     void *d = cuda_test_alloc(bytes);
-    if (ld > 0 && n > 0) TILA_CUDA_CHECK(cudaMemcpy(d, h, bytes, cudaMemcpyHostToDevice));
+    if (ld > 0 && n > 0) TILA_CUDA_ASSERT(cudaMemcpy(d, h, bytes, cudaMemcpyHostToDevice));
     return d;
 }
 
 void cuda_test_get(tila_prec_t prec, int ld, int n, void *h, const void *d)
 {
-    TILA_CUDA_CHECK(cudaStreamSynchronize(cuda_test.stream));
+    TILA_CUDA_ASSERT(cudaStreamSynchronize(cuda_test.stream));
     if (ld > 0 && n > 0)
-        TILA_CUDA_CHECK(cudaMemcpy(h, d, bytes_of(prec, ld, n), cudaMemcpyDeviceToHost));
+        TILA_CUDA_ASSERT(cudaMemcpy(h, d, bytes_of(prec, ld, n), cudaMemcpyDeviceToHost));
 }
 
 void cuda_test_free(void *d)
 {
-    TILA_CUDA_CHECK(cudaStreamSynchronize(cuda_test.stream));
-    TILA_CUDA_CHECK(cudaGetLastError());
-    TILA_CUDA_CHECK(cudaFree(d));
+    TILA_CUDA_ASSERT(cudaStreamSynchronize(cuda_test.stream));
+    TILA_CUDA_ASSERT(cudaGetLastError());
+    TILA_CUDA_ASSERT(cudaFree(d));
 }

@@ -49,14 +49,14 @@ int main(int argc, char **argv)
                err != cudaSuccess ? cudaGetErrorString(err) : "none found");
         return 77;
     }
-    TILA_CUDA_CHECK(cudaStreamCreate(&cuda_test.stream));
-    TILA_CUDA_CHECK(cublasCreate(&cuda_test.blas));
-    TILA_CUDA_CHECK(cublasSetStream(cuda_test.blas, cuda_test.stream));
-    TILA_CUDA_CHECK(cusolverDnCreate(&cuda_test.solver));
-    TILA_CUDA_CHECK(cusolverDnSetStream(cuda_test.solver, cuda_test.stream));
-    TILA_CUDA_CHECK(cusolverDnCreateParams(&cuda_test.params));
+    TILA_CUDA_ASSERT(cudaStreamCreate(&cuda_test.stream));
+    TILA_CUDA_ASSERT(cublasCreate(&cuda_test.blas));
+    TILA_CUDA_ASSERT(cublasSetStream(cuda_test.blas, cuda_test.stream));
+    TILA_CUDA_ASSERT(cusolverDnCreate(&cuda_test.solver));
+    TILA_CUDA_ASSERT(cusolverDnSetStream(cuda_test.solver, cuda_test.stream));
+    TILA_CUDA_ASSERT(cusolverDnCreateParams(&cuda_test.params));
     int rc = kernel_test_main(argc, argv, suites, (int)(sizeof suites / sizeof suites[0]));
-    TILA_CUDA_CHECK(cudaStreamSynchronize(cuda_test.stream));
+    TILA_CUDA_ASSERT(cudaStreamSynchronize(cuda_test.stream));
     cusolverDnDestroyParams(cuda_test.params);
     cusolverDnDestroy(cuda_test.solver);
     cublasDestroy(cuda_test.blas);

@@ -240,6 +240,27 @@ static void run_scale(int add, int m, int n, unsigned long long seed)
     free(A), free(B), free(G), free(X0);
 }
 
+/* A library call that fails (cuBLAS and cuSOLVER refuse a handle that was never created)
+ * is the kernel's TILA_ERR_DEVICE, returned, not the end of the program: the tile stays
+ * as it was. */
+static void run_device_error(unsigned long long seed)
+{
+    int n = 8;
+    elem_t *A = host(n, n, seed, n), *G = kernel_dup(PREC, n, n, A);
+    cuDoubleComplex *dA = put(n, n, A), one = tila_cuda_zscalar(1.0);
+    int lwork = -1;
+    int gemm =
+        tila_cuda_zgemm(NULL, TILA_NOTRANS, TILA_NOTRANS, n, n, n, one, dA, n, dA, n, one, dA, n);
+    int query = tila_cuda_zpotrf_lwork(NULL, TILA_LOWER, n, dA, n, &lwork);
+    cuda_test_get(PREC, n, n, G, dA);
+    int ok = gemm == TILA_ERR_DEVICE && query == TILA_ERR_DEVICE && lwork == 0 &&
+             kernel_equal(PREC, n, n, G, n, A, n);
+    kernel_check(ok, "cuda_device_error", P(), 0, "gemm=%d lwork query=%d (want %d)", gemm, query,
+                 TILA_ERR_DEVICE);
+    cuda_test_free(dA);
+    free(A), free(G);
+}
+
 void tila_test_zcuda_blas(const kernel_opts_t *o)
 {
     static const int mnk[][3] = { { 0, 0, 0 },  { 1, 1, 1 },    { 3, 0, 2 },   { 33, 17, 45 },
@@ -274,6 +295,7 @@ void tila_test_zcuda_blas(const kernel_opts_t *o)
             for (int u = 0; u < 2; u++)
                 run_hemm(sides[si], uplos[u], mn[s][0], mn[s][1], seed += 1);
     }
+    run_device_error(seed + 1);
 }
 
 /* colamax, to the bit; a NaN and an Inf planted in columns 1 and 2. */
@@ -290,9 +312,9 @@ static void run_colamax(int m, int n, unsigned long long seed)
     double *dw = cuda_test_alloc(sizeof *dw * (size_t)(n + 1));
     int rc = tila_core_zcolamax(m, n, A, lda, w);
     int rg = tila_cuda_zcolamax(cuda_test.stream, m, n, dA, lda, dw);
-    TILA_CUDA_CHECK(
+    TILA_CUDA_ASSERT(
         cudaMemcpyAsync(g, dw, sizeof *g * (size_t)n, cudaMemcpyDeviceToHost, cuda_test.stream));
-    TILA_CUDA_CHECK(cudaStreamSynchronize(cuda_test.stream));
+    TILA_CUDA_ASSERT(cudaStreamSynchronize(cuda_test.stream));
     int same = 1;
     for (int j = 0; j < n; j++)
         same &= isnan(w[j]) ? isnan(g[j]) : !memcmp(&w[j], &g[j], sizeof *w);
@@ -391,15 +413,16 @@ static void run_potrf(tila_uplo_t uplo, int n, int fail_at, unsigned long long s
     if (fail_at >= 0) A[(size_t)fail_at * lda + fail_at] = -1;
     elem_t *G = kernel_dup(PREC, lda, n, A), *A0 = kernel_dup(PREC, lda, n, A);
     cuDoubleComplex *dA = put(lda, n, A);
-    int lwork = tila_cuda_zpotrf_lwork(cuda_test.solver, uplo, n, dA, lda);
+    int lwork = 0;
+    TILA_CUDA_ASSERT(tila_cuda_zpotrf_lwork(cuda_test.solver, uplo, n, dA, lda, &lwork));
     cuDoubleComplex *work =
         cuda_test_alloc(sizeof(cuDoubleComplex) * (size_t)(lwork > 0 ? lwork : 1));
     int *devinfo = cuda_test_alloc(sizeof(int)), info_gpu = 0;
-    TILA_CUDA_CHECK(cudaMemset(devinfo, 0, sizeof(int)));
+    TILA_CUDA_ASSERT(cudaMemset(devinfo, 0, sizeof(int)));
     int rc = tila_core_zpotrf(uplo, n, A, lda);
     int rg = tila_cuda_zpotrf(cuda_test.solver, uplo, n, dA, lda, work, lwork, devinfo);
     cuda_test_get(PREC, lda, n, G, dA);
-    TILA_CUDA_CHECK(cudaMemcpy(&info_gpu, devinfo, sizeof(int), cudaMemcpyDeviceToHost));
+    TILA_CUDA_ASSERT(cudaMemcpy(&info_gpu, devinfo, sizeof(int), cudaMemcpyDeviceToHost));
     /* Only the factor's triangle is compared (the other is LAPACK's to leave). */
     for (int j = 0; j < n; j++)
         for (int i = 0; i < n; i++)
@@ -467,7 +490,7 @@ static void run_norm(enum kind k, tila_norm_t norm, tila_uplo_t uplo, tila_diag_
         wc[q] = norm == TILA_NORM_FRO ? (q % 2 ? 0.75 : 2) : 0.25 * (q % 3);
     size_t wbytes = sizeof(double) * (size_t)(2 * len + 2);
     double *dw = cuda_test_alloc(wbytes);
-    TILA_CUDA_CHECK(cudaMemcpy(dw, wc, wbytes, cudaMemcpyHostToDevice));
+    TILA_CUDA_ASSERT(cudaMemcpy(dw, wc, wbytes, cudaMemcpyHostToDevice));
     double *scratch = cuda_test_alloc(sizeof(double) * tila_cuda_zlan_scratch_elems(n));
     cuDoubleComplex *dA = put(lda, n, A);
     double *c2 = wc + len + 1, *g2 = dw + len + 1;
@@ -496,8 +519,8 @@ static void run_norm(enum kind k, tila_norm_t norm, tila_uplo_t uplo, tila_diag_
         rg = tila_cuda_zlansy(cuda_test.stream, norm, uplo, n, dA, lda, dw, scratch);
         break;
     }
-    TILA_CUDA_CHECK(cudaStreamSynchronize(cuda_test.stream));
-    TILA_CUDA_CHECK(cudaMemcpy(wg, dw, wbytes, cudaMemcpyDeviceToHost));
+    TILA_CUDA_ASSERT(cudaStreamSynchronize(cuda_test.stream));
+    TILA_CUDA_ASSERT(cudaMemcpy(wg, dw, wbytes, cudaMemcpyDeviceToHost));
     int ok = rc == 0 && rg == 0 && same_partial(2 * len + 2, wg, wc);
     kernel_check(ok, kind_name[k], P(), 0,
                  "norm=%c uplo=%c diag=%c m=%d n=%d special=%d (bits) first=%.17g/%.17g",
@@ -550,8 +573,8 @@ static void run_geqrt(int m, int n, int ib, unsigned long long seed)
     cuDoubleComplex *dA = put(lda, n, A), *dT = put(ldt, n, T);
     cuDoubleComplex *tau = cuda_test_alloc(sizeof(cuDoubleComplex) * (size_t)(k + 1));
     size_t dbytes, hbytes;
-    tila_cuda_zgeqrt_worksize(cuda_test.solver, cuda_test.params, m, n, ib, dA, lda, tau, dT, ldt,
-                              &dbytes, &hbytes);
+    TILA_CUDA_ASSERT(tila_cuda_zgeqrt_worksize(cuda_test.solver, cuda_test.params, m, n, ib, dA,
+                                               lda, tau, dT, ldt, &dbytes, &hbytes));
     void *dwork = cuda_test_alloc(dbytes), *hwork = malloc(hbytes + 1);
     int rc = tila_core_zgeqrt(m, n, ib, A, lda, T, ldt, work);
     int rg = tila_cuda_zgeqrt(cuda_test.solver, cuda_test.params, m, n, ib, dA, lda, dT, ldt, tau,
@@ -617,8 +640,8 @@ static void run_tpqrt(int m, int n, int l, int ib, unsigned long long seed)
     cuDoubleComplex *dA = put(lda, n, A), *dB = put(ldb, n, B), *dT = put(ldt, n, T);
     cuDoubleComplex *gw = cuda_test_alloc(sizeof(cuDoubleComplex) * (size_t)(n + (n + m) * n + 1));
     size_t dbytes, hbytes;
-    tila_cuda_ztpqrt_worksize(cuda_test.solver, cuda_test.params, m, n, ib, dT, ldt, gw, &dbytes,
-                              &hbytes);
+    TILA_CUDA_ASSERT(tila_cuda_ztpqrt_worksize(cuda_test.solver, cuda_test.params, m, n, ib, dT,
+                                               ldt, gw, &dbytes, &hbytes));
     void *dwork = cuda_test_alloc(dbytes), *hwork = malloc(hbytes + 1);
     int rc = tila_core_ztpqrt(m, n, l, ib, A, lda, B, ldb, T, ldt, w);
     int rg = tila_cuda_ztpqrt(cuda_test.solver, cuda_test.params, m, n, l, ib, dA, lda, dB, ldb, dT,
@@ -698,8 +721,8 @@ static void run_col(int m, int n, int mb, unsigned long long seed)
     cuDoubleComplex *panel = cuda_test_alloc(sizeof(cuDoubleComplex) * ((size_t)m * n + n + 1));
     cuDoubleComplex *tau = panel + (size_t)m * n;
     size_t dbytes, hbytes;
-    tila_cuda_zgeqrt_worksize(cuda_test.solver, cuda_test.params, m, n, n, panel, m, tau, dT, ldt,
-                              &dbytes, &hbytes);
+    TILA_CUDA_ASSERT(tila_cuda_zgeqrt_worksize(cuda_test.solver, cuda_test.params, m, n, n, panel,
+                                               m, tau, dT, ldt, &dbytes, &hbytes));
     void *dwork = cuda_test_alloc(dbytes), *hwork = malloc(hbytes + 1);
     int rc = tila_core_zgeqrt_col(m, n, mbs, tc, ld, T, ldt, w);
     int rg = tila_cuda_zgeqrt_col(cuda_test.solver, cuda_test.params, cuda_test.stream, m, n, mbs,
@@ -730,8 +753,8 @@ static void run_col(int m, int n, int mb, unsigned long long seed)
     }
     elem_t *T2 = host(ldt, k, 0, 0), *T2G = host(ldt, k, 0, 0);
     cuDoubleComplex *dT2 = put(ldt, k, T2);
-    tila_cuda_zlarft_blocks_worksize(cuda_test.solver, cuda_test.params, m, k, k, panel, m, tau,
-                                     dT2, ldt, &dbytes, &hbytes);
+    TILA_CUDA_ASSERT(tila_cuda_zlarft_blocks_worksize(cuda_test.solver, cuda_test.params, m, k, k,
+                                                      panel, m, tau, dT2, ldt, &dbytes, &hbytes));
     void *dwork2 = cuda_test_alloc(dbytes), *hwork2 = malloc(hbytes + 1);
     rc = tila_core_zlarft_col(m, k, mbs, (const elem_t *const *)tc, ld, tauh, T2, ldt, w);
     rg = tila_cuda_zlarft_col(cuda_test.solver, cuda_test.params, cuda_test.stream, m, k, mbs,

@@ -46,12 +46,12 @@ static void run_one(tila_uplo_t uplo, int m, int n, int big, unsigned long long 
          *dS = cuda_test_put(TILA_COMPLEX32, ldsa, n, S);
     /* The flag starts at 1: the kernel must clear it. */
     int *dflag = cuda_test_alloc(sizeof(int)), flag = 1;
-    TILA_CUDA_CHECK(cudaMemcpy(dflag, &flag, sizeof flag, cudaMemcpyHostToDevice));
+    TILA_CUDA_ASSERT(cudaMemcpy(dflag, &flag, sizeof flag, cudaMemcpyHostToDevice));
     flag = -1;
     int rc = tila_core_zlag2c(uplo, m, n, A, lda, S, ldsa);
     int rg = tila_cuda_zlag2c(cuda_test.stream, uplo, m, n, dA, lda, dS, ldsa, dflag);
     cuda_test_get(TILA_COMPLEX32, ldsa, n, G, dS);
-    TILA_CUDA_CHECK(cudaMemcpy(&flag, dflag, sizeof flag, cudaMemcpyDeviceToHost));
+    TILA_CUDA_ASSERT(cudaMemcpy(&flag, dflag, sizeof flag, cudaMemcpyDeviceToHost));
     int same = 1;
     if (rc == 0) /* on overflow the CPU stops part way: only the flags compare */
         for (int j = 0; j < n; j++)
