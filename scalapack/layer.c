@@ -263,25 +263,26 @@ static int col_offset(const tila_sl_mat_t *M) { return (M->ja - 1) % M->desc[TIL
  * and if `square`, square blocks with sub(M) as far into its first block row as into its
  * first block column (its diagonal runs through square tiles)?
  */
-static int in_place(const tila_sl_call_t *c, const tila_sl_mat_t *M, int square)
+static int in_place(const tila_sl_mat_t *M, int square, int small)
 {
     const int *d = M->desc;
-    int small = c->min_nb, mb = d[TILA_SL_MB], nb = d[TILA_SL_NB];
+    int mb = d[TILA_SL_MB], nb = d[TILA_SL_NB];
     /* A dimension within one block has no tiles too small. */
     return (!square || (mb == nb && row_offset(M) == col_offset(M))) &&
            (mb >= small || M->m <= mb - row_offset(M)) &&
            (nb >= small || M->n <= nb - col_offset(M));
 }
 
-int tila_sl_inplace_begin(tila_sl_call_t *c, tila_sl_routine_t *r, tila_sl_mat_t *const *M,
-                          int count, tila_prec_t prec, int square, int size, int args_ok)
+/* tila_sl_inplace_begin with blocks of at least `scale` times TILA_SCALAPACK_MIN_NB. */
+static int inplace_begin(tila_sl_call_t *c, tila_sl_routine_t *r, tila_sl_mat_t *const *M,
+                         int count, tila_prec_t prec, int square, int size, int args_ok, int scale)
 {
     if (!tila_sl_begin(c, r, M[0]->desc[TILA_SL_CTXT], size, args_ok)) return 0;
     for (int k = 0; k < count; k++) {
         const int *d = M[k]->desc, *d0 = M[0]->desc;
         /* One phase for every operand's rows and columns: the dimensions a routine pairs
          * are tiled alike. */
-        if (!in_place(c, M[k], square) || d[TILA_SL_CTXT] != d0[TILA_SL_CTXT] ||
+        if (!in_place(M[k], square, scale * c->min_nb) || d[TILA_SL_CTXT] != d0[TILA_SL_CTXT] ||
             d[TILA_SL_MB] != d0[TILA_SL_MB] || d[TILA_SL_NB] != d0[TILA_SL_NB] ||
             row_offset(M[k]) != row_offset(M[0]) || col_offset(M[k]) != col_offset(M[0]))
             return refuse(c, TILA_SL_LAYOUT);
@@ -295,6 +296,12 @@ int tila_sl_inplace_begin(tila_sl_call_t *c, tila_sl_routine_t *r, tila_sl_mat_t
     return 1;
 }
 
+int tila_sl_inplace_begin(tila_sl_call_t *c, tila_sl_routine_t *r, tila_sl_mat_t *const *M,
+                          int count, tila_prec_t prec, int square, int size, int args_ok)
+{
+    return inplace_begin(c, r, M, count, prec, square, size, args_ok, 1);
+}
+
 int tila_sl_inplace_end(tila_sl_call_t *c, tila_sl_mat_t *const *M, int count, int written,
                         tila_prec_t prec, int rc)
 {
@@ -302,9 +309,10 @@ int tila_sl_inplace_end(tila_sl_call_t *c, tila_sl_mat_t *const *M, int count, i
 }
 
 int tila_sl_norm_begin(tila_sl_call_t *c, tila_sl_routine_t *r, tila_sl_mat_t *M, tila_prec_t prec,
-                       int square, int args_ok)
+                       int square, int slow_there, int args_ok)
 {
-    return tila_sl_inplace_begin(c, r, &M, 1, prec, square, M->m > M->n ? M->m : M->n, args_ok);
+    return inplace_begin(c, r, &M, 1, prec, square, M->m > M->n ? M->m : M->n, args_ok,
+                         slow_there ? 1 : 2);
 }
 
 int tila_sl_norm_end(tila_sl_call_t *c, tila_sl_mat_t *M, tila_prec_t prec, int rc)
@@ -347,7 +355,9 @@ int tila_sl_solve_ok(const tila_sl_mat_t *A, const tila_sl_mat_t *B)
 int tila_sl_factor_tile(const tila_sl_call_t *c, const tila_sl_mat_t *A, const tila_sl_mat_t *B,
                         int size, int most)
 {
-    return in_place(c, A, 1) && (!B || in_place(c, B, 0)) ? 0 : tila_layer_tile(size, most);
+    return in_place(A, 1, c->min_nb) && (!B || in_place(B, 0, c->min_nb))
+               ? 0
+               : tila_layer_tile(size, most);
 }
 
 int tila_sl_open_factor(const tila_sl_call_t *c, tila_sl_mat_t *A, tila_sl_mat_t *B, int size,

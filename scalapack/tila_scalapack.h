@@ -128,10 +128,14 @@ int tila_sl_agree(const tila_sl_call_t *c, int rc);
 
 /**
  * A norm's start: tila_sl_inplace_begin for one matrix, ScaLAPACK's norms taking any offsets
- * and blocks and a copy costing more than the norm.
+ * and blocks and a copy costing more than the norm.  A norm ScaLAPACK computes slowly
+ * (`slow_there`: its row sums are 5-30 times slower than Tila's, its Frobenius norm up to 2)
+ * goes in place from blocks of TILA_SCALAPACK_MIN_NB; the others (max, the one norm of a
+ * general or triangular matrix: one fast pass for ScaLAPACK too) from blocks of twice that,
+ * where Tila's costs per tile are covered (bench/README.md).
  */
 int tila_sl_norm_begin(tila_sl_call_t *c, tila_sl_routine_t *r, tila_sl_mat_t *M, tila_prec_t prec,
-                       int square, int args_ok);
+                       int square, int slow_there, int args_ok);
 
 /**
  * M for a PBLAS operand: as given, except that a descriptor of PBLAS's type 2 (11 entries,

@@ -360,6 +360,43 @@ static void check_grid(int ctxt, const char *grid, int n, int nb, int ia, int co
  * product and triangular solve, against the definition or the real routine; each of them
  * counted on Tila's in-place path on every rank.
  */
+/*
+ * The norms' minimum block (TILA_SCALAPACK_MIN_NB = 8 here): in place from blocks of 8 for
+ * the norms ScaLAPACK computes slowly (pdlange I and F, pdlansy O, I and F), from blocks of
+ * 16 for the others; each value against the definition whichever path took it.
+ */
+static void check_norm_blocks(int ctxt, const char *grid)
+{
+    const int order = 64;
+    double work[4096];
+    char what[160];
+    setenv("TILA_SCALAPACK_MIN_NB", "8", 1);
+    for (int nb = 8; nb <= 16; nb *= 2) {
+        mat_t A;
+        mat_make(&A, ctxt, order, order, nb, nb, 0, 0, order);
+        for (int k = 0; k < 4; k++)
+            for (int sy = 0; sy < 2; sy++) {
+                char norm = "MOIF"[k];
+                int n = order, one = 1, slow = norm == 'I' || norm == 'F' || (sy && norm == 'O');
+                const char *name = sy ? "PDLANSY" : "PDLANGE";
+                long before = tila_scalapack_calls(name, PATH_INPLACE), took, all;
+                double t = sy ? pdlansy_(&norm, "L", &n, A.a, &one, &one, A.desc, work, 1, 1)
+                              : pdlange_(&norm, &n, &n, A.a, &one, &one, A.desc, work, 1);
+                took = tila_scalapack_calls(name, PATH_INPLACE) - before;
+                MPI_Allreduce(&took, &all, 1, MPI_LONG, MPI_MIN, MPI_COMM_WORLD);
+                int want = slow || nb >= 16;
+                snprintf(what, sizeof what, "%s %c n=%d nb=%d MIN_NB=8: %s (%s expected)",
+                         sy ? "pdlansy" : "pdlange", norm, n, nb, all ? "in place" : "ScaLAPACK",
+                         want ? "in place" : "ScaLAPACK");
+                double r = norm_ref(norm, sy ? 'S' : 'G', 'L', 0, 1, 1, n, n, order);
+                double e = fabs(t - r) / r;
+                report(all == want && e <= n * DBL_EPSILON, what, grid, e);
+            }
+        free(A.a);
+    }
+    setenv("TILA_SCALAPACK_MIN_NB", "1", 1);
+}
+
 static void check_offsets(int ctxt, const char *grid)
 {
     static const char *const names[] = { "PDLANGE", "PDLANSY", "PDLANTR",
@@ -516,6 +553,7 @@ int main(int argc, char **argv)
                 /* Blocks of 32: copies made by Tila's retiling rather than p?gemr2d. */
                 check_grid(ctxt, grid, 60, 32, 1, pass);
                 if (!pass) check_offsets(ctxt, grid);
+                if (!pass) check_norm_blocks(ctxt, grid);
                 for (int k = 0; k < (pass ? NFACTOR : NROUTINES); k++) {
                     char what[96];
                     long took = tila_calls(k) - before[k], all;
