@@ -13,6 +13,8 @@
 #       (geqrf, flat tree; hybrid tiles at ib = 32, which the node's QR entries are for:
 #       tools/sim-node-model.py --hybrid, docs/SIMULATION.md); N: one n for every node
 #       count (geqrf at n = 131072 on 4 nodes takes over 6 minutes a run here)
+#   REPORT=1 sh bench/hybrid-study.sh OUT.csv     (no runs: the table and the plot of OUT.csv,
+#       say the rows of several sessions' runs put together)
 #
 # One CSV (tila-sim's columns), then the table of bench/README.md (printed) and a plot
 # (OUT.png) from it.  Simulated time does not depend on the host: runs may overlap
@@ -35,6 +37,7 @@ sim() {
     else cat "$tmp/run.csv" > "$out.part"; fi
 }
 rm -f "$out.part"
+[ -n "${REPORT:-}" ] && nodes="" && cp "$out" "$out.part"
 for p in $nodes; do
     n=${N:-$(python3 -c "import math; print(int(65536 * math.sqrt($p)))")}
     for nb in 1024 2048 4096; do
