@@ -18,6 +18,12 @@
  * between two tasks, when a worker goes idle, and at the scheduler's tick.  (A lower
  * priority instead starved it behind a user's thread spinning in blocking MPI.)
  *
+ * A program that preloads a layer (libtila_scalapack, libtila_lapack) finds the MPI
+ * library's MPI_Test before libtila's (the program needs MPI; libtila is the layer's
+ * need): the layer defines MPI_Test too, which brings the calls here through
+ * tila_progress_mpi_test (around PMPI_Test); a call that comes back here from inside one
+ * of libtila's own is passed on without a second nap.
+ *
  * The thread is the one StarPU-MPI starts in tila_init and names "MPI": tila_init marks
  * which by its thread id (tila_progress_thread_mark), so that no other thread (one of the
  * program's, whatever its name) ever naps here.  Some of its tests run under
@@ -101,21 +107,20 @@ void tila_progress_thread_mark(int started)
 
 typedef int test_fn(MPI_Request *, int *, MPI_Status *);
 
-int MPI_Test(MPI_Request *request, int *flag, MPI_Status *status)
+/* One MPI_Test through `test`, and the progress thread's nap after it.  A call made while
+ * this thread is already inside one (libtila's MPI_Test whose next MPI_Test is a layer's,
+ * which comes back here) is passed on without a second nap. */
+static int progress_test(test_fn *test, MPI_Request *request, int *flag, MPI_Status *status)
 {
-    static test_fn *next;
     /* kind: 0 not yet known, 1 StarPU-MPI's progress thread, 2 any other thread */
-    static __thread int kind;
+    static __thread int kind, inside;
     static __thread double busy, napped;
     static __thread long nap;
     static __thread unsigned seen;
-    test_fn *test = __atomic_load_n(&next, __ATOMIC_ACQUIRE);
-    if (!test) {
-        test = (test_fn *)dlsym(RTLD_NEXT, "MPI_Test");
-        if (!test) test = PMPI_Test;
-        __atomic_store_n(&next, test, __ATOMIC_RELEASE);
-    }
+    if (inside) return test(request, flag, status);
+    inside = 1;
     int rc = test(request, flag, status);
+    inside = 0;
     if (kind == 0) {
         pid_t tid = __atomic_load_n(&progress_tid, __ATOMIC_ACQUIRE);
         if (!tid) return rc; /* not known yet: decide at a later call */
@@ -150,6 +155,25 @@ int MPI_Test(MPI_Request *request, int *flag, MPI_Status *status)
     return rc;
 }
 
+int MPI_Test(MPI_Request *request, int *flag, MPI_Status *status)
+{
+    static test_fn *next;
+    test_fn *test = __atomic_load_n(&next, __ATOMIC_ACQUIRE);
+    if (!test) {
+        test = (test_fn *)dlsym(RTLD_NEXT, "MPI_Test");
+        if (!test) test = PMPI_Test;
+        __atomic_store_n(&next, test, __ATOMIC_RELEASE);
+    }
+    return progress_test(test, request, flag, status);
+}
+
+/* For the layers (layers/mpi.c), outside Tila's interface. */
+__attribute__((visibility("default"))) int tila_progress_mpi_test(MPI_Request *request, int *flag,
+                                                                  MPI_Status *status)
+{
+    return progress_test(PMPI_Test, request, flag, status);
+}
+
 void tila_progress_yield(void)
 {
     if (progress_naps) tila_futex_count_and_wake(&ends, &progress_napping);
@@ -160,5 +184,11 @@ void tila_progress_yield(void)
 
 void tila_progress_thread_mark(int started) { (void)started; }
 void tila_progress_yield(void) {}
+
+__attribute__((visibility("default"))) int tila_progress_mpi_test(MPI_Request *request, int *flag,
+                                                                  MPI_Status *status)
+{
+    return PMPI_Test(request, flag, status);
+}
 
 #endif /* TILA_STARPU_NAPS */

@@ -21,7 +21,9 @@
 # "N passed, N failed, N skipped".  With a second argument, a list of programs:
 # tests/scalapack/test-layer (column-major grids, offsets, errors) and test-guard (ranks
 # whose settings differ, the program's own work between calls, no memory for a copy), each
-# with its own PASS/FAIL lines, at the same rank counts.
+# with its own PASS/FAIL lines, at the same rank counts.  With SCALAPACK_PLAIN (a plain
+# ScaLAPACK program, bench/tila-bench-offsets) and 2 ranks among RANKS: which MPI_Test
+# StarPU-MPI calls in a program that preloads the layer.
 # Usage: run-testers.sh PATH/TO/libtila_scalapack.so ["PATH/TO/test-layer PATH/TO/test-guard"]
 set -u
 lib=${1:?usage: run-testers.sh PATH/TO/libtila_scalapack.so}
@@ -149,5 +151,34 @@ for p in s d c z; do
     f=P$(echo $p | tr a-z A-Z)BLAS3TST.dat
     run PBLAS/${p}pb3tst "$stock/PBLAS/$f" $f stock "2 4" 1 "2 4"
 done
+# In a program that preloads the layer, StarPU-MPI's MPI_Test must be the layer's (libtila's
+# naps of its progress thread), not the MPI library's, which the program's symbol search
+# finds before libtila (layers/mpi.c; before that, pdgeqrf at 2 ranks ran at 0.70x
+# ScaLAPACK's speed): the dynamic linker's bindings in a run of SCALAPACK_PLAIN (a plain
+# ScaLAPACK program that runs `geqrf N NB IA REPS`: bench/tila-bench-offsets) at 2 ranks.
+case " $ranks " in
+*" 2 "*)
+    if [ -z "${SCALAPACK_PLAIN:-}" ]; then
+        echo "SKIP scalapack-layer np=2 StarPU-MPI's MPI_Test: no SCALAPACK_PLAIN program"
+        skipped=$((skipped + 1))
+    else
+        dir=$(mktemp -d)
+        TILA_SCALAPACK_MIN_N=0 LD_PRELOAD="$lib" LD_DEBUG=bindings LD_DEBUG_OUTPUT="$dir/ld" \
+            timeout "$limit" mpiexec $opts -x LD_DEBUG -x LD_DEBUG_OUTPUT -np 2 \
+            "$SCALAPACK_PLAIN" geqrf 512 256 1 1 >"$dir/out" 2>"$dir/err"
+        to=$(cat "$dir"/ld.* 2>/dev/null |
+            grep "binding file [^ ]*libstarpumpi[^ ]* .*symbol .MPI_Test'" |
+            sed 's/.* to \([^ ]*\) .*/\1/' | sort -u | tr '\n' ' ')
+        case "$to" in
+        *libtila_scalapack*)
+            echo "PASS scalapack-layer np=2 StarPU-MPI's MPI_Test binds to $to(Tila's naps)"
+            passed=$((passed + 1)) ;;
+        *)
+            echo "FAIL scalapack-layer np=2 StarPU-MPI's MPI_Test binds to ${to:-nothing seen}, not the layer's"
+            failed=$((failed + 1)) ;;
+        esac
+        rm -rf "$dir"
+    fi ;;
+esac
 echo "$passed passed, $failed failed, $skipped skipped"
 [ "$failed" -eq 0 ]
