@@ -68,25 +68,20 @@ static void zlarft_col_cuda(void *buffers[], void *cl_arg)
     cuDoubleComplex *panel = tila_cl_vector(buffers[count + 1]);
     cuDoubleComplex *tau = panel + (size_t)a->m * a->k;
     size_t dbytes, hbytes;
-    void *dwork = NULL, *host = NULL;
+    void *dwork = NULL, *host = NULL, **tiles = NULL;
+    int *ld = NULL, *rows = NULL;
     int info =
         tila_cuda_zlarft_blocks_worksize(tila_cusolver_handle(), tila_cusolver_params(), a->m, a->k,
                                          a->k, panel, a->m, tau, T.ptr, T.ld, &dbytes, &hbytes);
-    /* The scratch is in device memory: the arrays go after cuSOLVER's host workspace
-     * (they are read while the calls are queued, before this function returns). */
+    /* The scratch is in device memory: the tile arrays go after cuSOLVER's host workspace. */
     if (!info)
-        info = tila_cuda_workspace(
-            dbytes, &dwork, tila_cl_align8(hbytes) + tila_cl_panel_arrays_bytes(count), &host);
-    if (!info) {
-        void **tiles;
-        int *ld, *rows;
-        tila_cl_panel_tiles(buffers, count, (char *)host + tila_cl_align8(hbytes), &tiles, &ld,
-                            &rows);
+        info = tila_cl_cuda_panel_workspace(buffers, count, dbytes, hbytes, &dwork, &host, &tiles,
+                                            &ld, &rows);
+    if (!info)
         info = tila_cuda_zlarft_col(
             tila_cusolver_handle(), tila_cusolver_params(), starpu_cuda_get_local_stream(), a->m,
             a->k, rows, (const cuDoubleComplex *const *)tiles, ld, (const cuDoubleComplex *)a->tau,
             T.ptr, T.ld, panel, tau, dwork, dbytes, host, hbytes);
-    }
     if (!info && hbytes) info = tila_cuda_host_workspace_queued();
     tila_cl_check(&a->base, "tila_cuda_zlarft_col", info, 0);
 }

@@ -85,6 +85,24 @@ static inline void tila_cl_panel_tiles(void *buffers[], int count, void *room, v
     }
 }
 
+#ifdef TILA_USE_CUDA
+/**
+ * A panel kernel's workspaces on a CUDA worker (tila_cuda_workspace): the device one of
+ * dbytes in *dwork, and the host one with cuSOLVER's hbytes in *host, then the arrays of the
+ * first `count` buffers (tila_cl_panel_tiles: read while the calls are queued, before the
+ * codelet returns).  @return 0, TILA_ERR_NOMEM or TILA_ERR_DEVICE.
+ */
+static inline int tila_cl_cuda_panel_workspace(void *buffers[], int count, size_t dbytes,
+                                               size_t hbytes, void **dwork, void **host,
+                                               void ***tiles, int **ld, int **rows)
+{
+    size_t arrays = tila_cl_align8(hbytes);
+    int rc = tila_cuda_workspace(dbytes, dwork, arrays + tila_cl_panel_arrays_bytes(count), host);
+    if (!rc) tila_cl_panel_tiles(buffers, count, (char *)*host + arrays, tiles, ld, rows);
+    return rc;
+}
+#endif
+
 /**
  * The panel kernels' performance-model footprint: StarPU's default (every buffer's shape)
  * but the last buffer, the scratch, which is sized for the matrix's first, tallest
