@@ -83,11 +83,11 @@ void tila_cl_fail(const tila_cl_base_t *base, int info)
     tila_sequence_fail(base->seq, base->req, info);
 }
 
-int tila_cl_check(const tila_cl_base_t *base, const char *kernel, int info, int iinfo)
+void tila_cl_check(const tila_cl_base_t *base, const char *kernel, int info, int iinfo)
 {
     if (info > 0) tila_cl_fail(base, iinfo + info);
     if (info <= TILA_ERR_NOT_INITIALIZED) tila_cl_fail(base, info);
-    if (info >= 0 || info <= TILA_ERR_NOT_INITIALIZED) return info;
+    if (info >= 0 || info <= TILA_ERR_NOT_INITIALIZED) return;
     /* The driver checked every argument the user gave: a kernel refusing its own is a
      * bug in Tila, and going on would leave a wrong result in place of an error. */
     tila_error(kernel,

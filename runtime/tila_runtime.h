@@ -394,9 +394,9 @@ void tila_cl_fail(const tila_cl_base_t *base, int info);
  * runtime failure (TILA_ERR_DEVICE: a CUDA call failed, which the kernel has named; or
  * TILA_ERR_NOMEM) fails the sequence with that code; -i (argument i illegal) is a bug in
  * Tila, so the program stops with the kernel, the argument and the task's output tile
- * named.  @return info: a CUDA codelet queues nothing more on its stream unless it is 0.
+ * named.  A CUDA codelet queues nothing on its stream after a call that did not return 0.
  */
-int tila_cl_check(const tila_cl_base_t *base, const char *kernel, int info, int iinfo);
+void tila_cl_check(const tila_cl_base_t *base, const char *kernel, int info, int iinfo);
 
 /* Sequence accounting behind the task functions (runtime/sequence.c). */
 void tila_sequence_fail(tila_sequence_t *seq, tila_request_t *req, int info);
