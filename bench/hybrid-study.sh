@@ -87,12 +87,12 @@ for p in nodes:
                 f.write("%d %s\n" % (b, float(r["rate"]) / 1000))
     plot.append((p, best / 1000, (a2["tiles"].split(":")[3], float(a2["rate"]) / 1000)))
 png = os.path.splitext(out)[0] + ".png"
-cmds = ["set terminal pngcairo size 900,560", "set output '%s'" % png, "set logscale xy 2",
+cmds = ["set terminal pngcairo size 1040,560", "set output '%s'" % png, "set logscale xy 2",
         "set xlabel 'b, the CPU slices width (B = 4096, s = 2); o: b from the models'",
         "set ylabel 'TFLOP/s'",
-        "set title 'd%s, n = %s, simulated on nodes of 4 H100 + 64 cores (a model)'" % (
+        "set title 'd%s, n = %s, simulated on nodes of 4 H100 + 64 cores (%s)'" % (
             routine, ", ".join("%s on %d" % (next(r["n"] for r in rows if int(r["nodes"]) == p), p)
-                               for p in nodes)),
+                               for p in nodes), rows[0]["node"]),
         "set key bottom left", "set xrange [24:340]"]
 series = []
 for i, (p, best, auto) in enumerate(plot):
