@@ -194,7 +194,7 @@ static void sim_bytes(double *mpi, double *bus)
 
 int main(int argc, char **argv)
 {
-    bench_cfg_t c = { .nrhs = 1, .nb = 256, .p = 1, .q = 1 };
+    bench_cfg_t c = { .nrhs = 1, .nb = 256, .p = 1, .q = 1, .reps = 1 };
     sim_ops_t o = { 0 };
     int devmap_2d = 0, warm = 0;
     setenv("STARPU_COMM_STATS", "1", 0);
@@ -219,9 +219,11 @@ int main(int argc, char **argv)
     sim_busy(busy); /* restart the workers' counts */
     memset(busy, 0, sizeof busy);
     sim_bytes(&before[0], &before[1]);
+    tila_trace_mark("call"); /* TILA_TRACE: the timed call's window, in simulated time */
     double t0 = starpu_timing_now();
     if (!rc) rc = sim_call(&c, &o);
     double seconds = (starpu_timing_now() - t0) * 1e-6;
+    tila_trace_mark("");
     sim_busy(busy);
     sim_bytes(&after[0], &after[1]);
     /* Over the ranks: busy seconds and workers, flops (sums), bytes (sum and max). */

@@ -54,6 +54,15 @@ int tila_pause(void);
 /** Undo tila_pause (every Tila call does it on entry); nothing when not paused. Local. */
 int tila_resume(void);
 
+/**
+ * With TILA_TRACE=FILE in the environment at tila_init, Tila writes a line for every task a
+ * rank runs (StarPU's profiling times, the worker, its data) to FILE (FILE.RANK on several
+ * ranks; bench/tila-trace reports on them): this writes a mark there, which begins a window
+ * named `label` (the bytes that crossed each bus since the previous mark are written with
+ * it), and the tasks recorded so far.  Nothing without a trace.  Local.
+ */
+void tila_trace_mark(const char *label);
+
 /** This process's rank and the number of ranks in Tila's communicator. */
 int tila_comm_rank(void);
 int tila_comm_size(void);

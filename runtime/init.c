@@ -461,7 +461,7 @@ int tila_init(int *argc, char ***argv)
                                       (tila_rt.rank + 1) % tila_rt.size, tila_starpu_comm());
     }
     tila_rt.initialized = 1;
-    return TILA_SUCCESS;
+    return tila_trace_start();
 }
 
 int tila_pause(void)
@@ -494,6 +494,7 @@ int tila_finalize(void)
     if (!tila_rt.initialized) return TILA_SUCCESS;
     tila_resume();
     starpu_task_wait_for_all();
+    tila_trace_stop();
     tila_progress_worker_stop();
     starpu_mpi_wait_for_all(tila_starpu_comm());
     if (tila_rt.absent) starpu_data_unregister(tila_rt.absent);

@@ -156,6 +156,7 @@ void tila_sequence_task_added(tila_sequence_t *seq)
 void tila_task_done(void *arg)
 {
     tila_sequence_t *seq = arg;
+    if (tila_rt.trace_pop) tila_trace_task_done();
     starpu_pthread_mutex_lock(&seq->lock);
     if (--seq->pending == 0) starpu_pthread_cond_broadcast(&seq->done);
     starpu_pthread_mutex_unlock(&seq->lock);

@@ -58,6 +58,8 @@ typedef struct tila_runtime_s {
      * any worker runs any task. */
     uint32_t *short_workers, *long_workers;
     int paused; /**< tila_pause: StarPU's workers wait for tila_resume */
+    /** TILA_TRACE: every task's pop prologue (runtime/trace.c), else NULL. */
+    void (*trace_pop)(void *);
 } tila_runtime_t;
 
 extern tila_runtime_t tila_rt;
@@ -421,7 +423,7 @@ static inline uint32_t *tila_task_workers(const tila_task_t *t, double flops)
     STARPU_EXECUTE_ON_NODE, (t)->rank, STARPU_PRIORITY, (t)->priority, STARPU_FLOPS,               \
         (double)(flops), STARPU_NAME, (name), STARPU_TASK_WORKERIDS, tila_task_nwords(t),         \
         tila_task_workers(t, (double)(flops)), STARPU_CALLBACK_WITH_ARG_NFREE, tila_task_done,    \
-        (void *)(t)->seq
+        (void *)(t)->seq, STARPU_PROLOGUE_CALLBACK_POP, tila_rt.trace_pop
 
 /* ---- Per-CUDA-worker resources (runtime/cuda_workers.c) ---- */
 #ifdef TILA_USE_CUDA

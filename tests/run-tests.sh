@@ -92,6 +92,25 @@ if [ -n "${CALIBRATE:-}" ]; then
     count calibrate "$st"
     rm -rf "$home" "$log.out"
 fi
+# With TRACE_BENCH=PATH/TO/tila-bench-run and TRACE_REPORT=PATH/TO/tila-trace: the per-task
+# trace (TILA_TRACE) of one warm dpotrf of 10 x 10 tiles, through the report, at each rank
+# count (tests/trace_check.py says what is checked).
+if [ -n "${TRACE_BENCH:-}" ] && [ -x "$TRACE_BENCH" ]; then
+    for np in $ranks; do
+        echo "== TILA_TRACE of tila-bench-run potrf at $np rank(s)"
+        dir=$(mktemp -d)
+        : >"$log"
+        TILA_TRACE="$dir/trace" timeout "$limit" "$mpiexec" $opts -np "$np" "$TRACE_BENCH" potrf \
+            tila --n 2000 --nb 200 --warmup 1 --reps 1 >"$dir/out" 2>"$log.err" &&
+            python3 "$TRACE_REPORT" "$dir/trace" --window "rep 1" --json >"$dir/report.json" \
+                2>>"$log.err" &&
+            python3 "$(dirname "$0")/trace_check.py" "$dir/report.json" "$np" >"$log" 2>>"$log.err"
+        st=$?
+        grep -q '^[PF][AI][SI][SL] ' "$log" 2>/dev/null || echo "FAIL trace np=$np: no report" >"$log"
+        count "trace np=$np" "$st"
+        rm -rf "$dir"
+    done
+fi
 for np in $ranks; do
     # Two workers per rank when the machine has room; else tila_init's own choice: one
     # worker, and where ranks outnumber the CPUs the progress thread's for short tasks.

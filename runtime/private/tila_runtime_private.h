@@ -126,6 +126,15 @@ void tila_sequence_task_added(tila_sequence_t *seq);
  */
 int tila_env_put(const char *name, const char *value, int overwrite);
 
+/**
+ * TILA_TRACE (runtime/trace.c): start recording when the variable is set (end of tila_init;
+ * a file that cannot be written is said and leaves Tila untraced), note a task's times as its
+ * callback runs (tila_task_done), write what is left and stop (tila_finalize).
+ */
+int tila_trace_start(void);
+void tila_trace_task_done(void);
+void tila_trace_stop(void);
+
 #ifdef TILA_USE_CUDA
 /** dmdas where CUDA workers will run and no scheduler was named (tila_init). */
 void tila_cuda_sched_default(struct starpu_conf *conf);
