@@ -5,7 +5,9 @@
  * Check, the same whatever the implementation stores for Q: A^T A = R^T R since Q is
  * orthogonal, applied to a vector x (O(m n), so it stays cheap at any size):
  * ||A^T (A x) - R^T (R x)|| / (||A||_F^2 ||x|| m eps) is small for a right R and about
- * 1 / (m eps) for a wrong one.
+ * 1 / (m eps) for a wrong one.  On the device (--check device) the same by Tila's calls:
+ * R copied out of A (its upper triangle), A generated again, products with vectors.
+ * Tila's T is made before the first call and kept (as a program reuses it), untimed.
  *
  * SPDX-License-Identifier: BSD-3-Clause
  */
@@ -36,17 +38,18 @@ static int run_scalapack(bench_cfg_t *c, bench_op_t *A)
     return info;
 }
 
+/* Tila's T, once (c->aux, destroyed with the operands). */
+static int prepare(bench_cfg_t *c)
+{
+    if (c->impl != BENCH_TILA || c->aux) return 0;
+    int ib = c->ib > 0 ? c->ib : (c->nb < 32 ? c->nb : 32);
+    return tila_desc_create_qr_t(&c->aux, c->op[0].desc, ib, bench_qr_tree(c->variant));
+}
+
 static int run(bench_cfg_t *c)
 {
     bench_op_t *A = &c->op[0];
-    if (c->impl == BENCH_TILA) {
-        tila_desc_t *T;
-        int ib = c->ib > 0 ? c->ib : (c->nb < 32 ? c->nb : 32);
-        int rc = tila_desc_create_qr_t(&T, A->desc, ib, bench_qr_tree(c->variant));
-        if (!rc) rc = tila_dgeqrf(A->desc, T);
-        tila_desc_destroy(&T);
-        return rc;
-    }
+    if (c->impl == BENCH_TILA) return tila_dgeqrf(A->desc, c->aux);
     if (c->impl == BENCH_LAPACKE) {
         double *tau = malloc(sizeof(double) * (size_t)c->n);
         int info = LAPACKE_dgeqrf(LAPACK_COL_MAJOR, c->m, c->n, A->full, c->m, tau);
@@ -77,10 +80,44 @@ static double check(bench_cfg_t *c)
     return res;
 }
 
+static double check_device(bench_cfg_t *c)
+{
+    int m = c->m, n = c->n;
+    tila_desc_t *A = bench_like(c, m, n), *R = bench_like(c, m, n), *x = bench_like(c, n, 1);
+    tila_desc_t *y = bench_like(c, m, 1), *z = bench_like(c, n, 1);
+    double res = -1;
+    /* z = R^T (R x) - A^T (A x), R the upper triangle of the result (zero below). */
+    if (A && R && x && y && z) {
+        bench_fill_as(c, 0, A);
+        tila_dplrnt(x, c->seed + 99);
+        if (!tila_dlaset(TILA_GENERAL, 0.0, 0.0, R) && !tila_dlacpy(TILA_UPPER, c->op[0].desc, R) &&
+            !tila_dgemm(TILA_NOTRANS, TILA_NOTRANS, 1.0, R, x, 0.0, y) &&
+            !tila_dgemm(TILA_TRANS, TILA_NOTRANS, 1.0, R, y, 0.0, z) &&
+            !tila_dgemm(TILA_NOTRANS, TILA_NOTRANS, 1.0, A, x, 0.0, y) &&
+            !tila_dgemm(TILA_TRANS, TILA_NOTRANS, -1.0, A, y, 1.0, z)) {
+            double anorm = bench_fro(A);
+            res = bench_fro(z) / (anorm * anorm * bench_fro(x) * m * DBL_EPSILON);
+        }
+    }
+    tila_desc_destroy(&z);
+    tila_desc_destroy(&y);
+    tila_desc_destroy(&x);
+    tila_desc_destroy(&R);
+    tila_desc_destroy(&A);
+    return res;
+}
+
 static double amount(const bench_cfg_t *c)
 {
     double m = c->m, n = c->n;
     return 2.0 * m * n * n - 2.0 * n * n * n / 3.0 + m * n + n * n + 14.0 / 3.0 * n;
 }
 
-const bench_routine_t bench_geqrf = { "geqrf", setup, NULL, run, check, amount, "GFLOP/s" };
+const bench_routine_t bench_geqrf = { .name = "geqrf",
+                                      .setup = setup,
+                                      .prepare = prepare,
+                                      .run = run,
+                                      .check = check,
+                                      .amount = amount,
+                                      .unit = "GFLOP/s",
+                                      .check_device = check_device };

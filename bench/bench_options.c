@@ -28,6 +28,8 @@ int bench_parse_options(int argc, char **argv, int first, bench_cfg_t *c)
                    : !strcmp(a, "--hybrid-s")     ? &c->hybrid_s
                    : !strcmp(a, "--hybrid-b")     ? &c->hybrid_b
                    : !strcmp(a, "--double")       ? &c->dbl
+                   : !strcmp(a, "--reps")         ? &c->reps
+                   : !strcmp(a, "--warmup")       ? &c->warmup
                                                   : NULL;
         if (!v) return -1;
         if (dst)
@@ -38,12 +40,14 @@ int bench_parse_options(int argc, char **argv, int first, bench_cfg_t *c)
             c->cond = strtod(v, NULL);
         else if (!strcmp(a, "--seed"))
             c->seed = strtoull(v, NULL, 10);
+        else if (!strcmp(a, "--check") && (!strcmp(v, "host") || !strcmp(v, "device")))
+            c->check_device = !strcmp(v, "device");
         else
             return -1;
     }
     if (!c->m) c->m = c->n;
     if (!c->k) c->k = c->n;
-    return c->n > 0 && c->nb > 0 && c->nrhs > 0 ? 0 : -1;
+    return c->n > 0 && c->nb > 0 && c->nrhs > 0 && c->reps > 0 && c->warmup >= 0 ? 0 : -1;
 }
 
 tila_norm_t bench_norm(char v)

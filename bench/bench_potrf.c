@@ -4,6 +4,9 @@
  *
  * Check: ||A x - L (L^T x)|| / (||A||_F ||x|| n eps) for a random x, LAPACK's scaled
  * factorization residual applied to a vector (O(n^2), so it stays cheap at large n).
+ * On the device (--check device): the factor solves A y = b for a random b (tila_dpotrs),
+ * then ||b - A y|| / (||A||_F ||y|| n eps) with A generated again: LAPACK's solve
+ * residual (dpot02), small for a right factor and about 1 / (n eps) for a wrong one.
  *
  * SPDX-License-Identifier: BSD-3-Clause
  */
@@ -53,6 +56,33 @@ static double check(bench_cfg_t *c)
     return res;
 }
 
+static double check_device(bench_cfg_t *c)
+{
+    int n = c->n;
+    tila_desc_t *A = bench_like(c, n, n), *b = bench_like(c, n, 1), *y = bench_like(c, n, 1);
+    double res = -1;
+    if (A && b && y) {
+        tila_uplo_t uplo = upper(c) ? TILA_UPPER : TILA_LOWER;
+        bench_fill_as(c, 0, A);
+        tila_dplrnt(b, c->seed + 99);
+        tila_dlacpy(TILA_GENERAL, b, y);
+        if (!tila_dpotrs(uplo, c->op[0].desc, y) &&
+            !tila_dgemm(TILA_NOTRANS, TILA_NOTRANS, -1.0, A, y, 1.0, b))
+            res = bench_fro(b) / (bench_fro(A) * bench_fro(y) * n * DBL_EPSILON);
+    }
+    tila_desc_destroy(&y);
+    tila_desc_destroy(&b);
+    tila_desc_destroy(&A);
+    return res;
+}
+
 static double amount(const bench_cfg_t *c) { return (double)c->n * c->n * c->n / 3.0; }
 
-const bench_routine_t bench_potrf = { "potrf", setup, NULL, run, check, amount, "GFLOP/s" };
+const bench_routine_t bench_potrf = { .name = "potrf",
+                                      .setup = setup,
+                                      .prepare = NULL,
+                                      .run = run,
+                                      .check = check,
+                                      .amount = amount,
+                                      .unit = "GFLOP/s",
+                                      .check_device = check_device };

@@ -7,7 +7,8 @@
  *
  * B has --nrhs columns; --cond C gives A that 2-norm condition number (run.c's spd_cond),
  * else Tila's diagonally dominant generator.  Check: ||B - A X||_F / (||A||_F ||X||_F n
- * eps) on rank 0's copies of the input and of the solution.  posv_mixed's flop count is
+ * eps) on rank 0's copies of the input and of the solution, or (--check device) by Tila's
+ * calls on A and B generated again.  posv_mixed's flop count is
  * dposv's, so that its rate compares with dposv's as the ratio of their times.
  *
  * SPDX-License-Identifier: BSD-3-Clause
@@ -106,6 +107,23 @@ static double check(bench_cfg_t *c)
     return res;
 }
 
+static double check_device(bench_cfg_t *c)
+{
+    int n = c->n, nrhs = c->nrhs;
+    tila_desc_t *A = bench_like(c, n, n), *R = bench_like(c, n, nrhs);
+    tila_desc_t *X = in_b(c) ? c->op[1].desc : c->op[2].desc;
+    double res = -1;
+    if (A && R) {
+        bench_fill_as(c, 0, A);
+        bench_fill_as(c, 1, R);
+        if (!tila_dgemm(TILA_NOTRANS, TILA_NOTRANS, -1.0, A, X, 1.0, R))
+            res = bench_fro(R) / (bench_fro(A) * bench_fro(X) * n * DBL_EPSILON);
+    }
+    tila_desc_destroy(&R);
+    tila_desc_destroy(&A);
+    return res;
+}
+
 static double solve_flops(const bench_cfg_t *c) { return 2.0 * c->n * c->n * c->nrhs; }
 
 static double posv_flops(const bench_cfg_t *c)
@@ -113,9 +131,27 @@ static double posv_flops(const bench_cfg_t *c)
     return (double)c->n * c->n * c->n / 3.0 + solve_flops(c);
 }
 
-const bench_routine_t bench_potrs = {
-    "potrs", setup, factor, potrs, check, solve_flops, "GFLOP/s"
-};
-const bench_routine_t bench_posv = { "posv", setup, NULL, posv, check, posv_flops, "GFLOP/s" };
-const bench_routine_t bench_posv_mixed = { "posv_mixed", setup_mixed, NULL,     posv_mixed,
-                                           check,        posv_flops,  "GFLOP/s" };
+const bench_routine_t bench_potrs = { .name = "potrs",
+                                      .setup = setup,
+                                      .prepare = factor,
+                                      .run = potrs,
+                                      .check = check,
+                                      .amount = solve_flops,
+                                      .unit = "GFLOP/s",
+                                      .check_device = check_device };
+const bench_routine_t bench_posv = { .name = "posv",
+                                     .setup = setup,
+                                     .prepare = NULL,
+                                     .run = posv,
+                                     .check = check,
+                                     .amount = posv_flops,
+                                     .unit = "GFLOP/s",
+                                     .check_device = check_device };
+const bench_routine_t bench_posv_mixed = { .name = "posv_mixed",
+                                           .setup = setup_mixed,
+                                           .prepare = NULL,
+                                           .run = posv_mixed,
+                                           .check = check,
+                                           .amount = posv_flops,
+                                           .unit = "GFLOP/s",
+                                           .check_device = check_device };

@@ -27,7 +27,9 @@ typedef struct bench_op_s {
     double *full;        /**< rank 0: what LAPACKE works on, then the result */
     tila_desc_t *desc;   /**< Tila's distributed matrix */
     double *local;       /**< ScaLAPACK's local array */
+    double *local_in;    /**< its content as generated, to restore it between calls */
     int lld, desc_sl[9]; /**< ScaLAPACK's local leading dimension and descriptor */
+    int nloc;            /**< ScaLAPACK's local columns (at least 1) */
 } bench_op_t;
 
 typedef struct bench_cfg_s {
@@ -49,6 +51,13 @@ typedef struct bench_cfg_s {
     double cond;  /**< --cond: the SPD operand's condition number (0: Tila's generator's) */
     int dbl;      /**< --double 1: the double-precision solve instead of the mixed one */
     int iter;     /**< a mixed solve's iteration count (RESULT's iter=), INT_MIN if none */
+    int reps;     /**< --reps: timed calls in the process (tila-bench-run), after... */
+    int warmup;   /**< --warmup: ...these untimed ones, each on the operands as generated */
+    /** --check device: Tila's result checked by Tila's own calls where it lies (on a GPU's
+     * tiles), no copy of the operands on rank 0, nothing gathered (the routine's
+     * check_device; a routine without one is checked on rank 0 as with --check host). */
+    int check_device;
+    tila_desc_t *aux; /**< a routine's descriptor kept across its calls (geqrf's T) */
 } bench_cfg_t;
 
 /** A routine: its operands, the timed call for each implementation, the check. */
@@ -60,14 +69,27 @@ typedef struct bench_routine_s {
     double (*check)(bench_cfg_t *c);        /**< on rank 0, from the ops' full arrays */
     double (*amount)(const bench_cfg_t *c); /**< LAPACK's flop count, or bytes read */
     const char *unit;                       /**< "GFLOP/s" or "GB/s" */
+    /** Tila only, on every rank, after the last call: the same residual as check, by Tila's
+     * calls on the operands where they lie, or NULL (check on rank 0). */
+    double (*check_device)(bench_cfg_t *c);
+    /** check reads the inputs (the ops' `in`) and c->value alone: nothing is gathered. */
+    int check_reads_inputs;
 } bench_routine_t;
+
+/* For the routines' check_device (run.c). */
+/** An m x n matrix tiled and distributed as the operands are; NULL (said) on failure. */
+tila_desc_t *bench_like(const bench_cfg_t *c, int m, int n);
+/** D filled as operand i was generated (its generator and seed). */
+void bench_fill_as(bench_cfg_t *c, int i, tila_desc_t *D);
+/** ||D||_F. */
+double bench_fro(tila_desc_t *D);
 
 void bench_add_op(bench_cfg_t *c, int m, int n, bench_fill_t fill);
 
 /**
  * The options from argv[first] on (bench_options.c): --m --n --k --nrhs --nb --ib --p --q
- * N, --variant V, --seed S; m and k default to n.  0, or -1 on an unknown or incomplete
- * option, or n, nb or nrhs not positive.
+ * --reps --warmup N, --variant V, --seed S, --check host|device; m and k default to n.  0, or -1 on an unknown or
+ * incomplete option, or n, nb, nrhs or reps not positive, or warmup negative.
  */
 int bench_parse_options(int argc, char **argv, int first, bench_cfg_t *c);
 

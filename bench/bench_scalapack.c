@@ -35,9 +35,15 @@ void bench_scalapack_alloc(bench_cfg_t *c, bench_op_t *op)
     int mloc = numroc_(&op->m, &c->nb, &prow, &zero, &c->p);
     int nloc = numroc_(&op->n, &c->nb, &pcol, &zero, &c->q);
     op->lld = mloc > 1 ? mloc : 1;
-    op->local = calloc((size_t)op->lld * (nloc > 1 ? nloc : 1), sizeof(double));
+    op->nloc = nloc > 1 ? nloc : 1;
+    op->local = calloc(bench_scalapack_bytes(op), 1);
     descinit_(op->desc_sl, &op->m, &op->n, &c->nb, &c->nb, &zero, &zero, &c->ictxt, &op->lld,
               &info);
+}
+
+size_t bench_scalapack_bytes(const bench_op_t *op)
+{
+    return sizeof(double) * (size_t)op->lld * (size_t)op->nloc;
 }
 
 void bench_scalapack_gather(const bench_cfg_t *c, const bench_op_t *op, double *full)

@@ -29,6 +29,9 @@ int bench_scalapack_grid(bench_cfg_t *c);
 /** This rank's local array and descriptor of `op`. */
 void bench_scalapack_alloc(bench_cfg_t *c, bench_op_t *op);
 
+/** The bytes of this rank's local array of `op` (bench_scalapack_alloc's). */
+size_t bench_scalapack_bytes(const bench_op_t *op);
+
 /** The whole `op` into rank 0's column-major `full` (collective). */
 void bench_scalapack_gather(const bench_cfg_t *c, const bench_op_t *op, double *full);
 

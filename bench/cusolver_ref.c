@@ -2,7 +2,8 @@
  * @file cusolver_ref.c
  * @brief cusolver-ref: the cuSOLVER peer of the GPU benchmarks, and the device's bandwidth.
  *
- *   cusolver-ref potrf|posv|geqrf|bandwidth --n LIST [--m M] [--reps R] [--seed S] [--csv FILE]
+ *   cusolver-ref potrf|posv|geqrf|bandwidth --n LIST [--m M] [--reps R] [--warmup W] [--seed S]
+ *                [--csv FILE]
  * (--m, default n, must be n for potrf and posv and at least n for geqrf)
  *
  * potrf: cusolverDnDpotrf (lower) on the n x n SPD matrix tila-bench-run makes
@@ -17,10 +18,15 @@
  *        cudaMemcpy device to device (GB/s counting the bytes read and written) and
  *        cublasDasum, a pure read of the matrix (GB/s counting the bytes read once, as
  *        the norms' rates do).
- * Each configuration runs --reps times (default 3) and the median is kept; one CSV row
- * per configuration in ../shared/BENCH.md's format with impl=cusolver (or memcpy/dasum
- * for bandwidth), on stdout and in --csv FILE (appended, header when the file is new).
- * check: potrf (posv: its factor) ||A x - L (L^T x)|| / (||A||_F ||x|| n eps), geqrf
+ * Each configuration makes --warmup untimed calls (default 1), then --reps timed ones (default
+ * 3), all in this process, each on the matrix put back from a pristine copy on the device
+ * (untimed), as tila-bench-run times Tila's warm calls; the median of the timed ones is
+ * kept, and the first call's (cold) time beside it.  One CSV row per configuration in
+ * ../shared/BENCH.md's format with impl=cusolver (or memcpy/dasum for bandwidth) and
+ * tila-bench's first_seconds, on stdout and in --csv FILE (appended, header when the file
+ * is new).
+ * check, on the last call's result: potrf (posv: its factor) ||A x - L (L^T x)|| /
+ * (||A||_F ||x|| n eps), geqrf
  * ||A x - Q (R x)|| /
  * (||A||_F ||x|| m eps) for a fixed x (Q and L applied on the device, A x on the
  * host), bandwidth the relative difference of the sums of |a_ij| (device vs host).
@@ -62,10 +68,12 @@ static void check_status(int status, int success, const char *call, const char *
 
 typedef struct ref_s {
     const char *routine;
-    int m, n, reps;
+    int m, n, reps, warmup;
     unsigned long long seed;
     double *a;       /**< host: the generated matrix, m x n, lda = m */
     double *da, *dw; /**< device: the matrix being worked on, a second m x n array */
+    double *dorig;   /**< device: the generated matrix, to put da back between calls */
+    double first;    /**< the first call's seconds (cold) */
     cublasHandle_t blas;
     cusolverDnHandle_t solver;
     cudaEvent_t start, stop;
@@ -124,6 +132,13 @@ static void copy_in(ref_t *r)
     CHECK_CUDA(cudaMemcpy(r->da, r->a, sizeof(double) * r->m * r->n, cudaMemcpyHostToDevice));
 }
 
+/* The matrix put back as generated, on the device, before a call. */
+static void restore(ref_t *r)
+{
+    CHECK_CUDA(cudaMemcpy(r->da, r->dorig, sizeof(double) * r->m * r->n, cudaMemcpyDeviceToDevice));
+    CHECK_CUDA(cudaDeviceSynchronize());
+}
+
 /* x: the fixed test vector; y on return: A x - y for the factor-applied y given. */
 static double residual(const ref_t *r, const double *x, double *y)
 {
@@ -136,7 +151,8 @@ static double residual(const ref_t *r, const double *x, double *y)
     return cblas_dnrm2(m, y, 1) / (anorm * cblas_dnrm2(n, x, 1) * m * DBL_EPSILON);
 }
 
-/* One factorization per repetition, from a fresh copy; returns the median seconds. */
+/* --warmup untimed factorizations, then --reps timed ones, each on the matrix put back;
+ * returns the median seconds of the timed ones (the first call's in r->first). */
 static double factorize(ref_t *r, double *check)
 {
     int m = r->m, n = r->n, lwork = 0, info = 0, *dinfo, potrf = strcmp(r->routine, "geqrf");
@@ -152,8 +168,9 @@ static double factorize(ref_t *r, double *check)
         CHECK_CUSOLVER(cusolverDnDgeqrf_bufferSize(r->solver, m, n, r->da, m, &lwork));
     }
     CHECK_CUDA(cudaMalloc((void **)&work, sizeof(double) * (lwork ? lwork : 1)));
-    for (int rep = 0; rep < r->reps; rep++) {
-        copy_in(r);
+    for (int call = 0; call < r->warmup + r->reps; call++) {
+        int rep = call - r->warmup; /* timed from 0 on */
+        restore(r);
         if (posv) CHECK_CUDA(cudaMemset(db, 0, sizeof(double) * n));
         timer_start(r);
         if (potrf)
@@ -164,7 +181,9 @@ static double factorize(ref_t *r, double *check)
                 cusolverDnDpotrs(r->solver, CUBLAS_FILL_MODE_LOWER, n, 1, r->da, m, db, n, dinfo));
         if (!potrf)
             CHECK_CUSOLVER(cusolverDnDgeqrf(r->solver, m, n, r->da, m, tau, work, lwork, dinfo));
-        t[rep] = timer_stop(r);
+        double seconds = timer_stop(r);
+        if (call == 0) r->first = seconds;
+        if (rep >= 0) t[rep] = seconds;
         CHECK_CUDA(cudaMemcpy(&info, dinfo, sizeof(int), cudaMemcpyDeviceToHost));
         if (info) {
             fprintf(stderr, "cusolver-ref: %s returned info %d\n", r->routine, info);
@@ -222,14 +241,16 @@ static double bandwidth(ref_t *r, int copy, double *check)
     double t[MAXN], host = 0, dev = 0;
     for (size_t i = 0; i < count; i += 1 << 30) /* cblas_dasum's count is an int */
         host += cblas_dasum(count - i < (1u << 30) ? (int)(count - i) : 1 << 30, r->a + i, 1);
-    copy_in(r);
-    for (int rep = 0; rep < r->reps; rep++) {
+    restore(r);
+    for (int call = 0; call < r->warmup + r->reps; call++) {
         timer_start(r);
         if (copy)
             CHECK_CUDA(cudaMemcpy(r->dw, r->da, bytes, cudaMemcpyDeviceToDevice));
         else
             dev = sum_abs(r, r->da);
-        t[rep] = timer_stop(r);
+        double seconds = timer_stop(r);
+        if (call == 0) r->first = seconds;
+        if (call >= r->warmup) t[call - r->warmup] = seconds;
     }
     if (copy) dev = sum_abs(r, r->dw);
     *check = (dev > host ? dev - host : host - dev) / host;
@@ -251,19 +272,22 @@ static void run(ref_t *r, FILE *csv)
     r->a = host_alloc(bytes);
     generate(r);
     CHECK_CUDA(cudaMalloc((void **)&r->da, bytes));
+    CHECK_CUDA(cudaMalloc((void **)&r->dorig, bytes));
     if (bw) CHECK_CUDA(cudaMalloc((void **)&r->dw, bytes));
     timer_start(r);
     copy_in(r);
     double h2d = timer_stop(r);
+    CHECK_CUDA(cudaMemcpy(r->dorig, r->da, bytes, cudaMemcpyDeviceToDevice));
     printf("# %s m=%d n=%d: host-to-device copy of the matrix %.3f s (%.1f GB/s, not timed "
            "below)\n",
            r->routine, r->m, r->n, h2d, bytes / h2d * 1e-9);
     if (bw) {
         for (int copy = 1; copy >= 0; copy--) {
             double check, s = bandwidth(r, copy, &check);
-            snprintf(line, sizeof line, "bandwidth,%s,d,%s,%d,%d,0,0,1,1,1,1,%.6f,%.2f,GB/s,%.2g",
+            snprintf(line, sizeof line,
+                     "bandwidth,%s,d,%s,%d,%d,0,0,1,1,1,1,%.6f,%.2f,GB/s,%.2g,%.6f",
                      copy ? "d2d" : "read", copy ? "memcpy" : "dasum", r->m, r->n, s,
-                     (copy ? 2.0 : 1.0) * bytes / s * 1e-9, check);
+                     (copy ? 2.0 : 1.0) * bytes / s * 1e-9, check, r->first);
             emit(csv, line);
         }
         CHECK_CUDA(cudaFree(r->dw));
@@ -272,16 +296,18 @@ static void run(ref_t *r, FILE *csv)
         double m = r->m, n = r->n, check, s = factorize(r, &check);
         /* The counts tila-bench-run uses (bench_potrf.c, bench_geqrf.c), so that gpu-run's
          * ratios compare like with like. */
-        double flops = !strcmp(r->routine, "potrf") ? n * n * n / 3.0
+        double flops = !strcmp(r->routine, "potrf")  ? n * n * n / 3.0
                        : !strcmp(r->routine, "posv") ? n * n * n / 3.0 + 2.0 * n * n
                                                      : 2.0 * m * n * n - 2.0 * n * n * n / 3.0 +
                                                            m * n + n * n + 14.0 / 3.0 * n;
-        snprintf(line, sizeof line, "%s,%s,d,cusolver,%d,%d,0,0,1,1,1,1,%.6f,%.2f,GFLOP/s,%.2g",
-                 r->routine, !strcmp(r->routine, "geqrf") ? "-" : "L", r->m, r->n, s,
-                 flops / s * 1e-9, check);
+        snprintf(line, sizeof line,
+                 "%s,%s,d,cusolver,%d,%d,0,0,1,1,1,1,%.6f,%.2f,GFLOP/s,%.2g,%.6f", r->routine,
+                 !strcmp(r->routine, "geqrf") ? "-" : "L", r->m, r->n, s, flops / s * 1e-9, check,
+                 r->first);
         emit(csv, line);
     }
     CHECK_CUDA(cudaFree(r->da));
+    CHECK_CUDA(cudaFree(r->dorig));
     free(r->a);
 }
 
@@ -299,7 +325,7 @@ static int parse_list(const char *s, int *v, int *count)
 
 int main(int argc, char **argv)
 {
-    ref_t r = { .reps = 3, .seed = 2024 };
+    ref_t r = { .reps = 3, .warmup = 1, .seed = 2024 };
     int ns[MAXN], count = 0, m = 0;
     const char *csvpath = NULL;
     r.routine = argc > 1 ? argv[1] : "";
@@ -315,6 +341,8 @@ int main(int argc, char **argv)
             m = atoi(v);
         else if (!strcmp(a, "--reps"))
             r.reps = atoi(v);
+        else if (!strcmp(a, "--warmup"))
+            r.warmup = atoi(v);
         else if (!strcmp(a, "--seed"))
             r.seed = strtoull(v, NULL, 10);
         else if (!strcmp(a, "--csv"))
@@ -324,10 +352,10 @@ int main(int argc, char **argv)
     }
     for (int i = 0; i < count && !bad; i++) /* potrf, posv: square; geqrf: m >= n */
         bad = ns[i] < 1 || (m && (strcmp(r.routine, "geqrf") ? m != ns[i] : m < ns[i]));
-    if (bad || !count || r.reps < 1 || r.reps > MAXN || m < 0) {
+    if (bad || !count || r.reps < 1 || r.reps > MAXN || r.warmup < 0 || m < 0) {
         fprintf(stderr,
                 "usage: cusolver-ref potrf|posv|geqrf|bandwidth --n LIST [--m M] [--reps R<=%d] "
-                "[--seed S] [--csv FILE]\n",
+                "[--warmup W] [--seed S] [--csv FILE]\n",
                 MAXN);
         return 2;
     }
@@ -350,7 +378,7 @@ int main(int argc, char **argv)
         }
         if (fseek(csv, 0, SEEK_END) == 0 && ftell(csv) == 0)
             fprintf(csv, "routine,variant,prec,impl,m,n,nb,ib,p,q,ranks,workers,seconds,rate,"
-                         "unit,check\n");
+                         "unit,check,first_seconds\n");
     }
     CHECK_CUBLAS(cublasCreate(&r.blas));
     CHECK_CUSOLVER(cusolverDnCreate(&r.solver));

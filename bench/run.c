@@ -4,25 +4,42 @@
  *
  *   tila-bench-run ROUTINE IMPL [--m M] [--n N] [--k K] [--nrhs R] [--nb NB] [--ib IB]
  *                  [--p P --q Q] [--variant V] [--cond C] [--double 1] [--seed S]
+ *                  [--warmup W] [--reps R] [--check host|device]
  * IMPL is tila, lapacke or scalapack.  Every implementation gets the same matrices, made
  * by Tila's seeded generators in its own layout (Tila's descriptor, LAPACK's array on
  * rank 0, ScaLAPACK's local arrays), then Tila is stopped before a peer runs so that no
- * StarPU thread competes with it.  Rank 0 prints one line:
- *   RESULT seconds=S rate=R unit=U check=C workers=W status=INFO [iter=I]
- * where R is in GFLOP/s (LAPACK's flop count) or GB/s (bytes of the matrix read once),
- * C the routine's scaled residual (see bench_*.c), I a mixed-precision solve's iteration
- * count (LAPACK's ITER); before it, where the program's time
- * went (tila-bench shows it on stderr when TILA_BENCH_PHASES=1):
- *   PHASES init=S generate=S prepare=S run+barrier=S collect=S finalize=S check=S
- * tila-bench (the script) runs this program per implementation and repetition.
- * With TILA_BENCH_PROFILE=1 (Tila only), every rank also prints, for the timed call alone,
- * one line per StarPU worker and one for the process:
+ * StarPU thread competes with it.  The process makes W untimed calls (default 1), then R
+ * timed ones (default 1): warm calls, as a program that calls the routine more than once
+ * sees them (a process's first call pays library and GPU module loading, workspace growth,
+ * pinning).  Before each call but the first the operands are put back as generated, in the
+ * implementation's own layout and place (Tila's tiles by the same generators, as tasks where
+ * the tiles live: on a GPU for a GPU's tiles; a peer's arrays from a copy), untimed; the
+ * result of the last call alone is checked: gathered to rank 0 and checked there against its
+ * copy of the input (--check host, the default), or (--check device, Tila only) by Tila's
+ * own calls on the operands where they lie, the same residual without a copy of the
+ * operands on rank 0 nor gathering them (what a GPU run affords: at n = 20000 each is 3.2
+ * GB through the host; bench_*.c say which routines can).  Rank 0 prints one line:
+ *   RESULT seconds=S rate=R unit=U check=C workers=W status=INFO first=F reps=T1,T2,..
+ *          [iter=I]
+ * where S is the median of the timed calls' seconds (T1, T2, ...), F the first call's
+ * (cold: the first untimed one, or the first timed one without --warmup), R in GFLOP/s
+ * (LAPACK's flop count) or GB/s (bytes of the matrix read once) at S, C the routine's
+ * scaled residual (see bench_*.c), I a mixed-precision solve's iteration count (LAPACK's
+ * ITER); before it, where the program's time went (tila-bench shows it on stderr when
+ * TILA_BENCH_PHASES=1; calls: every call, restore: putting operands back between them):
+ *   PHASES init=S generate=S calls=S restore=S collect=S finalize=S check=S
+ * With TILA_TRACE=FILE (Tila only), each call is a window of the trace named "warmup K" or
+ * "rep K" (tila_trace_mark; bench/tila-trace reports on it).
+ * With TILA_BENCH_PROFILE=1 (Tila only), every rank also prints, for the last timed call
+ * alone, one line per StarPU worker and one for the process:
  *   PROFILE rank=R worker=W executing=S sleeping=S tasks=N
  *   PROFILE rank=R cpu_user=S cpu_sys=S switches_voluntary=N switches_involuntary=N
  * (StarPU's worker profiling and getrusage): time lost waiting shows as sleeping, time
  * lost inside the tasks as executing above one rank's, context switches as switches;
  * and one line per bus that moved data during the call (main RAM to a GPU, ...):
  *   PROFILE rank=R bus=SRC->DST bytes=B transfers=N seconds=S
+ * (StarPU's bus counters are reset by each reading: with TILA_TRACE too, the trace's bus
+ * lines miss what this one read.)
  *
  * SPDX-License-Identifier: BSD-3-Clause
  */
@@ -153,6 +170,36 @@ static int create_tiles(const bench_cfg_t *c, bench_op_t *op, const tila_dist_t 
     return bench_desc_tiled(&op->desc, op->m, op->n, shrink_tiling, c, grid);
 }
 
+/* Whether this run checks Tila's result on the device (routine with a check_device). */
+static const bench_routine_t *routine;
+static int device_check(const bench_cfg_t *c)
+{
+    return c->check_device && c->impl == BENCH_TILA && routine->check_device;
+}
+
+tila_desc_t *bench_like(const bench_cfg_t *c, int m, int n)
+{
+    tila_dist_t grid = { .p = c->p, .q = c->q };
+    bench_op_t op = { .m = m, .n = n };
+    if (create_tiles(c, &op, &grid)) {
+        fprintf(stderr, "tila-bench-run: cannot create a %d x %d matrix for the check\n", m, n);
+        return NULL;
+    }
+    return op.desc;
+}
+
+void bench_fill_as(bench_cfg_t *c, int i, tila_desc_t *D)
+{
+    fill_into(&c->op[i], D, c->seed + (unsigned long long)i);
+}
+
+double bench_fro(tila_desc_t *D)
+{
+    double v = 0;
+    tila_dlange(TILA_NORM_FRO, D, &v);
+    return v;
+}
+
 /* Make every operand in the layout of the implementation, and rank 0's copy. */
 static void generate(bench_cfg_t *c)
 {
@@ -161,11 +208,14 @@ static void generate(bench_cfg_t *c)
         bench_op_t *op = &c->op[i];
         unsigned long long seed = c->seed + (unsigned long long)i;
         tila_desc_t *A;
-        op->in = c->rank == 0 ? alloc_full(op) : NULL;
+        /* rank 0's copy of the input, for the check there (and the source of a
+         * BENCH_SPD_COND operand) */
+        int copy = op->fill == BENCH_SPD_COND || !device_check(c);
+        op->in = c->rank == 0 && copy ? alloc_full(op) : NULL;
         if (op->fill == BENCH_SPD_COND) {
             if (c->rank == 0) spd_cond(op->n, op->cond, seed, op->in);
         }
-        else {
+        else if (copy) {
             tila_desc_create_lapack(&A, TILA_REAL64, op->in, op->m > 1 ? op->m : 1, op->m, op->n,
                                     c->nb, c->nb, &on_root);
             fill(op, A, seed);
@@ -188,24 +238,55 @@ static void generate(bench_cfg_t *c)
                                        c->nb, c->p, c->q);
             fill_into(op, A, seed);
             tila_desc_destroy(&A);
+            if (c->reps + c->warmup > 1) {
+                op->local_in = malloc(bench_scalapack_bytes(op));
+                if (!op->local_in) {
+                    fprintf(stderr, "tila-bench-run: out of memory for a copy of operand %d\n", i);
+                    exit(1);
+                }
+                memcpy(op->local_in, op->local, bench_scalapack_bytes(op));
+            }
         }
     }
 }
 
-/* Bring every operand, as the timed call left it, to rank 0's `full` copy. */
-static void collect(bench_cfg_t *c)
+/*
+ * Put every operand back as generate() made it, in the implementation's own layout and
+ * place: Tila's tiles by the same generators (tasks on the tiles' owners and devices), the
+ * LAPACKE peer's array from rank 0's input, the ScaLAPACK peer's local arrays from their
+ * copy (Tila is stopped by then).
+ */
+static void restore(bench_cfg_t *c)
 {
     for (int i = 0; i < c->nops; i++) {
         bench_op_t *op = &c->op[i];
+        if (c->impl == BENCH_TILA)
+            fill_into(op, op->desc, c->seed + (unsigned long long)i);
+        else if (c->impl == BENCH_LAPACKE && c->rank == 0)
+            memcpy(op->full, op->in, sizeof(double) * (size_t)op->m * op->n);
+        else if (c->impl == BENCH_SCALAPACK)
+            memcpy(op->local, op->local_in, bench_scalapack_bytes(op));
+    }
+}
+
+/* Bring every operand, as the timed call left it, to rank 0's `full` copy (none when
+ * checked on the device), and free the implementation's own. */
+static void collect(bench_cfg_t *c)
+{
+    int gather = !device_check(c) && !routine->check_reads_inputs;
+    tila_desc_destroy(&c->aux);
+    for (int i = 0; i < c->nops; i++) {
+        bench_op_t *op = &c->op[i];
         if (c->impl == BENCH_LAPACKE) continue;
-        op->full = c->rank == 0 ? alloc_full(op) : NULL;
+        op->full = c->rank == 0 && gather ? alloc_full(op) : NULL;
         if (c->impl == BENCH_TILA) {
-            tila_desc_gather(op->desc, 0, op->full, op->m > 1 ? op->m : 1);
+            if (gather) tila_desc_gather(op->desc, 0, op->full, op->m > 1 ? op->m : 1);
             tila_desc_destroy(&op->desc);
         }
         else {
-            bench_scalapack_gather(c, op, op->full);
+            if (gather) bench_scalapack_gather(c, op, op->full);
             free(op->local);
+            free(op->local_in);
         }
     }
 }
@@ -275,20 +356,76 @@ static void profile_end(const bench_cfg_t *c, const struct rusage *before)
     fflush(stdout);
 }
 
+static int compare_doubles(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return (x > y) - (x < y);
+}
+
+static double median(const double *t, int n)
+{
+    double *s = malloc(sizeof *s * (size_t)n);
+    memcpy(s, t, sizeof *s * (size_t)n);
+    qsort(s, (size_t)n, sizeof *s, compare_doubles);
+    double m = n % 2 ? s[n / 2] : 0.5 * (s[n / 2 - 1] + s[n / 2]);
+    free(s);
+    return m;
+}
+
+/*
+ * The calls: c->warmup untimed, then c->reps timed (seconds[k]), each after the operands
+ * are put back and the routine's untimed preparation, all ranks starting together; the
+ * first call's seconds in *first.  Stops at the first call that fails.  Where the time
+ * between the calls went in *restoring.
+ */
+static int calls(bench_cfg_t *c, const bench_routine_t *r, double *seconds, double *first,
+                 double *restoring)
+{
+    int rc = 0, total = c->warmup + c->reps;
+    MPI_Comm comm = c->impl == BENCH_LAPACKE ? MPI_COMM_SELF : MPI_COMM_WORLD;
+    *restoring = 0;
+    for (int k = 0; k < total && !rc; k++) {
+        int timed = k >= c->warmup, last = k == total - 1;
+        double t_restore = now();
+        if (k > 0) restore(c);
+        if (r->prepare) rc = r->prepare(c);
+        *restoring += now() - t_restore;
+        if (rc) break;
+        char label[32];
+        snprintf(label, sizeof label, timed ? "rep %d" : "warmup %d",
+                 timed ? k - c->warmup + 1 : k + 1);
+        MPI_Barrier(comm);
+        struct rusage before;
+        if (last && profiling(c)) profile_begin(&before);
+        if (c->impl == BENCH_TILA) tila_trace_mark(label);
+        double t0 = now();
+        rc = r->run(c);
+        double t = now() - t0;
+        if (c->impl == BENCH_TILA) tila_trace_mark("");
+        if (last && profiling(c)) profile_end(c, &before);
+        if (k == 0) *first = t;
+        if (timed) seconds[k - c->warmup] = t;
+    }
+    return rc;
+}
+
 int main(int argc, char **argv)
 {
     int provided;
     MPI_Init_thread(&argc, &argv, MPI_THREAD_MULTIPLE, &provided);
-    bench_cfg_t c = { .nrhs = 1, .nb = 256, .seed = 2024, .iter = INT_MIN };
+    bench_cfg_t c = { .nrhs = 1, .nb = 256, .seed = 2024, .iter = INT_MIN, .reps = 1, .warmup = 1 };
     const bench_routine_t *r = NULL;
     MPI_Comm_rank(MPI_COMM_WORLD, &c.rank);
     MPI_Comm_size(MPI_COMM_WORLD, &c.size);
-    if (parse(argc, argv, &c, &r)) {
+    int bad = parse(argc, argv, &c, &r);
+    routine = r;
+    if (bad) {
         if (c.rank == 0)
             fprintf(stderr,
                     "usage: tila-bench-run gemm|potrf|potrs|posv|posv_mixed|geqrf|lange "
                     "tila|lapacke|scalapack --n N [--m M] [--k K] [--nrhs R] [--nb NB] [--ib IB] "
-                    "[--p P --q Q] [--variant V] [--cond C] [--double 1] [--seed S]\n");
+                    "[--p P --q Q] [--variant V] [--cond C] [--double 1] [--seed S] "
+                    "[--warmup W] [--reps R] [--check host|device]\n");
         MPI_Finalize();
         return 2;
     }
@@ -296,8 +433,8 @@ int main(int argc, char **argv)
         MPI_Finalize();
         return 2;
     }
-    /* Ends of the phases setup+init, generate, prepare, run, collect (seconds). */
-    double phase[5], t_start = now();
+    /* Ends of the phases setup+init, generate, calls (and the device check), collect. */
+    double phase[4], t_start = now();
     if (tila_init(&argc, &argv) != TILA_SUCCESS) {
         MPI_Finalize();
         return 1;
@@ -311,40 +448,37 @@ int main(int argc, char **argv)
     phase[1] = now();
     int rc = 0, here = c.impl != BENCH_LAPACKE || c.rank == 0; /* LAPACKE: rank 0 alone */
     if (c.impl != BENCH_TILA) tila_finalize();
-    if (r->prepare && here) rc = r->prepare(&c);
+    double *seconds = calloc((size_t)c.reps, sizeof *seconds), first = 0, restoring = 0;
+    if (here) rc = calls(&c, r, seconds, &first, &restoring);
+    double check = 0;
+    if (device_check(&c)) check = r->check_device(&c);
     phase[2] = now();
-    double seconds = 0;
-    if (!rc && here) {
-        MPI_Barrier(c.impl == BENCH_LAPACKE ? MPI_COMM_SELF : MPI_COMM_WORLD);
-        struct rusage before;
-        if (profiling(&c)) profile_begin(&before);
-        double t0 = now();
-        rc = r->run(&c);
-        seconds = now() - t0;
-        if (profiling(&c)) profile_end(&c, &before);
-    }
-    phase[3] = now();
     collect(&c);
-    phase[4] = now();
+    phase[3] = now();
     if (c.impl == BENCH_TILA) tila_finalize();
     if (c.rank == 0) {
         double t_check = now();
-        double check = r->check(&c);
-        /* Where the program's time went, the timed call's share among it (seconds). */
-        printf("PHASES init=%.3f generate=%.3f prepare=%.3f run+barrier=%.3f collect=%.3f "
+        if (!device_check(&c)) check = r->check(&c);
+        /* Where the program's time went (seconds). */
+        printf("PHASES init=%.3f generate=%.3f calls=%.3f restore=%.3f collect=%.3f "
                "finalize=%.3f check=%.3f\n",
-               phase[0] - t_start, phase[1] - phase[0], phase[2] - phase[1], phase[3] - phase[2],
-               phase[4] - phase[3], t_check - phase[4], now() - t_check);
+               phase[0] - t_start, phase[1] - phase[0], phase[2] - phase[1] - restoring, restoring,
+               phase[3] - phase[2], t_check - phase[3], now() - t_check);
         char iter[32] = "";
         if (c.iter != INT_MIN) snprintf(iter, sizeof iter, " iter=%d", c.iter);
+        double s = median(seconds, c.reps);
         printf("RESULT seconds=%.6f rate=%.4g unit=%s check=%.3g corename=%s workers=%d "
-               "status=%d%s\n",
-               seconds, r->amount(&c) / seconds * 1e-9, r->unit, check, CORENAME,
+               "status=%d first=%.6f reps=",
+               s, r->amount(&c) / s * 1e-9, r->unit, check, CORENAME,
                c.impl == BENCH_TILA        ? workers
                : c.impl == BENCH_SCALAPACK ? c.size
                                            : threads,
-               rc, iter);
+               rc, first);
+        for (int k = 0; k < c.reps; k++)
+            printf("%s%.6f", k ? "," : "", seconds[k]);
+        printf("%s\n", iter);
     }
+    free(seconds);
     for (int i = 0; i < c.nops; i++) {
         free(c.op[i].in);
         free(c.op[i].full);
