@@ -71,8 +71,10 @@ static void tila_trace_popped(void *arg)
         starpu_data_handle_t h = STARPU_TASK_GET_HANDLE(task, i);
         r->modes[i] = STARPU_TASK_GET_MODE(task, i);
         r->bytes += starpu_data_get_size(h);
-        int64_t tag = starpu_mpi_data_get_tag(h);
-        r->tags[i] = tag >= 0 ? tag : -(int64_t)(uintptr_t)h; /* untagged: its address */
+        /* A scratch buffer is a worker's own, never registered with StarPU-MPI (whose
+         * starpu_mpi_data_get_tag asserts on it): its address names it. */
+        int64_t tag = r->modes[i] & STARPU_SCRATCH ? -1 : starpu_mpi_data_get_tag(h);
+        r->tags[i] = tag >= 0 ? tag : -(int64_t)(uintptr_t)h;
     }
     task->prologue_callback_pop_arg = r;
 }
