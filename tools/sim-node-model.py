@@ -7,6 +7,7 @@ that no session has calibrated yet (model, not calibrated).
                           [--cores 64] [--models DIR] [--fit-tiles 768,1024,1536,2048]
                           [--tiles LIST] [--range LO:HI] [--rates CSV]
                           [--hybrid B:s:b[,b...] ...] [--ib 32]
+  tools/sim-node-model.py --refit NODE [--models DIR]
 
 Writes into DIR (default perfmodels/reference/sampling) what StarPU's calibration would
 write for the node NAME: the bus files (bus/NAME.{config,affinity,bandwidth,latency,
@@ -42,6 +43,13 @@ it starts from.
   ormqr, tsmqr) on Song and Dongarra's tiling of top-level tiles B cut into s - 1 slices
   of b and one of the rest, every combination of those edges, with inner blocks --ib: the
   CPUs' scaled by flops from the largest calibrated tile, the GPUs' from the model.
+- --refit NODE writes no node: it fits the regressions of a calibrated node again, in
+  place, on their histories' per-size means (StarPU keeps a regression-based model's
+  history for the last process that calibrated it, while the regression accumulates
+  every sample of every round, first calls included), so that the two agree
+  (tools/check-models.py).  A history of one size keeps the old fit's time at the other
+  end of the calibrated range.  The history, the sample count and the range stay the
+  calibration's; a refitted node refits to itself.
 - Buses: each GPU on its own PCIe 5 x16 link to the host, every pair of GPUs on NVLink
   (through NVSwitch: direct copies between GPUs).
 
@@ -422,6 +430,105 @@ def write_models(src, dst, cpu_from, name, fit_tiles, tiles, gpus, span=None, sh
             fout.write(head + "".join(b + "\n" for b in blocks))
 
 
+# --refit: a calibrated node's regressions fitted again on their histories.
+ENTRY = re.compile(r"^[0-9a-f]{8}\t")
+
+
+def refit_line(line, entries):
+    """The regression line `line` (sums, alpha, beta, n, minx, maxx) fitted again on the
+    history `entries` (their fields) that it times: a size^b by least squares on the log of
+    each size's mean (its entries' means weighted by their samples), each size weighted by
+    its share of the history's samples.  A history of one size says nothing of the slope:
+    the old regression's times at the ends of its range (minx, maxx: the smallest and the
+    largest task calibrated) that the history lacks count as sizes of as many samples as
+    the history's.  The sums are those of the regression's n samples so weighted (StarPU's
+    formulas give alpha and beta back from them); n, minx and maxx are unchanged, so
+    StarPU's validity and range stay the calibration's.  A one-size fit already through its
+    history's mean is kept as it is (a refitted node refits to itself, to the digit).  No
+    history in the range (or no regression): None."""
+    f = line.split("\t")
+    n, minx, maxx = int(f[6]), int(f[7]), int(f[8])
+    alpha, beta = float(f[4]), float(f[5])
+    if n == 0 or math.isnan(alpha) or math.isnan(beta):
+        return None
+    sizes = {}
+    for e in entries:
+        size, mean, count = int(e[1]), float(e[3]), int(e[7])
+        if count > 0 and mean > 0 and minx * 0.9 <= size <= maxx * 1.1:
+            s = sizes.setdefault(size, [0.0, 0])
+            s[0] += mean * count
+            s[1] += count
+    if not sizes:
+        return None
+    if len(sizes) == 1:
+        ((size, (t, count)),) = sizes.items()
+        if abs(alpha * size ** beta * count / t - 1) < 1e-5:
+            return line  # through the history's mean already: refitted before
+        for x in (minx, maxx):
+            if x not in sizes:
+                sizes[x] = [alpha * x ** beta * count, count]
+    if len(sizes) == 1:
+        return None
+    total = sum(c for _, c in sizes.values())
+    pts = [(math.log(size), math.log(t / c), n * c / total) for size, (t, c) in sorted(sizes.items())]
+    sx = sum(w * x for x, _, w in pts)
+    sxx = sum(w * x * x for x, _, w in pts)
+    sy = sum(w * y for _, y, w in pts)
+    sxy = sum(w * x * y for x, y, w in pts)
+    beta = (n * sxy - sx * sy) / (n * sxx - sx * sx)
+    alpha = math.exp((sy - beta * sx) / n)
+    return "\t".join([fmt(sx), fmt(sxx), fmt(sy), fmt(sxy), fmt(alpha), fmt(beta), str(n),
+                      "%-15d" % minx, "%-15d" % maxx])
+
+
+def refit_text(text):
+    """A model file's text with each regression refitted on its history (refit_line), and
+    for each one refitted: (architecture, sizes, old and new times at each size)."""
+    lines = text.split("\n")
+    impls, arch = [], None  # [architecture, index of the regression line, entries]
+    for i, line in enumerate(lines):
+        if line.startswith("# Model for "):
+            arch = line.split()[3]
+        elif line.startswith("# sumlnx"):
+            impls.append([arch, i + 1, []])
+        elif ENTRY.match(line) and impls:
+            impls[-1][2].append(line.split())
+    done = []
+    for arch, at, entries in impls:
+        new = refit_line(lines[at], entries)
+        if new is None:
+            continue
+        old_f, new_f = lines[at].split("\t"), new.split("\t")
+        sizes = sorted({int(e[1]) for e in entries})
+        done.append((arch, [(size, float(old_f[4]) * size ** float(old_f[5]),
+                             float(new_f[4]) * size ** float(new_f[5]),
+                             [float(e[3]) for e in entries if int(e[1]) == size and int(e[7])])
+                            for size in sizes]))
+        lines[at] = new
+    return "\n".join(lines), done
+
+
+def refit_node(codelets, node):
+    """Every model file of `node` in `codelets` with its regressions refitted (refit_text),
+    in place; a table of what changed."""
+    files = sorted(f for f in os.listdir(codelets) if f.endswith("." + node))
+    if not files:
+        raise SystemExit("sim-node-model: no model file of node '%s' in %s" % (node, codelets))
+    for f in files:
+        path = os.path.join(codelets, f)
+        with open(path) as fin:
+            text = fin.read()
+        new, done = refit_text(text)
+        if new != text:
+            with open(path, "w") as fout:
+                fout.write(new)
+        for arch, rows in done:
+            for size, old, fit, means in rows:
+                print("sim-node-model: %-24s %-12s size %10d: history %s, fit %.1f -> %.1f us"
+                      % (f, arch, size, "/".join("%.1f us" % m for m in means) or "none",
+                         old, fit))
+
+
 def matrix(values, gpus):
     """A bus matrix file: node 0 is RAM, 1..gpus the GPUs, nan past them (16 x 16)."""
     rows = ["# " + "".join("to %d\t\t" % j for j in range(16))]
@@ -507,7 +614,16 @@ def main():
                     help="history entries for the flat tree's QR kernels (geqrt, tsqrt, "
                     "ormqr, tsmqr) on the tilings of tila_hybrid_t B, s and each b (repeatable)")
     ap.add_argument("--ib", type=int, default=32, help="--hybrid's inner block size")
+    ap.add_argument("--refit", metavar="NODE",
+                    help="instead of writing a node: refit the regressions of the calibrated "
+                    "node NODE in --models on their histories' per-size means, in place "
+                    "(a regression fitted on cold first calls then agrees with the history: "
+                    "tools/check-models.py)")
     args = ap.parse_args()
+    if args.refit:
+        refit_node(os.path.join(args.models, "codelets", "45"), args.refit)
+        print("sim-node-model: refitted node '%s' in %s" % (args.refit, args.models))
+        return
     shapes = {}
     for spec in args.hybrid:
         B, s, bs = spec.split(":")
