@@ -3,17 +3,17 @@
 """check-models: flag a node's performance models whose regression and history disagree.
 
   tools/check-models.py [NODE ...] [--all] [--models DIR] [--threshold 0.25] [--quiet]
+                        [--known FILE|none] [--nl]
 
 A StarPU performance model file (format 45: MODELS/codelets/45/<symbol>.<node>) holds, for
 each worker architecture (a combination: cpu0, cuda0, ...), a regression fitted to every
 sample it was calibrated on (a size^b, and a size^b + c when StarPU fitted one), and a
-history: per task footprint, the data size and the mean of its samples.  Tila's BLAS-3
-kernels and potrf are STARPU_REGRESSION_BASED (a size^b, perfmodels/README.md): that is the
-fit compared; --nl adds the a size^b + c ones that older files hold but StarPU no longer
-reads for Tila's codelets.  StarPU times a task
-of a regression-based codelet (Tila's BLAS-3 kernels and potrf) by the regression wherever it
-is valid (at least STARPU_CALIBRATE_MINIMUM = 10 samples, sizes 0.9-1.1x those fitted),
-never by the history; a simulation does the same.  So where both exist, the regression's
+history: per task footprint, the data size and the mean of its samples.  StarPU times a
+task of a regression-based codelet (Tila's BLAS-3 kernels and potrf) by the regression
+wherever it is valid (at least STARPU_CALIBRATE_MINIMUM = 10 samples, sizes 0.9-1.1x those
+fitted), never by the history; a simulation does the same.  Tila's codelets are
+STARPU_REGRESSION_BASED (a size^b, perfmodels/README.md): that is the fit compared; --nl
+adds the a size^b + c ones that older files hold but StarPU never reads for them.  So where both exist, the regression's
 prediction at a history entry's size should be that entry's mean: a regression fitted on
 outliers (first, cold calls) or on a size law the kernel does not follow says otherwise.
 
