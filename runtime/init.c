@@ -22,6 +22,36 @@ int tila_cuda_ndevices(void) { return tila_rt.ncuda; }
 MPI_Comm tila_starpu_comm(void) { return tila_rt.starpu_comm; }
 
 /*
+ * Where a node has GPUs beside its CPU workers, a task of more than TILA_CPU_TASK_FLOPS flops
+ * (default 1e8, a 370-wide gemm: tens of milliseconds on a core, tens of microseconds on a
+ * GPU) on a tile a GPU may hold runs on CUDA workers alone: a core that takes such a task
+ * holds back its successors on the critical path (the hybrid study: cores' slices 0.2-0.7x
+ * the uniform tiles on GPU nodes).  Smaller tasks go to any worker, the tiles of a CPU slice
+ * (TILA_DEVICE_CPU) to the cores as before.  TILA_CPU_TASK_FLOPS=0 or a negative value: no
+ * restriction.  The bitmaps: per device its CUDA workers, then every CUDA worker.
+ */
+static int tila_gpu_workers_init(unsigned nw)
+{
+    const char *v = getenv("TILA_CPU_TASK_FLOPS");
+    char *end = NULL;
+    double flops = v && *v ? strtod(v, &end) : 1e8;
+    if (v && *v && (*end || flops != flops)) {
+        tila_error("tila_init", "TILA_CPU_TASK_FLOPS=%s is not a number of flops: 1e8 taken", v);
+        flops = 1e8;
+    }
+    if (flops <= 0) return TILA_SUCCESS;
+    tila_rt.cpu_task_flops = flops;
+    tila_rt.gpu_workers = calloc((size_t)(tila_rt.ncuda + 1) * tila_rt.nwords, sizeof(uint32_t));
+    if (!tila_rt.gpu_workers) return TILA_ERR_NOMEM;
+    for (int d = 0; d <= tila_rt.ncuda; d++)
+        for (unsigned w = 0; w < nw; w++)
+            if (starpu_worker_get_type((int)w) == STARPU_CUDA_WORKER &&
+                (d == tila_rt.ncuda || starpu_worker_get_devid((int)w) == tila_rt.cuda_devid[d]))
+                tila_rt.gpu_workers[(size_t)d * tila_rt.nwords + w / 32] |= UINT32_C(1) << w % 32;
+    return TILA_SUCCESS;
+}
+
+/*
  * The device level of the distribution: for each CUDA device, the StarPU workers that may
  * run a task whose output tile lives on it (every CPU worker, and the CUDA workers of that
  * device only), so that a GPU tile never moves to another GPU; and the CPU workers alone,
@@ -49,6 +79,8 @@ static int tila_device_workers_init(void)
         for (unsigned w = 0; w < nw; w++)
             if (starpu_worker_get_type((int)w) == STARPU_CPU_WORKER)
                 tila_rt.cpu_workers[w / 32] |= UINT32_C(1) << w % 32;
+        int rc = tila_gpu_workers_init(nw);
+        if (rc) return rc;
     }
     if (tila_rt.ncuda < 2) return TILA_SUCCESS; /* one GPU: any worker of the node */
     tila_rt.device_workers = calloc((size_t)tila_rt.ncuda * tila_rt.nwords, sizeof(uint32_t));
@@ -84,7 +116,7 @@ static int tila_blas_threads; /* the program's OpenBLAS threads, where tila_init
 /* The variables tila_init set for StarPU and StarPU-MPI, and what they were: tila_finalize
  * puts them back, so that the host program's environment is as it was (and a later
  * tila_init decides afresh instead of taking Tila's own settings for the user's). */
-#define TILA_MAX_ENV 16
+#define TILA_MAX_ENV 32
 static struct {
     const char *name;
     char *old; /* NULL: was unset */
@@ -360,7 +392,7 @@ static void tila_node_setup(struct starpu_conf *conf)
     }
 #endif
 #ifdef TILA_USE_CUDA
-    tila_cuda_sched_default(conf); /* before the naps, which keep a scheduler chosen */
+    tila_cuda_node_defaults(conf); /* before the naps, which keep a scheduler chosen */
     if (conf->sched_policy_name) {
         tila_say(how, sizeof how, ", scheduler ");
         tila_say(how, sizeof how, conf->sched_policy_name);
@@ -402,6 +434,7 @@ static void tila_stop_started(void)
     tila_comm_stop();
     free(tila_rt.device_workers);
     free(tila_rt.cpu_workers);
+    free(tila_rt.gpu_workers);
     if (tila_rt.started_starpu) starpu_shutdown();
     tila_progress_thread_mark(0); /* that thread is gone: no other naps in its place */
     tila_mpi_stop();
@@ -429,6 +462,15 @@ int tila_init(int *argc, char ***argv)
      * _starpu_mpi_submit_coop_sends from potrf's flushes, about 1 run in 40 at 4 ranks.
      * Off unless the user asks for them (no measurable cost at 2 and 4 ranks here). */
     tila_env_put("STARPU_MPI_COOP_SENDS", "0", 0);
+    /* No clean buffers kept: StarPU otherwise writes dirty GPU tiles back to the host during
+     * every call to keep 5-10 % of each GPU's memory clean (STARPU_MINIMUM_CLEAN_BUFFERS,
+     * STARPU_TARGET_CLEAN_BUFFERS), gigabytes on the copy engine that tasks then overwrite,
+     * with the small transfers (a norm's partial) queued behind them.  A matrix larger than
+     * the GPUs' memory pays its write-backs when a tile is evicted instead.  Nothing changes
+     * without a GPU (main memory is not tidied); set here, not with the GPU's settings, so
+     * that a simulated GPU node runs as a real one. */
+    tila_env_put("STARPU_MINIMUM_CLEAN_BUFFERS", "0", 0);
+    tila_env_put("STARPU_TARGET_CLEAN_BUFFERS", "0", 0);
     /* StarPU's own messages (a bus recalibration whenever a rank sees another CPU count
      * than the last run's, ...) only when asked for: TILA_VERBOSE, or STARPU_SILENT=0. */
     if (!tila_verbose()) tila_env_put("STARPU_SILENT", "1", 0);

@@ -23,6 +23,9 @@ void tila_task_on(tila_task_t *t, const tila_desc_t *A, int m, int n)
     t->rank = A->owner[k];
     t->m = m;
     t->n = n;
+    t->gpu_workers = NULL;
+    if (tila_rt.gpu_workers && dev != TILA_DEVICE_CPU)
+        t->gpu_workers = tila_rt.gpu_workers + (size_t)(dev >= 0 ? dev : tila_rt.ncuda) * tila_rt.nwords;
     if (dev == TILA_DEVICE_CPU && tila_rt.cpu_workers) {
         t->nwords = tila_rt.nwords;
         t->workers = tila_rt.cpu_workers;

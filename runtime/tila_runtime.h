@@ -57,6 +57,11 @@ typedef struct tila_runtime_s {
      * worker StarPU-MPI's progress thread runs, progress_worker.c) and the others; NULL:
      * any worker runs any task. */
     uint32_t *short_workers, *long_workers;
+    /** On a node with GPUs and CPU workers: per device, then for any device, the bitmap of
+     * the CUDA workers alone (ncuda + 1 of them), which run the tasks of more than
+     * cpu_task_flops flops on tiles a GPU may hold (init.c); NULL: no such restriction. */
+    uint32_t *gpu_workers;
+    double cpu_task_flops;
     int paused; /**< tila_pause: StarPU's workers wait for tila_resume */
     /** TILA_TRACE: every task's pop prologue (runtime/trace.c), else NULL. */
     void (*trace_pop)(void *);
@@ -304,6 +309,8 @@ typedef struct tila_task_s {
     int m, n;                /**< its output tile (-1, -1: a workspace), for messages */
     unsigned nwords;         /**< 32-bit words of `workers`, 0: any worker */
     const uint32_t *workers; /**< StarPU worker bitmap of the output tile's device level */
+    /** the CUDA workers of that level (tila_rt.gpu_workers), for a large task; or NULL */
+    const uint32_t *gpu_workers;
 } tila_task_t;
 
 /** First member of every codelet's argument struct. */
@@ -407,13 +414,20 @@ void tila_sequence_fail(tila_sequence_t *seq, tila_request_t *req, int info);
 #define TILA_SHORT_TASK_FLOPS 5e7
 
 /** The workers that may run task t of `flops` flops: a bitmap of StarPU's workerids, and
- * its length in 32-bit words (0: any worker). */
-static inline unsigned tila_task_nwords(const tila_task_t *t)
+ * its length in 32-bit words (0: any worker).  On a node with GPUs, a task larger than
+ * tila_rt.cpu_task_flops on a tile a GPU may hold runs on the GPU's workers alone. */
+static inline int tila_task_on_gpu(const tila_task_t *t, double flops)
 {
+    return t->gpu_workers && flops > tila_rt.cpu_task_flops;
+}
+static inline unsigned tila_task_nwords(const tila_task_t *t, double flops)
+{
+    if (tila_task_on_gpu(t, flops)) return tila_rt.nwords;
     return t->workers ? t->nwords : tila_rt.short_workers ? tila_rt.nwords : 0;
 }
 static inline uint32_t *tila_task_workers(const tila_task_t *t, double flops)
 {
+    if (tila_task_on_gpu(t, flops)) return (uint32_t *)t->gpu_workers;
     if (t->workers || !tila_rt.short_workers) return (uint32_t *)t->workers;
     return flops < TILA_SHORT_TASK_FLOPS ? tila_rt.short_workers : tila_rt.long_workers;
 }
@@ -421,7 +435,8 @@ static inline uint32_t *tila_task_workers(const tila_task_t *t, double flops)
 /** Common options of every insert helper, in StarPU's varargs form. */
 #define TILA_TASK_OPTIONS(t, name, flops)                                                          \
     STARPU_EXECUTE_ON_NODE, (t)->rank, STARPU_PRIORITY, (t)->priority, STARPU_FLOPS,               \
-        (double)(flops), STARPU_NAME, (name), STARPU_TASK_WORKERIDS, tila_task_nwords(t),         \
+        (double)(flops), STARPU_NAME, (name), STARPU_TASK_WORKERIDS,                              \
+        tila_task_nwords(t, (double)(flops)),                                                      \
         tila_task_workers(t, (double)(flops)), STARPU_CALLBACK_WITH_ARG_NFREE, tila_task_done,    \
         (void *)(t)->seq, STARPU_PROLOGUE_CALLBACK_POP, tila_rt.trace_pop
 

@@ -136,8 +136,9 @@ void tila_trace_task_done(void);
 void tila_trace_stop(void);
 
 #ifdef TILA_USE_CUDA
-/** dmdas where CUDA workers will run and no scheduler was named (tila_init). */
-void tila_cuda_sched_default(struct starpu_conf *conf);
+/** A GPU node's set-up where CUDA workers will run (tila_init, cuda_workers.c): dmdas
+ * unless a scheduler was named, two streams per GPU; the user's settings win. */
+void tila_cuda_node_defaults(struct starpu_conf *conf);
 /** Create / destroy each CUDA worker's resources (tila_init / tila_finalize); init:
  * 0, or TILA_ERR_DEVICE when a handle could not be made. */
 int tila_cuda_workers_init(void);
