@@ -27,6 +27,14 @@
  * kernels'.  A line per kernel on stdout, and one CSV row per kernel in BENCH.md's
  * format (routine = the kernel, impl = tila for Tila's kernels, cublas for dasum, cusolver
  * for trtri) appended to --csv FILE (tools/sim-node-model.py --rates reads it).
+ * Then each latency-bound kernel's width (d, nb of --nb): the share of the GPU it takes
+ * while a stream of gemms runs beside it on a second stream (potrf, trsm, trtri, syrk,
+ * geqrt with a series of nb-tile gemms): w = (G' - G) / t, with G the gemms' time alone, G'
+ * with the kernel running among them, t the kernel's time alone.  A kernel that uses the
+ * whole GPU gives 1, one that leaves most of it to the gemms nearly 0: what
+ * tools/stream-model.py takes for the fluid model of several streams per GPU (the rows
+ * routine "width", variant the kernel, rate w, unit "share", seconds the kernel's time
+ * among the gemms).
  * Exits 77 without a CUDA device.
  *
  * SPDX-License-Identifier: BSD-3-Clause
@@ -52,7 +60,8 @@
 
 typedef struct rates_s {
     cudaStream_t stream;
-    cublasHandle_t blas;
+    cudaStream_t stream2; /**< the gemms beside a kernel (width()) */
+    cublasHandle_t blas, blas2;
     cusolverDnHandle_t solver;
     cusolverDnParams_t params;
     cudaEvent_t start, stop;
@@ -61,6 +70,7 @@ typedef struct rates_s {
     /* Device buffers: tiles A B C (nb x nb, of doubles: room for either precision), a copy
      * of each output, T (ib x nb), tau, work, the kernels' scratch and a status. */
     void *a, *b, *c, *a0, *b0, *c0, *t, *tau, *work, *scratch, *dwork, *hwork;
+    void *c2;    /**< the gemms' output beside a kernel (width()) */
     void *flush; /**< twice the L2 cache, zeros (flush()) */
     size_t flush_bytes;
     int *info;
@@ -307,13 +317,85 @@ static void report(rates_t *r, const kernel_t *k, double s)
     }
 }
 
+/* Elapsed seconds between two events (synchronizing on the second). */
+static double elapsed(cudaEvent_t a, cudaEvent_t b)
+{
+    float ms;
+    TILA_CUDA_ASSERT(cudaEventSynchronize(b));
+    TILA_CUDA_ASSERT(cudaEventElapsedTime(&ms, a, b));
+    return 1e-3 * ms;
+}
+
+/* count gemms C2 -= A0 B0^T on the second stream (their inputs never written). */
+static void gemm_series(rates_t *r, int count)
+{
+    int nb = r->nb;
+    for (int i = 0; i < count; i++)
+        TILA_CUDA_ASSERT(tila_cuda_dgemm(r->blas2, TILA_NOTRANS, TILA_TRANS, nb, nb, nb, -1, r->a0,
+                                         nb, r->b0, nb, 1, r->c2, nb));
+}
+
+/*
+ * Kernel k's width: a series of gemms on the second stream, alone (G), then with k launched
+ * on the first stream once the series' first gemm has ended (G', and k's time t2 there);
+ * w = (G' - G) / t, t k's time alone.  The series lasts at least 4 t, so k runs inside it.
+ * Medians of --reps; k's outputs restored before each run.
+ */
+static void width(rates_t *r, const kernel_t *k, double t, double gemm)
+{
+    int count = 2 + (int)(4 * t / gemm);
+    double w[MAXREPS], t2[MAXREPS];
+    cudaEvent_t e[5];
+    for (int i = 0; i < 5; i++)
+        TILA_CUDA_ASSERT(cudaEventCreate(&e[i]));
+    for (int rep = -1; rep < r->reps; rep++) { /* rep -1: the warm-up */
+        for (int o = 0; o < k->nout; o++)
+            TILA_CUDA_ASSERT(cudaMemcpyAsync(*k->out[o], *k->copy[o], tile_bytes(r),
+                                             cudaMemcpyDeviceToDevice, r->stream));
+        TILA_CUDA_ASSERT(cudaStreamSynchronize(r->stream));
+        TILA_CUDA_ASSERT(cudaEventRecord(e[0], r->stream2));
+        gemm_series(r, count);
+        TILA_CUDA_ASSERT(cudaEventRecord(e[1], r->stream2));
+        double alone = elapsed(e[0], e[1]);
+        TILA_CUDA_ASSERT(cudaEventRecord(e[0], r->stream2));
+        gemm_series(r, 1);
+        TILA_CUDA_ASSERT(cudaEventRecord(e[2], r->stream2)); /* the first gemm's end */
+        gemm_series(r, count - 1);
+        TILA_CUDA_ASSERT(cudaEventRecord(e[1], r->stream2));
+        TILA_CUDA_ASSERT(cudaStreamWaitEvent(r->stream, e[2], 0));
+        TILA_CUDA_ASSERT(cudaEventRecord(e[3], r->stream));
+        k->launch(r);
+        TILA_CUDA_ASSERT(cudaEventRecord(e[4], r->stream));
+        double both = elapsed(e[0], e[1]), kt = elapsed(e[3], e[4]);
+        if (rep >= 0) {
+            w[rep] = (both - alone) / t;
+            t2[rep] = kt;
+        }
+    }
+    for (int i = 0; i < 5; i++)
+        TILA_CUDA_ASSERT(cudaEventDestroy(e[i]));
+    int n = r->reps;
+    qsort(w, (size_t)n, sizeof w[0], cmp_double);
+    qsort(t2, (size_t)n, sizeof t2[0], cmp_double);
+    double wm = n % 2 ? w[n / 2] : 0.5 * (w[n / 2 - 1] + w[n / 2]);
+    double tm = n % 2 ? t2[n / 2] : 0.5 * (t2[n / 2 - 1] + t2[n / 2]);
+    printf("[width   %-5s d nb=%d] %.3f of the GPU beside %d gemms (alone %.3f ms, among "
+           "them %.3f ms)\n",
+           k->name, r->nb, wm, count, 1e3 * t, 1e3 * tm);
+    if (r->csv) {
+        fprintf(r->csv, "width,%s,d,%s,%d,%d,%d,%d,1,1,1,1,%.6g,%.4f,share,-\n", k->name, k->impl,
+                r->nb, r->nb, r->nb, strstr(k->name, "qr") ? r->ib : 0, tm, wm);
+        fflush(r->csv);
+    }
+}
+
 /* The buffers for this nb. */
 static void setup(rates_t *r)
 {
     int nb = r->nb;
     size_t tb = tile_bytes(r);
-    void **tiles[] = { &r->a, &r->b, &r->c, &r->a0, &r->b0, &r->c0 };
-    for (int i = 0; i < 6; i++)
+    void **tiles[] = { &r->a, &r->b, &r->c, &r->a0, &r->b0, &r->c0, &r->c2 };
+    for (int i = 0; i < 7; i++)
         *tiles[i] = dalloc(tb);
     r->t = dalloc(sizeof(double) * (size_t)r->ib * nb);
     r->tau = dalloc(sizeof(double) * (size_t)nb);
@@ -366,8 +448,8 @@ static void fill(rates_t *r, char prec)
 
 static void teardown(rates_t *r)
 {
-    void *p[] = { r->a, r->b,   r->c,    r->a0,      r->b0,   r->c0,
-                  r->t, r->tau, r->info, r->scratch, r->work, r->dwork };
+    void *p[] = { r->a,   r->b,    r->c,       r->a0,   r->b0,   r->c0, r->c2,
+                  r->t,   r->tau,  r->info,    r->work, r->dwork, r->scratch };
     for (size_t i = 0; i < sizeof p / sizeof p[0]; i++)
         TILA_CUDA_ASSERT(cudaFree(p[i]));
     free(r->hwork);
@@ -376,11 +458,22 @@ static void teardown(rates_t *r)
 /* Time and report one kernel; trsm's and trmm's triangle is C's SPD tile (well
  * conditioned) in A's place (trtri's, restored before each call), A restored after each
  * kernel (QR's write it). */
-static void run_kernel(rates_t *r, const kernel_t *k)
+static double run_kernel(rates_t *r, const kernel_t *k)
 {
     void *src = !strcmp(k->name, "trsm") || !strcmp(k->name, "trmm") ? r->c0 : NULL;
     if (src) TILA_CUDA_ASSERT(cudaMemcpy(r->a, src, tile_bytes(r), cudaMemcpyDeviceToDevice));
-    report(r, k, time_kernel(r, k));
+    double t = time_kernel(r, k);
+    report(r, k, t);
+    TILA_CUDA_ASSERT(cudaMemcpy(r->a, r->a0, tile_bytes(r), cudaMemcpyDeviceToDevice));
+    return t;
+}
+
+/* Kernel k's width beside gemms of `gemm` seconds each (its triangle set as run_kernel's). */
+static void run_width(rates_t *r, const kernel_t *k, double t, double gemm)
+{
+    void *src = !strcmp(k->name, "trsm") || !strcmp(k->name, "trmm") ? r->c0 : NULL;
+    if (src) TILA_CUDA_ASSERT(cudaMemcpy(r->a, src, tile_bytes(r), cudaMemcpyDeviceToDevice));
+    width(r, k, t, gemm);
     TILA_CUDA_ASSERT(cudaMemcpy(r->a, r->a0, tile_bytes(r), cudaMemcpyDeviceToDevice));
 }
 
@@ -434,8 +527,17 @@ static void run_nb(rates_t *r)
         dgemm(r);
     warm = 1;
     TILA_CUDA_ASSERT(cudaStreamSynchronize(r->stream));
+    double t[sizeof dk / sizeof dk[0]];
     for (size_t i = 0; i < sizeof dk / sizeof dk[0]; i++)
-        run_kernel(r, &dk[i]);
+        t[i] = run_kernel(r, &dk[i]);
+    /* The latency-bound kernels' widths beside gemm (dk[0]); C2 from C's SPD tile. */
+    TILA_CUDA_ASSERT(cudaMemcpy(r->c2, r->c0, tile_bytes(r), cudaMemcpyDeviceToDevice));
+    for (size_t i = 0; i < sizeof dk / sizeof dk[0]; i++) {
+        const char *n = dk[i].name;
+        if (!strcmp(n, "potrf") || !strcmp(n, "trsm") || !strcmp(n, "trtri") ||
+            !strcmp(n, "syrk") || !strcmp(n, "geqrt"))
+            run_width(r, &dk[i], t[i], t[0]);
+    }
     fill(r, 's');
     for (size_t i = 0; i < sizeof sk / sizeof sk[0]; i++)
         run_kernel(r, &sk[i]);
@@ -499,8 +601,11 @@ int main(int argc, char **argv)
     TILA_CUDA_ASSERT(cudaGetDeviceProperties(&prop, 0));
     printf("# tila-cuda-rates on %s: one tile, one stream, medians of %d\n", prop.name, r.reps);
     TILA_CUDA_ASSERT(cudaStreamCreate(&r.stream));
+    TILA_CUDA_ASSERT(cudaStreamCreate(&r.stream2));
     TILA_CUDA_ASSERT(cublasCreate(&r.blas));
     TILA_CUDA_ASSERT(cublasSetStream(r.blas, r.stream));
+    TILA_CUDA_ASSERT(cublasCreate(&r.blas2));
+    TILA_CUDA_ASSERT(cublasSetStream(r.blas2, r.stream2));
     TILA_CUDA_ASSERT(cusolverDnCreate(&r.solver));
     TILA_CUDA_ASSERT(cusolverDnSetStream(r.solver, r.stream));
     TILA_CUDA_ASSERT(cusolverDnCreateParams(&r.params));
@@ -520,7 +625,9 @@ int main(int argc, char **argv)
     cusolverDnDestroyParams(r.params);
     cusolverDnDestroy(r.solver);
     cublasDestroy(r.blas);
+    cublasDestroy(r.blas2);
     cudaStreamDestroy(r.stream);
+    cudaStreamDestroy(r.stream2);
     if (r.csv) fclose(r.csv);
     return 0;
 }

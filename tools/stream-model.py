@@ -29,8 +29,9 @@ This model can, roughly:
   kernel progresses at its share / w_k.  One stream is the in-order stream of today's
   runs.  --overhead adds a runtime cost per task on its stream before the kernel starts
   (the 300 us a task that session 34's cold runs suggest, gpu-one-node.md F1).
-- The widths are ASSUMPTIONS (potrf 0.15, trtri 0.15, trsm 0.6 by default) until a
-  two-kernel concurrency test in tila-cuda-rates measures them; every table says so.
+- The widths: measured where the rates CSV has tila-cuda-rates' "width" rows (each kernel's
+  share of the GPU while gemms run beside it on another stream), else ASSUMPTIONS (potrf
+  0.15, trtri 0.15, trsm 0.6); every table says which.
 
 Prints, per n, variant, runtime cost and stream count: the tasks, their summed kernel
 time, the critical path, the predicted time and TFLOP/s (n^3 / 3 flops); --csv writes the
@@ -64,6 +65,16 @@ def rates_times(paths, nb):
             if r["prec"] == "d" and r["routine"] in KERNELS and int(r["nb"]) == nb:
                 seen.setdefault(r["routine"], []).append(float(r["seconds"]))
     return {k: statistics.median(v) for k, v in seen.items()}
+
+
+def rates_widths(paths, nb):
+    """kernel -> share of the GPU beside gemms (tila-cuda-rates' "width" rows at nb)."""
+    seen = {}
+    for path in paths:
+        for r in csv.DictReader(open(path)):
+            if r["routine"] == "width" and r["prec"] == "d" and int(r["nb"]) == nb:
+                seen.setdefault(r["variant"], []).append(float(r["rate"]))
+    return {k: min(1.0, max(0.01, statistics.median(v))) for k, v in seen.items()}
 
 
 def node_times(node, nb, models):
@@ -211,6 +222,9 @@ def main():
     if missing:
         sys.exit("stream-model: no time for %s at nb = %d" % (", ".join(missing), args.nb))
     widths, wsource = dict(DEFAULT_WIDTHS), {k: "ASSUMED" for k in DEFAULT_WIDTHS}
+    for k, w in rates_widths(args.rates, args.nb).items():
+        if k in widths:
+            widths[k], wsource[k] = w, "measured beside gemms (tila-cuda-rates)"
     for kv in filter(None, args.widths.split(",")):
         k, v = kv.split("=")
         widths[k], wsource[k] = float(v), "given"
@@ -220,9 +234,10 @@ def main():
         print("#   %-5s %8.3f ms alone (%s), width %.2f (%s)"
               % (k, times[k] * 1e3, source[k], widths[k], wsource[k]))
     if any(v == "ASSUMED" for v in wsource.values()):
-        print("# The widths marked ASSUMED are assumptions, not measurements: tila-cuda-rates "
-              "has no two-kernel concurrency test yet.  Predictions with several streams "
-              "are only as good as they are; one stream does not depend on them.")
+        print("# The widths marked ASSUMED are assumptions, not measurements: the rates CSV has "
+              "no \"width\" rows for them (tila-cuda-rates measures them beside gemms since "
+              "session 36).  Predictions with several streams are only as good as they are; "
+              "one stream does not depend on them.")
     rows = []
     print("%6s %-6s %6s %6s %9s %8s %8s %10s %8s" % ("n", "trsm", "us/tsk", "tasks", "kernels",
                                                    "crit", "streams", "time", "TFLOP/s"))
