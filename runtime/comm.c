@@ -35,16 +35,18 @@ int tila_allreduce(void *buf, int count, MPI_Datatype type, MPI_Op op)
     int done = 0, rc = TILA_SUCCESS;
     if (MPI_Iallreduce(MPI_IN_PLACE, buf, count, type, op, tila_rt.comm, &req) != MPI_SUCCESS)
         return TILA_ERR_MPI;
-    int slack = prctl(PR_GET_TIMERSLACK), slackened = 0;
+    /* prctl takes its five arguments whatever the option: unused ones 0, not garbage */
+    int slack = prctl(PR_GET_TIMERSLACK, 0UL, 0UL, 0UL, 0UL), slackened = 0;
     for (double t0 = tila_clock(); !done;) {
         if (MPI_Test(&req, &done, MPI_STATUS_IGNORE) != MPI_SUCCESS) {
             rc = TILA_ERR_MPI;
             break;
         }
         if (done || tila_clock() - t0 < comm_spin_s) continue;
-        if (!slackened && slack > 1000) slackened = !prctl(PR_SET_TIMERSLACK, 1000UL);
+        if (!slackened && slack > 1000)
+            slackened = !prctl(PR_SET_TIMERSLACK, 1000UL, 0UL, 0UL, 0UL);
         tila_nap(comm_nap_ns);
     }
-    if (slackened) prctl(PR_SET_TIMERSLACK, (unsigned long)slack);
+    if (slackened) prctl(PR_SET_TIMERSLACK, (unsigned long)slack, 0UL, 0UL, 0UL);
     return rc;
 }

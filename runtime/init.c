@@ -543,6 +543,7 @@ int tila_finalize(void)
 #ifdef TILA_USE_CUDA
     tila_cuda_workers_fini();
 #endif
+    tila_naps_stop();
     tila_stop_started();
     return TILA_SUCCESS;
 }

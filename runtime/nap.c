@@ -18,12 +18,14 @@
  * that sleeps waits behind the other ranks' threads to run again; there the progress
  * thread runs the short tasks instead, progress_worker.c); tila_node_plan decides.  Both rest on StarPU 1.3's polling: configure
  * builds them with StarPU 1.3 only (TILA_STARPU_NAPS).  Between two calls of a program
- * that uses Tila now and then, tila_pause blocks every one of these threads instead.
+ * that uses Tila now and then, idle workers rest on their own once no task is pending
+ * (nap_workers.c), and tila_pause blocks every one of these threads.
  * The measurements behind each choice: bench/results/idle-naps.md.
  *
  * SPDX-License-Identifier: BSD-3-Clause
  */
 #define _GNU_SOURCE
+#include <limits.h>
 #include <linux/futex.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -56,6 +58,11 @@ void tila_futex_count_and_wake(unsigned *count, int *nappers)
         syscall(SYS_futex, count, FUTEX_WAKE_PRIVATE, 1, NULL, NULL, 0);
 }
 
+void tila_futex_wake_all(unsigned *count)
+{
+    syscall(SYS_futex, count, FUTEX_WAKE_PRIVATE, INT_MAX, NULL, NULL, 0);
+}
+
 const char *tila_naps_start(struct starpu_conf *conf, int progress_shares_core)
 {
 #ifndef TILA_STARPU_NAPS
@@ -73,5 +80,13 @@ const char *tila_naps_start(struct starpu_conf *conf, int progress_shares_core)
     snprintf(how, sizeof how, ", idle workers nap%s%s", waking ? " until a push" : "",
              progress_shares_core ? ", progress thread naps and runs between tasks" : "");
     return how;
+#endif
+}
+
+void tila_naps_stop(void)
+{
+#ifdef TILA_STARPU_NAPS
+    tila_naps_stopping(1);
+    tila_worker_naps_unhook();
 #endif
 }

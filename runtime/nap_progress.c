@@ -127,7 +127,7 @@ static int progress_test(test_fn *test, MPI_Request *request, int *flag, MPI_Sta
         kind = progress_naps && (pid_t)syscall(SYS_gettid) == tid ? 1 : 2;
         if (kind == 1) {
             /* naps as short as asked, not the default 50 us late */
-            prctl(PR_SET_TIMERSLACK, 1000UL);
+            prctl(PR_SET_TIMERSLACK, 1000UL, 0UL, 0UL, 0UL);
             struct sched_param none = { 0 };
             if (!pthread_setschedparam(pthread_self(), SCHED_BATCH, &none))
                 __atomic_store_n(&progress_batch, 1, __ATOMIC_RELAXED);

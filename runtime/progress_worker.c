@@ -22,8 +22,10 @@
  * Each kind of task can only run on its own worker (StarPU's task->workerids), and a push
  * wakes a napper of that kind (nap_workers.c).  The progress thread runs its worker only
  * while StarPU-MPI has a receive posted (it blocks when it has no request at all), so a
- * receive from this rank to itself stays posted from tila_init to tila_finalize, except
- * while Tila rests (tila_pause): then the thread blocks.
+ * receive from this rank to itself stays posted while Tila has work: from the submission
+ * of a task of Tila's on this rank until the rank's other worker, idle with nothing
+ * pending, completes it with a send to itself (nap_workers.c), and while Tila rests
+ * (tila_pause) as well.  Between calls the thread then blocks instead of polling.
  *
  * Where each rank has a CPU of its own, the progress thread already naps and the worker
  * yields to it (nap_progress.c), and the progress worker is off.  On unless
@@ -35,35 +37,60 @@
  *
  * SPDX-License-Identifier: BSD-3-Clause
  */
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "tila_runtime_private.h"
+#include "nap.h"
 
 /* CPU worker 0, which StarPU does not launch: StarPU-MPI's progress thread runs it. */
 static struct starpu_driver progress_driver = { .type = STARPU_CPU_WORKER, .id.cpu_id = 0 };
 static int driven;             /* this start's progress thread runs CPU worker 0 */
 static int split;              /* it runs the short tasks, the other workers the rest */
-/* The receive from this rank to itself that keeps the progress thread running its worker. */
-static int keep_in, keep_out;
+static int driven_worker = -1; /* that worker's id, once StarPU runs */
+/* The receive from this rank to itself that keeps the progress thread running its worker,
+ * and whether it is posted with no send for it yet.  A later receive on keep_in_h waits
+ * for the one before (StarPU's order of accesses to the handle), so one at a time is
+ * posted to StarPU-MPI. */
+static int keep_in, keep_out, keep_posted;
 static starpu_data_handle_t keep_in_h, keep_out_h;
+static pthread_mutex_t keep_lock = PTHREAD_MUTEX_INITIALIZER;
 
-/* Post the receive that keeps the progress thread running its worker. */
+/* Post the receive that keeps the progress thread running its worker (keep_lock held). */
+static void keep_post(void)
+{
+    if (keep_posted || !keep_in_h) return;
+    starpu_mpi_irecv_detached(keep_in_h, tila_rt.rank, TILA_TAG_PROGRESS, tila_starpu_comm(), NULL,
+                              NULL);
+    __atomic_store_n(&keep_posted, 1, __ATOMIC_SEQ_CST);
+}
+
+/* Complete it with a send to itself (keep_lock held): with no request left, the progress
+ * thread blocks. */
+static void keep_complete(void)
+{
+    if (!keep_posted) return;
+    starpu_mpi_send(keep_out_h, tila_rt.rank, TILA_TAG_PROGRESS, tila_starpu_comm());
+    __atomic_store_n(&keep_posted, 0, __ATOMIC_SEQ_CST);
+}
+
 static void keep_receive(void)
 {
     starpu_variable_data_register(&keep_in_h, STARPU_MAIN_RAM, (uintptr_t)&keep_in, sizeof keep_in);
     starpu_variable_data_register(&keep_out_h, STARPU_MAIN_RAM, (uintptr_t)&keep_out,
                                   sizeof keep_out);
-    starpu_mpi_irecv_detached(keep_in_h, tila_rt.rank, TILA_TAG_PROGRESS, tila_starpu_comm(), NULL,
-                              NULL);
+    pthread_mutex_lock(&keep_lock);
+    keep_post();
+    pthread_mutex_unlock(&keep_lock);
 }
 
-/* Complete it (a send to itself): with no request left, the progress thread blocks. */
 static void end_receive(void)
 {
     if (!keep_in_h) return;
-    starpu_mpi_send(keep_out_h, tila_rt.rank, TILA_TAG_PROGRESS, tila_starpu_comm());
-    starpu_data_unregister(keep_in_h);
+    pthread_mutex_lock(&keep_lock);
+    keep_complete();
+    pthread_mutex_unlock(&keep_lock);
+    starpu_data_unregister(keep_in_h); /* after the receives and sends on them */
     starpu_data_unregister(keep_out_h);
     keep_in_h = keep_out_h = NULL;
 }
@@ -107,15 +134,52 @@ int tila_progress_worker_start(void)
             set[w / 32] |= UINT32_C(1) << w % 32;
         }
     }
+    driven_worker = starpu_worker_get_by_devid(STARPU_CPU_WORKER, 0);
     keep_receive();
     return TILA_SUCCESS;
 }
 
-void tila_progress_worker_rest(void) { end_receive(); }
+int tila_progress_worker_id(void) { return driven ? driven_worker : -1; }
+
+void tila_progress_worker_rest(void)
+{
+    if (!driven) return;
+    pthread_mutex_lock(&keep_lock);
+    keep_complete();
+    pthread_mutex_unlock(&keep_lock);
+}
+
+/*
+ * Between calls, from an idle worker: complete the receive unless a task was submitted
+ * meanwhile.  With tila_progress_worker_wake, after the submission counted its task:
+ * this side clears keep_posted then reads whether anything is pending, the other counts
+ * its task then reads keep_posted (each sequentially consistent), so one of them sees the
+ * other: no task is left with the receive completed and nobody to post it again.
+ */
+void tila_progress_worker_rest_async(void)
+{
+    /* a worker never waits here: the lock's holder posts or completes it already */
+    if (!__atomic_load_n(&keep_posted, __ATOMIC_SEQ_CST) || pthread_mutex_trylock(&keep_lock))
+        return;
+    if (keep_posted) {
+        __atomic_store_n(&keep_posted, 0, __ATOMIC_SEQ_CST);
+        if (tila_naps_idle()) {
+            starpu_mpi_isend_detached(keep_out_h, tila_rt.rank, TILA_TAG_PROGRESS,
+                                      tila_starpu_comm(), NULL, NULL);
+        }
+        else {
+            __atomic_store_n(&keep_posted, 1, __ATOMIC_SEQ_CST);
+        }
+    }
+    pthread_mutex_unlock(&keep_lock);
+}
 
 void tila_progress_worker_wake(void)
 {
-    if (driven && !keep_in_h) keep_receive();
+    if (!driven || __atomic_load_n(&keep_posted, __ATOMIC_SEQ_CST)) return;
+    pthread_mutex_lock(&keep_lock);
+    keep_post();
+    pthread_mutex_unlock(&keep_lock);
 }
 
 void tila_progress_worker_stop(void)
@@ -125,4 +189,5 @@ void tila_progress_worker_stop(void)
     free(tila_rt.long_workers);
     tila_rt.short_workers = tila_rt.long_workers = NULL;
     driven = split = 0;
+    driven_worker = -1;
 }

@@ -138,7 +138,11 @@ static void tila_status_set_once(int *status, int info)
     __atomic_compare_exchange_n(status, &zero, info, 0, __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE);
 }
 
-int tila_cl_skip(const tila_cl_base_t *base) { return tila_sequence_failed(base->seq); }
+int tila_cl_skip(const tila_cl_base_t *base)
+{
+    tila_naps_task_started();
+    return tila_sequence_failed(base->seq);
+}
 
 void tila_sequence_fail(tila_sequence_t *seq, tila_request_t *req, int info)
 {
@@ -151,6 +155,9 @@ void tila_sequence_task_added(tila_sequence_t *seq)
     starpu_pthread_mutex_lock(&seq->lock);
     seq->pending++;
     starpu_pthread_mutex_unlock(&seq->lock);
+    /* resting workers, and the progress thread where it runs a worker, back to work */
+    tila_naps_task_added();
+    tila_progress_worker_wake();
 }
 
 void tila_task_done(void *arg)
@@ -160,6 +167,7 @@ void tila_task_done(void *arg)
     starpu_pthread_mutex_lock(&seq->lock);
     if (--seq->pending == 0) starpu_pthread_cond_broadcast(&seq->done);
     starpu_pthread_mutex_unlock(&seq->lock);
+    tila_naps_task_done();
     tila_progress_yield();
 }
 

@@ -70,6 +70,42 @@ if [ -n "${LIFECYCLE_TEST:-}" ]; then
     done
     rm -rf "$home"
 fi
+# With QUIET_TEST=PATH/TO/tila-quiet-test: a program that calls Tila's API directly, without
+# tila_pause, gets its cores back between calls (Tila's threads take at most 0.01 of a
+# core while it works), at each rank count with tila_init's own choice of workers; and,
+# where valgrind is installed, its short run at 2 ranks under memcheck: no error whose
+# first frames are Tila's code (a system call given uninitialised arguments).
+if [ -n "${QUIET_TEST:-}" ]; then
+    for np in $ranks; do
+        echo "== tila-quiet-test at $np rank(s)"
+        env -u STARPU_NCPU timeout "$limit" "$mpiexec" $opts -np "$np" "$QUIET_TEST" \
+            >"$log" 2>"$log.err"
+        count "quiet np=$np" $?
+    done
+    if command -v valgrind >/dev/null; then
+        echo "== tila-quiet-test --brief at 2 ranks under valgrind"
+        dir=$(mktemp -d)
+        env -u STARPU_NCPU timeout "$limit" "$mpiexec" $opts -np 2 valgrind --trace-children=yes \
+            --fullpath-after= --log-file="$dir/vg.%p" "$QUIET_TEST" --brief >"$log" 2>"$log.err"
+        st=$?
+        # each error's "at" frame and the frame after it: one of Tila's functions or sources
+        ours=$(awk '/^==[0-9]+== [A-Z]/ { msg = $0; n = 0; next }
+                    /^==[0-9]+==    (at|by) / && n < 2 { n++
+                        if (($0 ~ /: tila_/ || $0 ~ /\/(runtime|codelets|drivers|layers|gen)\//) &&
+                            $0 !~ /\/(opal|ompi|orte|pmix)\//) print msg }' \
+            "$dir"/vg.* | sort -u)
+        if [ "$st" -eq 0 ] && [ -z "$ours" ]; then
+            echo "PASS valgrind: no error in Tila's code at 2 ranks" >"$log"
+        else
+            echo "FAIL valgrind (status $st): ${ours:-see $log.err}" | head -n 3 >"$log"
+        fi
+        count "valgrind np=2" "$st"
+        rm -rf "$dir"
+    else
+        echo "SKIP valgrind: not installed" >"$log"
+        count valgrind 0
+    fi
+fi
 # tila-calibrate, with CALIBRATE=PATH/TO/tila-calibrate: on two small tiles every model,
 # per-size history or regression fit, reaches its samples (the QR column kernels get one
 # a round: 5-13 rounds here, and an entry StarPU flushed for a deviation starts over: the

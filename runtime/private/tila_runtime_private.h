@@ -76,6 +76,25 @@ void tila_nap(long ns);
 const char *tila_naps_start(struct starpu_conf *conf, int progress_shares_core);
 
 /**
+ * Before StarPU stops (tila_finalize): no worker rests any more, those resting are woken,
+ * and StarPU's idle hook is deregistered (StarPU keeps its hooks across starpu_shutdown
+ * and starpu_init).  A task of Tila's submitted to run on this rank (resting workers are
+ * woken), started by the calling worker, and done: between calls, with none pending, idle
+ * workers rest (runtime/nap_workers.c).  Nothing under simulation, where nothing naps.
+ */
+#ifdef STARPU_SIMGRID
+static inline void tila_naps_stop(void) {}
+static inline void tila_naps_task_added(void) {}
+static inline void tila_naps_task_started(void) {}
+static inline void tila_naps_task_done(void) {}
+#else
+void tila_naps_stop(void);
+void tila_naps_task_added(void);
+void tila_naps_task_started(void);
+void tila_naps_task_done(void);
+#endif
+
+/**
  * Where ranks outnumber the CPUs, StarPU-MPI's progress thread runs a CPU worker of its
  * own for the short tasks (runtime/progress_worker.c), unless TILA_PROGRESS_WORKER=0; also
  * when the user sets STARPU_MPI_DRIVER_CALL_FREQUENCY.  Setup: before StarPU starts, with
