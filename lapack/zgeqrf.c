@@ -60,9 +60,13 @@ TILA_LA_EXPORT void zgeqrf_(const int *m, const int *n, tila_complex64_t *a, con
         tila_desc_t *D[2] = { tila_la_desc(&routine, TILA_COMPLEX64, a, *lda, *m, *n,
                                            tila_la_tile(TILA_LA_QR, *m, *n)) };
         D[1] = panel_t(D[0]);
-        int begun = D[1] != NULL;
-        int rc = begun ? tila_zgeqrf(D[0], D[1]) : TILA_ERR_NOMEM;
-        if (!rc) rc = tila_layer_qr_tau(D[1], k, tau, 0);
+        /* TAU's gather before the factorization overwrites A: a failure leaves A intact. */
+        void *space = NULL;
+        int rc = D[1] ? tila_layer_qr_tau_alloc(D[1], 0, &space) : TILA_ERR_NOMEM;
+        int begun = !rc;
+        if (!rc) rc = tila_zgeqrf(D[0], D[1]);
+        if (!rc) rc = tila_layer_qr_tau(D[1], k, tau, 0, space);
+        free(space);
         int how = tila_la_finish(&routine, D, 2, rc, begun);
         if (how <= 0) {
             real(m, n, a, lda, tau, work, &query, info);

@@ -74,18 +74,22 @@ int tila_letter_side(const char *c, tila_side_t *side)
     return tila_letter_is(c, 'L') || tila_letter_is(c, 'R');
 }
 
-int tila_layer_qr_tau(tila_desc_t *T, int k, void *tau, int root)
+int tila_layer_qr_tau_alloc(const tila_desc_t *T, int root, void **space)
+{
+    size_t es = tila_prec_size(tila_desc_prec(T));
+    size_t elems = (size_t)tila_desc_m(T) * (size_t)tila_desc_n(T);
+    *space = tila_comm_rank() == root && elems ? malloc(es * elems) : NULL;
+    return tila_comm_rank() == root && elems && !*space ? TILA_ERR_NOMEM : 0;
+}
+
+int tila_layer_qr_tau(tila_desc_t *T, int k, void *tau, int root, void *space)
 {
     size_t es = tila_prec_size(tila_desc_prec(T));
     int ldt = tila_desc_m(T), here = tila_comm_rank() == root;
-    char *t = here ? malloc(es * (size_t)ldt * (size_t)tila_desc_n(T)) : NULL;
-    int rc = here && !t && ldt > 0 && tila_desc_n(T) > 0 ? TILA_ERR_NOMEM : 0;
-    /* The gather agrees on the root's array: a failed allocation fails it on every rank. */
-    int grc = tila_desc_gather(T, root, t, ldt > 1 ? ldt : 1);
-    rc = rc ? rc : grc;
+    char *t = space;
+    int rc = tila_desc_gather(T, root, t, ldt > 1 ? ldt : 1);
     for (int n = 0, j = 0; here && !rc && j < k; n++)
         for (int j0 = tila_desc_tile_col0(T, n); j < k && j < tila_desc_tile_col0(T, n + 1); j++)
             memcpy((char *)tau + (size_t)j * es, t + ((size_t)j * ldt + (size_t)(j - j0)) * es, es);
-    free(t);
     return rc;
 }

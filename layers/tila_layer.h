@@ -51,14 +51,22 @@ int tila_letter_trans(const char *c, tila_trans_t *trans, int complex);
 int tila_letter_side(const char *c, tila_side_t *side);
 
 /**
+ * The room tila_layer_qr_tau needs to gather T on rank `root` (*space, to free; NULL on the
+ * other ranks).  Taken before the factorization that overwrites A, so that a failure
+ * leaves the caller's data as it was.  Local.
+ * @return 0, or TILA_ERR_NOMEM on root.
+ */
+int tila_layer_qr_tau_alloc(const tila_desc_t *T, int root, void **space);
+
+/**
  * The scalar factors tau(0 .. k - 1) of a QR factorization from the PANEL scheme's T (one tile
  * per tile column of A, each that column's triangular factor: reflector j's is T(j - j0, j),
  * j0 the first column of j's tile column), on rank `root` (tau written there only, k
- * elements of T's precision).  Collective: T is gathered on root.
- * @return 0, or a Tila error on every rank when any failed (out of memory on root,
- *         TILA_ERR_NOMEM there).
+ * elements of T's precision), through `space` (tila_layer_qr_tau_alloc's).  Collective: T
+ * is gathered on root.
+ * @return 0, or a Tila error on every rank when any failed.
  */
-int tila_layer_qr_tau(tila_desc_t *T, int k, void *tau, int root);
+int tila_layer_qr_tau(tila_desc_t *T, int k, void *tau, int root, void *space);
 
 /* ---- The book of calls (calls.c) ------------------------------------------------------ */
 

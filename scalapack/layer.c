@@ -6,6 +6,7 @@
  * SPDX-License-Identifier: BSD-3-Clause
  */
 #define _GNU_SOURCE
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -17,10 +18,6 @@ void blacs_gridinfo_(const int *ctxt, int *nprow, int *npcol, int *myrow, int *m
 int numroc_(const int *n, const int *nb, const int *iproc, const int *isrc, const int *nprocs);
 void descinit_(int *desc, const int *m, const int *n, const int *mb, const int *nb, const int *rsrc,
                const int *csrc, const int *ctxt, const int *lld, int *info);
-typedef void tila_sl_gemr2d_fn(const int *m, const int *n, const void *a, const int *ia,
-                               const int *ja, const int *desca, void *b, const int *ib,
-                               const int *jb, const int *descb, const int *ctxt);
-tila_sl_gemr2d_fn psgemr2d_, pdgemr2d_, pcgemr2d_, pzgemr2d_;
 
 static struct {
     int started; /* tila_init was called here: tila_finalize at MPI_Finalize */
@@ -372,13 +369,183 @@ int tila_sl_open_factor(const tila_sl_call_t *c, tila_sl_mat_t *A, tila_sl_mat_t
     return tile ? TILA_SL_COPY : TILA_SL_INPLACE;
 }
 
-static tila_sl_gemr2d_fn *const gemr2d[] = { psgemr2d_, pdgemr2d_, pcgemr2d_, pzgemr2d_ };
+/*
+ * ---- A copy in tile x tile blocks: the exchange between the caller's blocks and it --------
+ *
+ * Small blocks are copied into a ScaLAPACK array in tile x tile blocks over the same grid,
+ * from process (0, 0), in one MPI_Alltoallv each way (p?gemr2d did this before, but exits
+ * the program when it runs out of memory).  Each dimension is one list per process row (or
+ * column) of the local indices a process sends to it and receives from it; a message is
+ * the product of a row list and a column list, column by column.  Its room (the lists and
+ * both directions' buffers) is taken with the copy, so that a copy that could be made can
+ * always be stored back.
+ */
+
+/* One dimension of the exchange: for each process p of the dimension, the local indices
+ * (in `idx`, from off[p] to off[p + 1]) of the caller's entries it receives (`give`) and of
+ * the copy's entries it sends here (`take`), both in increasing global order. */
+typedef struct {
+    int *give, *give_off, *take, *take_off;
+} xaxis_t;
+
+/* The room of a copy's exchange (tila_sl_mat_t.xbuf): the lists of both dimensions, then
+ * the caller's local entries and the copy's, each as one buffer. */
+typedef struct {
+    xaxis_t rows, cols;
+    int *counts; /* per world rank: caller side, copy side, and their offsets (4 x world) */
+    char *mine, *copied;
+    size_t nmine, ncopied;
+} xroom_t;
+
+/* Fill one dimension's lists: n entries from global index start of a dimension in blocks of
+ * `block` from process src (the caller's), and in blocks of `tile` from 0 (the copy's),
+ * over `procs` processes, this one `me`.  (Counted, summed into offsets, filled with the
+ * offsets as cursors, which then stand one list further: shifted back.) */
+static void xaxis_fill(xaxis_t *x, int n, int start, int block, int src, int tile, int procs,
+                       int me)
+{
+    for (int p = 0; p <= procs; p++)
+        x->give_off[p] = x->take_off[p] = 0;
+    for (int pass = 0; pass < 2; pass++) {
+        for (int i = 0; i < n; i++) {
+            int g = start + i;
+            int owner = (src + g / block) % procs, dest = (i / tile) % procs;
+            if (owner == me) {
+                if (pass == 0)
+                    x->give_off[dest + 1]++;
+                else
+                    x->give[x->give_off[dest]++] = (g / (block * procs)) * block + g % block;
+            }
+            if (dest == me) {
+                if (pass == 0)
+                    x->take_off[owner + 1]++;
+                else
+                    x->take[x->take_off[owner]++] = (i / (tile * procs)) * tile + i % tile;
+            }
+        }
+        if (pass == 0)
+            for (int p = 0; p < procs; p++) {
+                x->give_off[p + 1] += x->give_off[p];
+                x->take_off[p + 1] += x->take_off[p];
+            }
+    }
+    for (int p = procs; p > 0; p--) {
+        x->give_off[p] = x->give_off[p - 1];
+        x->take_off[p] = x->take_off[p - 1];
+    }
+    x->give_off[0] = x->take_off[0] = 0;
+}
+
+/* The exchange's room for M (M->copy taken), or NULL (out of memory, or a count too large
+ * for MPI's int). */
+static xroom_t *xroom_alloc(const tila_sl_call_t *c, const tila_sl_mat_t *M, size_t es)
+{
+    int world = c->nprow * c->npcol, np = c->nprow, nq = c->npcol;
+    xroom_t *x = calloc(1, sizeof *x);
+    int *ints = x ? malloc(sizeof(int) * (2 * (size_t)M->m + 2 * (size_t)M->n + 4 * (size_t)(np + 1) +
+                                          4 * (size_t)(nq + 1) + 4 * (size_t)world))
+                  : NULL;
+    if (!ints) {
+        free(x);
+        return NULL;
+    }
+    x->rows = (xaxis_t){ ints, ints + M->m, ints + M->m + np + 1, ints + 2 * M->m + np + 1 };
+    int *next = ints + 2 * M->m + 2 * (np + 1);
+    x->cols = (xaxis_t){ next, next + M->n, next + M->n + nq + 1, next + 2 * M->n + nq + 1 };
+    x->counts = next + 2 * M->n + 2 * (nq + 1);
+    const int *d = M->desc;
+    xaxis_fill(&x->rows, M->m, M->ia - 1, d[TILA_SL_MB], d[TILA_SL_RSRC], M->tile, np, c->myrow);
+    xaxis_fill(&x->cols, M->n, M->ja - 1, d[TILA_SL_NB], d[TILA_SL_CSRC], M->tile, nq, c->mycol);
+    x->nmine = (size_t)x->rows.give_off[np] * (size_t)x->cols.give_off[nq];
+    x->ncopied = (size_t)x->rows.take_off[np] * (size_t)x->cols.take_off[nq];
+    if (x->nmine <= INT32_MAX && x->ncopied <= INT32_MAX) {
+        x->mine = malloc(es * (x->nmine ? x->nmine : 1));
+        x->copied = malloc(es * (x->ncopied ? x->ncopied : 1));
+    }
+    if (!x->mine || !x->copied) {
+        free(x->mine);
+        free(x->copied);
+        free(ints);
+        free(x);
+        return NULL;
+    }
+    return x;
+}
+
+static void xroom_free(void *room)
+{
+    xroom_t *x = room;
+    if (!x) return;
+    free(x->mine);
+    free(x->copied);
+    free(x->rows.give);
+    free(x);
+}
+
+/* Copy es bytes (4, 8 or 16: the four precisions) from src to dst. */
+static inline void xcopy(char *dst, const char *src, size_t es)
+{
+    memcpy(dst, src, es == 4 ? 4 : es == 8 ? 8 : 16);
+}
+
+/* Pack (or unpack, `out` 0) the local entries of the array a (lld) that the lists' (rows,
+ * rsel) x (cols, csel) name, process by process over the grid, into (from) buf. */
+static void xpack(const tila_sl_call_t *c, int *const *lists, char *a, size_t lld, char *buf,
+                  size_t es, int out)
+{
+    size_t k = 0;
+    for (int pr = 0; pr < c->nprow; pr++)
+        for (int pc = 0; pc < c->npcol; pc++)
+            for (int jj = lists[3][pc]; jj < lists[3][pc + 1]; jj++)
+                for (int ii = lists[1][pr]; ii < lists[1][pr + 1]; ii++, k++) {
+                    char *e = a + ((size_t)lists[2][jj] * lld + (size_t)lists[0][ii]) * es;
+                    if (out)
+                        xcopy(buf + k * es, e, es);
+                    else
+                        xcopy(e, buf + k * es, es);
+                }
+}
+
+/*
+ * The exchange: the caller's entries of sub(M) into the copy (`in`), or the copy's back;
+ * collective over the call's grid (every rank).  The buffers are packed process by
+ * process in the grid's order, which the world ranks of c->ranks permute.
+ */
+static int xchange(const tila_sl_call_t *c, tila_sl_mat_t *M, size_t es, int in)
+{
+    xroom_t *x = M->xbuf;
+    int world = c->nprow * c->npcol;
+    int *give_rows[4] = { x->rows.give, x->rows.give_off, x->cols.give, x->cols.give_off };
+    int *take_rows[4] = { x->rows.take, x->rows.take_off, x->cols.take, x->cols.take_off };
+    int *scnt = x->counts, *sdsp = scnt + world, *rcnt = sdsp + world, *rdsp = rcnt + world;
+    int *const *send = in ? give_rows : take_rows, *const *recv = in ? take_rows : give_rows;
+    for (int pr = 0, at_s = 0, at_r = 0; pr < c->nprow; pr++)
+        for (int pc = 0; pc < c->npcol; pc++) {
+            int r = c->ranks[pr * c->npcol + pc];
+            scnt[r] = (send[1][pr + 1] - send[1][pr]) * (send[3][pc + 1] - send[3][pc]);
+            rcnt[r] = (recv[1][pr + 1] - recv[1][pr]) * (recv[3][pc + 1] - recv[3][pc]);
+            sdsp[r] = at_s, rdsp[r] = at_r;
+            at_s += scnt[r], at_r += rcnt[r];
+        }
+    char *caller = (char *)M->a, *copy = M->copy;
+    size_t lld = (size_t)M->desc[TILA_SL_LLD], cld = (size_t)M->copy_desc[TILA_SL_LLD];
+    char *sbuf = in ? x->mine : x->copied, *rbuf = in ? x->copied : x->mine;
+    xpack(c, send, in ? caller : copy, in ? lld : cld, sbuf, es, 1);
+    MPI_Datatype entry;
+    MPI_Type_contiguous((int)es, MPI_BYTE, &entry);
+    MPI_Type_commit(&entry);
+    int rc = MPI_Alltoallv(sbuf, scnt, sdsp, entry, rbuf, rcnt, rdsp, entry, MPI_COMM_WORLD);
+    MPI_Type_free(&entry);
+    if (rc != MPI_SUCCESS) return TILA_ERR_MPI;
+    xpack(c, recv, in ? copy : caller, in ? cld : lld, rbuf, es, 0);
+    return 0;
+}
 
 /*
  * Is M's copy Tila's own tiles, filled by retiling a view of the caller's blocks (wherever
  * sub(M) starts): blocks of at least 32 x 32 (fewer tasks than entries / 1024)?  Else the
- * copy is a ScaLAPACK array in tile x tile blocks, filled with p?gemr2d.  (Their costs at
- * n = 8192 in 128-blocks: bench/LOG.md.)
+ * copy is a ScaLAPACK array in tile x tile blocks, filled by the exchange above.  (Their
+ * costs at n = 8192 in 128-blocks: bench/LOG.md.)
  */
 static int retiles(const tila_sl_mat_t *M)
 {
@@ -417,6 +584,7 @@ int tila_sl_open(const tila_sl_call_t *c, tila_sl_mat_t *M, tila_prec_t prec, in
     tila_scalapack_grid_t grid = { c->nprow, c->npcol, c->ranks, d[TILA_SL_RSRC], d[TILA_SL_CSRC] };
     M->A = NULL;
     M->copy = NULL;
+    M->xbuf = NULL;
     M->tile = tile;
     int rc;
     if (!tile) {
@@ -434,29 +602,25 @@ int tila_sl_open(const tila_sl_call_t *c, tila_sl_mat_t *M, tila_prec_t prec, in
         return rc;
     }
     /* The copy: a ScaLAPACK array in tile x tile blocks over the same grid, from (0, 0). */
-    int zero = 0, one = 1, info;
+    int zero = 0, info;
     int mloc = numroc_(&M->m, &tile, &c->myrow, &zero, &c->nprow);
     int nloc = numroc_(&M->n, &tile, &c->mycol, &zero, &c->npcol);
     int lld = mloc > 1 ? mloc : 1;
     descinit_(M->copy_desc, &M->m, &M->n, &tile, &tile, &zero, &zero, &c->ctxt, &lld, &info);
-    size_t bytes = (size_t)lld * (size_t)nloc * tila_prec_size(prec);
+    size_t es = tila_prec_size(prec), bytes = (size_t)lld * (size_t)nloc * es;
     if (bytes) M->copy = malloc(bytes);
-    rc = tila_sl_agree(c, bytes && !M->copy ? TILA_ERR_NOMEM : 0);
-    if (rc) {
-        free(M->copy);
-        M->copy = NULL;
-        return rc;
-    }
-    if (load && M->m > 0 && M->n > 0)
-        gemr2d[prec](&M->m, &M->n, M->a, &M->ia, &M->ja, d, M->copy, &one, &one, M->copy_desc,
-                     &c->ctxt);
+    if (M->copy || !bytes) M->xbuf = xroom_alloc(c, M, es);
+    rc = tila_sl_agree(c, (bytes && !M->copy) || !M->xbuf ? TILA_ERR_NOMEM : 0);
+    if (!rc && load && M->m > 0 && M->n > 0) rc = tila_sl_agree(c, xchange(c, M, es, 1));
     grid.rsrc = grid.csrc = 0;
-    rc = tila_sl_agree(c, tila_desc_create_scalapack_sub(&M->A, prec, M->copy, lld, 0, 0, M->m,
-                                                         M->n, tile, tile, &grid));
+    if (!rc)
+        rc = tila_sl_agree(c, tila_desc_create_scalapack_sub(&M->A, prec, M->copy, lld, 0, 0,
+                                                             M->m, M->n, tile, tile, &grid));
     if (rc) {
         if (M->A) tila_desc_destroy(&M->A);
         free(M->copy);
-        M->copy = NULL;
+        xroom_free(M->xbuf);
+        M->copy = M->xbuf = NULL;
     }
     return rc;
 }
@@ -466,12 +630,11 @@ int tila_sl_close(const tila_sl_call_t *c, tila_sl_mat_t *M, tila_prec_t prec, i
     int rc = M->tile && store && retiles(M) ? retile(c, M, prec, 0) : 0;
     tila_desc_destroy(&M->A);
     if (!M->tile || retiles(M)) return rc;
-    int one = 1;
     if (store && M->m > 0 && M->n > 0)
-        gemr2d[prec](&M->m, &M->n, M->copy, &one, &one, M->copy_desc, M->a, &M->ia, &M->ja, M->desc,
-                     &c->ctxt);
+        rc = tila_sl_agree(c, xchange(c, M, tila_prec_size(prec), 0));
     free(M->copy);
-    M->copy = NULL;
+    xroom_free(M->xbuf);
+    M->copy = M->xbuf = NULL;
     return rc;
 }
 
@@ -501,26 +664,42 @@ int tila_sl_geqrf_lwork(const tila_sl_mat_t *A)
     return d[TILA_SL_NB] * (mp0 + nq0 + d[TILA_SL_NB]);
 }
 
+int tila_sl_tau_alloc(const tila_sl_call_t *c, const tila_sl_mat_t *A, const tila_desc_t *T,
+                      tila_prec_t prec, tila_sl_tau_t *room)
+{
+    size_t es = tila_prec_size(prec);
+    int k = A->m < A->n ? A->m : A->n;
+    room->all = k > 0 ? malloc(es * (size_t)k) : NULL;
+    int rc = k > 0 && !room->all ? TILA_ERR_NOMEM : 0;
+    room->gather = NULL;
+    if (!rc && k > 0) rc = tila_layer_qr_tau_alloc(T, 0, &room->gather);
+    rc = tila_sl_agree(c, rc);
+    if (rc) tila_sl_tau_free(room);
+    return rc;
+}
+
+void tila_sl_tau_free(tila_sl_tau_t *room)
+{
+    free(room->gather);
+    free(room->all);
+    room->gather = room->all = NULL;
+}
+
 int tila_sl_put_tau(const tila_sl_call_t *c, const tila_sl_mat_t *A, tila_desc_t *T, void *tau,
-                    tila_prec_t prec)
+                    tila_prec_t prec, const tila_sl_tau_t *room)
 {
     size_t es = tila_prec_size(prec);
     int k = A->m < A->n ? A->m : A->n;
     if (k == 0) return 0;
-    char *all = malloc(es * (size_t)k);
-    int rc = tila_sl_agree(c, !all ? TILA_ERR_NOMEM : 0);
-    if (!rc) rc = tila_sl_agree(c, tila_layer_qr_tau(T, k, all, 0));
-    if (rc) {
-        free(all);
-        return rc;
-    }
+    char *all = room->all;
+    int rc = tila_sl_agree(c, tila_layer_qr_tau(T, k, all, 0, room->gather));
+    if (rc) return rc;
     MPI_Bcast(all, (int)(es * (size_t)k), MPI_BYTE, 0, MPI_COMM_WORLD);
     for (int j = 0; j < k; j++) {
         int g = A->ja + j;
         if (col_owner(A->desc, g, c->npcol) == c->mycol)
             memcpy((char *)tau + col_local(A->desc, g, c->npcol) * es, all + (size_t)j * es, es);
     }
-    free(all);
     return 0;
 }
 

@@ -42,11 +42,15 @@ TILA_SL_EXPORT void pzgeqrf_(const int *m, const int *n, tila_complex64_t *a, co
             }
             else {
                 tila_desc_t *T = NULL;
+                tila_sl_tau_t room = { 0 };
                 int rc = tila_sl_agree(&c, tila_desc_create_qr_t(&T, A.A, tila_desc_nb(A.A),
                                                                  TILA_QR_TREE_PANEL));
+                /* TAU's room before the factorization overwrites sub(A) */
+                if (!rc) rc = tila_sl_tau_alloc(&c, &A, T, TILA_COMPLEX64, &room);
                 int begun = !rc;
                 if (!rc) rc = tila_sl_agree(&c, tila_zgeqrf(A.A, T));
-                if (!rc) rc = tila_sl_put_tau(&c, &A, T, tau, TILA_COMPLEX64);
+                if (!rc) rc = tila_sl_put_tau(&c, &A, T, tau, TILA_COMPLEX64, &room);
+                tila_sl_tau_free(&room);
                 tila_desc_destroy(&T);
                 tila_sl_mat_t *out[] = { &A };
                 int how = tila_sl_finish(&c, out, 1, 1, TILA_COMPLEX64, rc, begun, path);

@@ -9,8 +9,8 @@
  * (found with dlsym(RTLD_NEXT)): it reports illegal arguments through PXERBLA exactly as
  * ever.  A call Tila takes runs on the caller's local arrays in place when they are split
  * in blocks Tila can use as tiles, else on copies in Tila's tile size (Tila's own tiles
- * filled by tila_<p>lacpy from a view of the caller's blocks, or p?gemr2d copies for blocks
- * below 32 x 32).  A submatrix that starts inside a block gets a first tile row and column of
+ * filled by tila_<p>lacpy from a view of the caller's blocks, or, for blocks below 32 x 32,
+ * ScaLAPACK arrays in tile x tile blocks filled by one MPI_Alltoallv: scalapack/layer.c).  A submatrix that starts inside a block gets a first tile row and column of
  * their own sizes (tila_desc_create_scalapack_sub).
  *
  * SPDX-License-Identifier: BSD-3-Clause
@@ -77,8 +77,9 @@ typedef struct tila_sl_mat_s {
     int m, n;
     tila_desc_t *A;   /**< Tila's view, between tila_sl_open and tila_sl_close */
     int tile;         /**< the copy's tile size; 0: in place */
-    void *copy;       /**< a copy's local array when p?gemr2d fills it (else NULL) */
+    void *copy;       /**< a copy's local array when tila_sl_open's exchange fills it */
     int copy_desc[9]; /**< that copy's ScaLAPACK descriptor */
+    void *xbuf;       /**< that exchange's room, taken with the copy (scalapack/layer.c) */
     int desc1[9];     /**< a PBLAS type-2 descriptor as type 1 (tila_sl_pblas_mat) */
 } tila_sl_mat_t;
 
@@ -205,16 +206,32 @@ void *tila_sl_real(tila_sl_routine_t *r);
  * must be valid). */
 int tila_sl_geqrf_lwork(const tila_sl_mat_t *A);
 
+/** The room tila_sl_put_tau needs: the gather of T on rank 0, and the taus on every rank. */
+typedef struct tila_sl_tau_s {
+    void *gather, *all;
+} tila_sl_tau_t;
+
+/**
+ * Take the room tila_sl_put_tau needs for sub(A)'s factorization with T, before the
+ * factorization overwrites sub(A): a failure leaves the caller's data as it was.
+ * Collective; 0, or (agreed, nothing taken) TILA_ERR_NOMEM.
+ */
+int tila_sl_tau_alloc(const tila_sl_call_t *c, const tila_sl_mat_t *A, const tila_desc_t *T,
+                      tila_prec_t prec, tila_sl_tau_t *room);
+
+/** Give back tila_sl_tau_alloc's room. */
+void tila_sl_tau_free(tila_sl_tau_t *room);
+
 /**
  * Store the scalar factors of the reflectors of a QR factorization into ScaLAPACK's TAU:
  * the diagonal of the PANEL-scheme T of tila_<p>geqrf (one triangular factor per tile
  * column of A->A, whose diagonal holds the taus as LAPACK's ?geqrt leaves them), gathered
  * and broadcast, then written where PXGEQRF writes them: TAU(local column of JA + j - 1)
- * on every process of the process column owning that column.  Collective; 0, or
- * (agreed, TAU unchanged) why it could not.
+ * on every process of the process column owning that column; through `room`
+ * (tila_sl_tau_alloc's).  Collective; 0, or (agreed, TAU unchanged) why it could not.
  */
 int tila_sl_put_tau(const tila_sl_call_t *c, const tila_sl_mat_t *A, tila_desc_t *T, void *tau,
-                     tila_prec_t prec);
+                    tila_prec_t prec, const tila_sl_tau_t *room);
 
 /**
  * The scalar factors of the reflectors in sub(A)'s first k columns, from ScaLAPACK's TAU

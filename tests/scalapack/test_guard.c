@@ -17,7 +17,15 @@
  *    needs, RLIMIT_AS, on every rank, or on the last one only): the call goes to
  *    ScaLAPACK's pdpotrf on every rank, and A is what it gives (within 30 n eps: its own
  *    PBLAS calls may go through the layer);
- *  - a Tila call after all that still runs on Tila.
+ *  - a Tila call after all that still runs on Tila;
+ *  - a copy whose exchange with the caller's blocks cannot be allocated (blocks of 16:
+ *    room for the copy and half as much again, RLIMIT_AS, on every rank): ScaLAPACK's
+ *    pdpotrf on every rank (p?gemr2d, which filled such copies before, exits the program
+ *    when it runs out of memory);
+ *  - pdgeqrf in place (blocks of 32) whose TAU gather on rank 0 cannot be allocated (this
+ *    program's malloc fails the first block of exactly its size, 8 nb n bytes): taken before
+ *    A is written, so ScaLAPACK's pdgeqrf runs on every rank with A intact, and A and TAU
+ *    are its result (within 30 n eps), not INFO = -10000.
  *
  * SPDX-License-Identifier: BSD-3-Clause
  */
@@ -35,6 +43,22 @@
 #include "scalapack_decl.h"
 
 static int rank, size, failures;
+
+/* ---- a malloc that fails once, on request (exported: Makefile.am) ------------------------ */
+
+extern void *__libc_malloc(size_t size);
+static size_t fail_size; /* the next malloc of exactly this size fails */
+static int fail_hits;
+
+__attribute__((visibility("default"))) void *malloc(size_t size)
+{
+    if (size && size == __atomic_load_n(&fail_size, __ATOMIC_ACQUIRE) &&
+        __atomic_exchange_n(&fail_size, 0, __ATOMIC_ACQ_REL) == size) {
+        __atomic_add_fetch(&fail_hits, 1, __ATOMIC_RELAXED);
+        return NULL;
+    }
+    return __libc_malloc(size);
+}
 
 static void report(int ok, const char *fmt, double value)
 {
@@ -99,8 +123,9 @@ static double diff(const mat_t *A, const double *x, const double *y)
  */
 static int agreed_path(const char *name)
 {
-    static long seen[2][PATH_COUNT];
-    int k = !strcmp(name, "PDPOTRF"), mine = -1, calls = 0, lo, hi;
+    static long seen[3][PATH_COUNT];
+    int k = !strcmp(name, "PDPOTRF") ? 1 : !strcmp(name, "PDGEQRF") ? 2 : 0;
+    int mine = -1, calls = 0, lo, hi;
     for (int p = 0; p < PATH_COUNT; p++) {
         long c = tila_scalapack_calls(name, p);
         if (c != seen[k][p]) mine = p, calls += (int)(c - seen[k][p]);
@@ -179,7 +204,7 @@ int main(int argc, char **argv)
     report(cost.share <= 0.01, what, cost.share);
 
     /* Copies that cannot be allocated: ScaLAPACK's result, on every rank.  Blocks of 16:
-     * a ScaLAPACK array (p?gemr2d), no memory on any rank; blocks of 32: Tila's own tiles
+     * a ScaLAPACK array (the layer's exchange), no memory on any rank; blocks of 32: Tila's own tiles
      * (retiled), no memory on the last rank only. */
     unsetenv("TILA_SCALAPACK_MIN_NB"); /* blocks of 16 and 32: Tila would copy them */
     int n2 = 1500;
@@ -217,6 +242,68 @@ int main(int argc, char **argv)
                  nb2);
         report(path == PATH_COPY && info1 == 0 && e <= 30 * n2 * DBL_EPSILON, what, e);
         free(b1), free(b2), free(B.a);
+    }
+
+    /* The exchange of a copy in blocks of 16 with no room (the copy fits, and half as much
+     * again): ScaLAPACK's pdpotrf, on every rank. */
+    {
+        mat_t B;
+        mat_make(&B, ctxt, n2, 16);
+        double *b1 = mat_copy(&B), *b2 = mat_copy(&B);
+        rpotrf("L", &n2, b2, &one, &one, B.desc, &info2, 1);
+        struct rlimit old, lim;
+        getrlimit(RLIMIT_AS, &old);
+        lim = old;
+        lim.rlim_cur = address_space() + B.len * sizeof(double) * 3 / 2;
+        setrlimit(RLIMIT_AS, &lim);
+        pdpotrf_("L", &n2, b1, &one, &one, B.desc, &info1, 1);
+        setrlimit(RLIMIT_AS, &old);
+        path = agreed_path("PDPOTRF");
+        e = diff(&B, b1, b2);
+        report(path == PATH_OFF && info1 == info2 && e <= 30 * n2 * DBL_EPSILON,
+               "pdpotrf n=1500 nb=16, room for the copy but not its exchange: ScaLAPACK's "
+               "pdpotrf on every rank, error against ScaLAPACK %.1e",
+               e);
+        free(b1), free(b2), free(B.a);
+    }
+
+    /* pdgeqrf in place, no memory for TAU's gather on rank 0 (T: min(nb, m) x n). */
+    {
+        int n3 = 200, nb3 = 32, lwork = -1;
+        setenv("TILA_SCALAPACK_MIN_NB", "1", 1);
+        mat_t Q;
+        mat_make(&Q, ctxt, n3, nb3);
+        double *q1 = mat_copy(&Q), *q2 = mat_copy(&Q), wq;
+        double *tau1 = calloc((size_t)Q.nloc + 1, sizeof(double));
+        double *tau2 = calloc((size_t)Q.nloc + 1, sizeof(double));
+        typeof(pdgeqrf_) *rgeqrf = real_routine("pdgeqrf_");
+        rgeqrf(&n3, &n3, q2, &one, &one, Q.desc, tau2, &wq, &lwork, &info2);
+        lwork = (int)wq;
+        double *w = malloc(sizeof(double) * (size_t)lwork);
+        rgeqrf(&n3, &n3, q2, &one, &one, Q.desc, tau2, w, &lwork, &info2);
+        fail_hits = 0;
+        if (rank == 0) __atomic_store_n(&fail_size, sizeof(double) * nb3 * n3, __ATOMIC_RELEASE);
+        pdgeqrf_(&n3, &n3, q1, &one, &one, Q.desc, tau1, w, &lwork, &info1);
+        __atomic_store_n(&fail_size, 0, __ATOMIC_RELEASE);
+        path = agreed_path("PDGEQRF");
+        int hits = fail_hits, all_hits = 0;
+        MPI_Allreduce(&hits, &all_hits, 1, MPI_INT, MPI_SUM, MPI_COMM_WORLD);
+        e = diff(&Q, q1, q2);
+        double et = 0, all_et = 0;
+        for (int j = 0; j < Q.nloc; j++)
+            et = fmax(et, fabs(tau1[j] - tau2[j]));
+        MPI_Allreduce(&et, &all_et, 1, MPI_DOUBLE, MPI_MAX, MPI_COMM_WORLD);
+        char what[200];
+        snprintf(what, sizeof what,
+                 "pdgeqrf n=200 nb=32 in place, no memory for TAU's gather on rank 0 (%d "
+                 "failed): ScaLAPACK's pdgeqrf on every rank (path %d, INFO %d), A and TAU "
+                 "against it %%.1e",
+                 all_hits, path, info1);
+        report(all_hits == 1 && path == PATH_OFF && info1 == 0 &&
+                   fmax(e, all_et) <= 30 * n3 * DBL_EPSILON,
+               what, fmax(e, all_et));
+        unsetenv("TILA_SCALAPACK_MIN_NB");
+        free(q1), free(q2), free(tau1), free(tau2), free(w), free(Q.a);
     }
 
     free(a1), free(a2), free(A.a);

@@ -17,7 +17,8 @@
  * adds the diagonal to the infinity norm of a unit triangle, 85.39 for 10.505 here); illegal
  * arguments give the real routine's INFO.  Tila takes the calls in place
  * (TILA_SCALAPACK_MIN_NB=1) and on copies (the default, blocks of 4 and 32 being below it;
- * p?gemr2d makes the copies of blocks of 4, Tila's retiling those of 32).  One line per
+ * the layer's exchange (MPI_Alltoallv) makes the copies of blocks of 4, Tila's retiling those
+ * of 32).  One line per
  * check: PASS|FAIL scalapack-layer ROUTINE grid ... error; and per grid, each routine
  * checked has calls that Tila took on every rank (the paths read back from the layer,
  * tila_scalapack_calls), the norms on copies aside.  Submatrices that start inside a block
@@ -550,7 +551,7 @@ int main(int argc, char **argv)
                     before[k] = tila_calls(k);
                 check_grid(ctxt, grid, 29, 4, 5, pass);
                 check_grid(ctxt, grid, 1, 4, 1, pass);
-                /* Blocks of 32: copies made by Tila's retiling rather than p?gemr2d. */
+                /* Blocks of 32: copies made by Tila's retiling rather than the exchange. */
                 check_grid(ctxt, grid, 60, 32, 1, pass);
                 if (!pass) check_offsets(ctxt, grid);
                 if (!pass) check_norm_blocks(ctxt, grid);
