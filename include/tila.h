@@ -27,11 +27,29 @@ extern "C" {
  * initialised, and StarPU-MPI on MPI_COMM_WORLD.  What the caller had already started is
  * left to the caller: tila_finalize stops only what tila_init started.
  * STARPU_* environment variables keep their meaning (STARPU_NCPU, STARPU_NCUDA, STARPU_SCHED).
- * Collective over MPI_COMM_WORLD.
+ * The program's signal handlers stay (StarPU's only with STARPU_CATCH_SIGNALS=1; an MPI that
+ * Tila starts is asked for none); where StarPU's models cannot be written, they go to a
+ * folder under $TMPDIR or /tmp, said on stderr.  After a tila_finalize that stopped the MPI
+ * tila_init had started, or in a child forked from a process where Tila ran, tila_init
+ * fails (TILA_ERR_MPI: MPI starts once per process).  Collective over MPI_COMM_WORLD.
  * @param argc, argv  the program's arguments, or NULL.
  * @return TILA_SUCCESS, TILA_ERR_MPI, TILA_ERR_STARPU or TILA_ERR_NO_WORKER.
  */
 int tila_init(int *argc, char ***argv);
+
+/**
+ * tila_init on the processes of `comm`: MPI_COMM_WORLD (tila_init), or MPI_COMM_SELF, Tila on
+ * this process alone, nothing collective with other processes (the drop-in LAPACK layer's
+ * start: a LAPACK call is one process's).  On MPI_COMM_SELF, where MPI is not yet
+ * initialised, it starts for this process alone even in a process that a launcher started
+ * (mpirun of a program without MPI of its own): outside the launcher's job, a world of one
+ * process, whose node's CPUs are shared with the launcher's other processes there; where MPI
+ * runs already, its world must be this process alone (StarPU-MPI's end is collective over
+ * MPI_COMM_WORLD).  Nothing when Tila runs already (tila_comm_size says on how many ranks).
+ * @return as tila_init; -3 for another communicator; TILA_ERR_MPI on MPI_COMM_SELF in a
+ *         world of several processes.
+ */
+int tila_init_comm(int *argc, char ***argv, MPI_Comm comm);
 
 /** Stop what tila_init started, after every submitted task has completed. Collective. */
 int tila_finalize(void);

@@ -6,6 +6,7 @@
  * SPDX-License-Identifier: BSD-3-Clause
  */
 #define _GNU_SOURCE
+#include <dlfcn.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -18,15 +19,16 @@
 #ifdef TILA_HAVE_OPENBLAS
 int openblas_get_num_threads(void);
 void openblas_set_num_threads(int num_threads);
+int openblas_get_parallel(void);
 #endif
 
 static void stop(void);
-static void atexit_stop(void) { atexit(stop); }
 
 static struct {
     int started; /* tila_init was called here: tila_finalize at exit */
     int failed;  /* Tila could not start: every call goes to the real routines */
-    int blas_threads;
+    int forked;  /* a child of fork() of a process where Tila ran: the real routines */
+    int blas_threads, omp_threads;
 } la;
 
 /* One call at a time in Tila; a call from another thread meanwhile goes to LAPACK. */
@@ -41,8 +43,8 @@ static const char *const path_text[TILA_LA_NPATHS] = {
     "LAPACK (below TILA_LAPACK_MIN_N)",
     "LAPACK (an illegal argument, which it reports, or a workspace query)",
     "LAPACK (a case this library leaves to it)",
-    "LAPACK (Tila cannot run: not started, several MPI ranks, or busy in another thread; "
-    "or failed before it wrote the caller's arrays)",
+    "LAPACK (Tila cannot run: not started, several MPI ranks, busy in another thread, or a "
+    "child of fork(); or failed before it wrote the caller's arrays)",
     "failed in Tila after it had begun to write the caller's arrays (INFO = -10000)",
 };
 
@@ -81,11 +83,34 @@ TILA_LA_EXPORT long tila_lapack_calls(const char *symbol, int path)
     return tila_layer_calls(&book, symbol, path);
 }
 
+/*
+ * fork(): the child has the caller's thread alone, without Tila's (StarPU's workers,
+ * StarPU-MPI's progress thread), and MPI does not survive fork, so Tila cannot run there
+ * nor start again: the child's calls go to the real routines (counted TILA_LA_OFF), and its
+ * exit does not stop Tila (libtila's own fork handler makes tila_finalize do nothing
+ * there).  A lock that another thread of the parent held at the fork is free in the child.
+ * The parent goes on as before.
+ */
+static void forked_child(void)
+{
+    la.forked = 1;
+    la.started = 0;
+    pthread_mutex_init(&la_lock, NULL);
+    pthread_mutex_init(&book.lock, NULL);
+}
+
+/* At the first call: the summary at the program's exit, whether Tila ran or not; the fork
+ * handler. */
+static void first_call(void)
+{
+    atexit(stop);
+    pthread_atfork(NULL, NULL, forked_child);
+}
+
 static void count(tila_la_routine_t *r, tila_la_path_t path)
 {
-    static pthread_once_t summary = PTHREAD_ONCE_INIT;
-    /* the summary at the program's exit, whether Tila ran or not */
-    pthread_once(&summary, atexit_stop);
+    static pthread_once_t once = PTHREAD_ONCE_INIT;
+    pthread_once(&once, first_call);
     tila_layer_count(&book, r, path, 1);
 }
 
@@ -97,20 +122,27 @@ static void stop(void)
     la.started = 0;
 }
 
-/* Start Tila, on this process alone; 0 when it cannot run here. */
+/*
+ * Start Tila, on this process alone; 0 when it cannot run here.  A LAPACK call is one
+ * process's: Tila runs on the process alone (tila_init_comm on MPI_COMM_SELF), also in a
+ * process that a launcher started without the program starting MPI (mpirun -np 2 of a
+ * plain LAPACK program, as job scripts start independent runs: each process starts MPI
+ * alone, outside the launcher's job, and shares the node's CPUs with the others).  In a
+ * program that started MPI itself with several ranks, the calls go to LAPACK: StarPU-MPI
+ * 1.3 ends with a barrier on MPI_COMM_WORLD, which ranks that never called would not enter.
+ */
 static int start(tila_la_routine_t *r)
 {
     int up = 0, down = 0, world = 1;
+    if (la.forked) return 0;
     MPI_Initialized(&up);
     MPI_Finalized(&down);
     if (down) return 0;
     if (up) MPI_Comm_size(MPI_COMM_WORLD, &world);
-    /* Tila's communicator is MPI_COMM_WORLD: with several ranks, a call on one process
-     * cannot use it. */
     if (world > 1) return 0;
-    if (tila_initialized()) return 1;
+    if (tila_initialized()) return tila_comm_size() == 1;
     if (la.failed) return 0;
-    int rc = tila_init(NULL, NULL);
+    int rc = tila_init_comm(NULL, NULL, MPI_COMM_SELF);
     if (rc) {
         char name[32];
         tila_layer_name(r, name, sizeof name);
@@ -126,6 +158,32 @@ static int start(tila_la_routine_t *r)
     return 1;
 }
 
+#ifdef TILA_HAVE_OPENBLAS
+/* The calling thread's OpenMP thread count where OpenBLAS is built with OpenMP, else 0. */
+static int omp_threads(void)
+{
+    typedef int get_fn(void);
+    get_fn *get = openblas_get_parallel() == 2
+                      ? (get_fn *)dlsym(RTLD_DEFAULT, "omp_get_max_threads")
+                      : NULL;
+    return get ? get() : 0;
+}
+
+/*
+ * OpenBLAS's thread count set to n, and the calling thread's OpenMP count put back to omp
+ * (when not 0): OpenBLAS built with OpenMP sets that too (omp_set_num_threads), and the
+ * program's own parallel regions would run with Tila's count, or with the count OpenBLAS
+ * had, which need not be the program's.
+ */
+static void blas_set(int n, int omp)
+{
+    typedef void set_fn(int);
+    set_fn *set = omp > 0 ? (set_fn *)dlsym(RTLD_DEFAULT, "omp_set_num_threads") : NULL;
+    openblas_set_num_threads(n);
+    if (set) set(omp);
+}
+#endif
+
 /* Is this thread a StarPU worker (a tile kernel calling LAPACK)? */
 static int on_worker(void) { return tila_initialized() && starpu_worker_get_id() >= 0; }
 
@@ -134,8 +192,10 @@ int tila_la_begin(tila_la_routine_t *r, int size, int args_ok)
     if (la_depth++ > 0 || on_worker()) return 0;
     tila_la_path_t path = !args_ok ? TILA_LA_ARGS : size < min_n(r) ? TILA_LA_SMALL : TILA_LA_TILA;
 #ifdef TILA_HAVE_OPENBLAS
-    /* The program's count, read before Tila's first start sets it to 1. */
+    /* The program's count, read before Tila's first start sets it to 1; with OpenBLAS
+     * built with OpenMP, the calling thread's OpenMP count too (blas_set). */
     int threads = path == TILA_LA_TILA ? openblas_get_num_threads() : 0;
+    int omp = path == TILA_LA_TILA ? omp_threads() : 0;
 #endif
     if (path == TILA_LA_TILA && pthread_mutex_trylock(&la_lock) != 0) path = TILA_LA_OFF;
     if (path == TILA_LA_TILA && !start(r)) {
@@ -149,7 +209,8 @@ int tila_la_begin(tila_la_routine_t *r, int size, int args_ok)
 #ifdef TILA_HAVE_OPENBLAS
     /* One BLAS thread per worker inside Tila, the program's own count outside it. */
     la.blas_threads = threads;
-    openblas_set_num_threads(1);
+    la.omp_threads = omp;
+    blas_set(1, omp);
 #endif
     return 1;
 }
@@ -157,7 +218,7 @@ int tila_la_begin(tila_la_routine_t *r, int size, int args_ok)
 static void give_back(void)
 {
 #ifdef TILA_HAVE_OPENBLAS
-    openblas_set_num_threads(la.blas_threads);
+    blas_set(la.blas_threads, la.omp_threads);
 #endif
     pthread_mutex_unlock(&la_lock);
 }

@@ -13,8 +13,12 @@
  * (mpi_init_, MPICH's MPI_INIT, mpi_init and mpi_init__ as well), `use mpi_f08`
  * (mpi_init_f08_, whose IERROR is optional).  Fortran's do not pass through C's.
  *
- * Each passes the call on to the next MPI_Init_thread (the MPI library's, or a profiling
- * tool's loaded after this library, which then sees the start).
+ * Each passes the call on to the next definition, so that a profiling tool loaded after
+ * this library sees the start: MPI_Init_thread to the next MPI_Init_thread (the tool's, or
+ * the MPI library's); MPI_Init to the tool's MPI_Init where a tool defines one (the next
+ * MPI_Init is not the MPI library's own, which is its PMPI_Init under another name), whose
+ * PMPI_Init comes back here (this library's PMPI_Init) and goes on as
+ * PMPI_Init_thread(MPI_THREAD_MULTIPLE); else to the next MPI_Init_thread.
  *
  * Tila's end: MPI_Finalize deletes MPI_COMM_SELF's attributes first, while MPI still
  * works, in C and Fortran alike (tila_layer_at_finalize).
@@ -26,12 +30,18 @@
  * calls would bind to MPI's own: the thread tested without a break and took the core from
  * the worker (pdgeqrf at 2 ranks on 2 cores: 0.70x ScaLAPACK's speed, Tila's 1 rank
  * 2.1x).  This library's MPI_Test, found first, takes them to libtila's naps, around
- * PMPI_Test (a profiling tool's MPI_Test is passed over for these calls).
+ * PMPI_Test (a profiling tool's MPI_Test is passed over for these calls).  Every other
+ * thread's calls (the program's) go to the next MPI_Test, a profiling tool's loaded after
+ * this library or the MPI library's: StarPU-MPI's thread is the one named "MPI" (StarPU
+ * names it before its first test; libtila tells it from a program's thread of that name
+ * by its id, and passes that one's calls on to PMPI_Test).
  *
  * SPDX-License-Identifier: BSD-3-Clause
  */
 #define _GNU_SOURCE
 #include <dlfcn.h>
+#include <string.h>
+#include <sys/prctl.h>
 
 #include <mpi.h>
 
@@ -40,6 +50,7 @@
 #define EXPORT __attribute__((visibility("default")))
 
 typedef int init_thread_fn(int *, char ***, int, int *);
+typedef int init_fn(int *, char ***);
 
 /* MPI_Init_thread(..., MPI_THREAD_MULTIPLE, ...) through the next definition. */
 static int start_multiple(int *argc, char ***argv, int *provided)
@@ -51,8 +62,19 @@ static int start_multiple(int *argc, char ***argv, int *provided)
 
 EXPORT int MPI_Init(int *argc, char ***argv)
 {
+    init_fn *next = (init_fn *)dlsym(RTLD_NEXT, "MPI_Init");
+    init_fn *own = (init_fn *)dlsym(RTLD_NEXT, "PMPI_Init");
+    if (next && own && next != own) return next(argc, argv); /* a tool's: back in PMPI_Init */
     int provided;
     return start_multiple(argc, argv, &provided);
+}
+
+/* A profiling tool's MPI_Init starts MPI with PMPI_Init: MPI_THREAD_MULTIPLE here too. */
+EXPORT int PMPI_Init(int *argc, char ***argv)
+{
+    init_thread_fn *next = (init_thread_fn *)dlsym(RTLD_NEXT, "PMPI_Init_thread");
+    int provided;
+    return next ? next(argc, argv, MPI_THREAD_MULTIPLE, &provided) : MPI_ERR_OTHER;
 }
 
 EXPORT int MPI_Init_thread(int *argc, char ***argv, int required, int *provided)
@@ -131,7 +153,24 @@ void tila_layer_at_finalize(void (*fn)(void))
 /* libtila's MPI_Test around PMPI_Test (runtime/nap_progress.c), outside Tila's interface. */
 int tila_progress_mpi_test(MPI_Request *request, int *flag, MPI_Status *status);
 
+typedef int test_fn(MPI_Request *, int *, MPI_Status *);
+
 EXPORT int MPI_Test(MPI_Request *request, int *flag, MPI_Status *status)
 {
-    return tila_progress_mpi_test(request, flag, status);
+    static test_fn *next;
+    /* 0 not known yet, 1 a thread named "MPI" (StarPU-MPI's, which libtila tells), 2 other */
+    static __thread int kind;
+    if (kind == 0) {
+        char name[17] = "";
+        prctl(PR_GET_NAME, (unsigned long)name, 0UL, 0UL, 0UL);
+        kind = strcmp(name, "MPI") ? 2 : 1;
+    }
+    if (kind == 1) return tila_progress_mpi_test(request, flag, status);
+    test_fn *test = __atomic_load_n(&next, __ATOMIC_ACQUIRE);
+    if (!test) {
+        test = (test_fn *)dlsym(RTLD_NEXT, "MPI_Test");
+        if (!test) test = PMPI_Test;
+        __atomic_store_n(&next, test, __ATOMIC_RELEASE);
+    }
+    return test(request, flag, status);
 }

@@ -5,10 +5,17 @@
  * SPDX-License-Identifier: BSD-3-Clause
  */
 #define _GNU_SOURCE /* sched_getaffinity */
+#include <dlfcn.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <pthread.h>
 #include <sched.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/file.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "tila_runtime_private.h"
@@ -110,7 +117,30 @@ static int tila_starpu_failed(int rc, const char *what)
 #ifdef TILA_HAVE_OPENBLAS
 void openblas_set_num_threads(int num_threads);
 int openblas_get_num_threads(void);
+int openblas_get_parallel(void);
 static int tila_blas_threads; /* the program's OpenBLAS threads, where tila_init changed them */
+
+/*
+ * OpenBLAS's thread count set to n, the calling thread's OpenMP thread count left as it
+ * was: OpenBLAS built with OpenMP (openblas_get_parallel() == 2) sets that too
+ * (omp_set_num_threads), and the program's own parallel regions would run with Tila's
+ * count.  (Its BLAS calls do take OpenBLAS's count while Tila runs: one count for the
+ * whole process, as OpenBLAS has.)
+ */
+static void tila_blas_set(int n)
+{
+    typedef int get_fn(void);
+    typedef void set_fn(int);
+    get_fn *get = NULL;
+    set_fn *set = NULL;
+    if (openblas_get_parallel() == 2) {
+        get = (get_fn *)dlsym(RTLD_DEFAULT, "omp_get_max_threads");
+        set = (set_fn *)dlsym(RTLD_DEFAULT, "omp_set_num_threads");
+    }
+    int omp = get && set ? get() : 0;
+    openblas_set_num_threads(n);
+    if (omp > 0) set(omp);
+}
 #endif
 
 /* The variables tila_init set for StarPU and StarPU-MPI, and what they were: tila_finalize
@@ -151,10 +181,16 @@ static void tila_env_restore(void)
         tila_env_saved[k].old = NULL;
     }
 #ifdef TILA_HAVE_OPENBLAS
-    if (tila_blas_threads > 0) openblas_set_num_threads(tila_blas_threads);
+    if (tila_blas_threads > 0) tila_blas_set(tila_blas_threads);
     tila_blas_threads = 0;
 #endif
 }
+
+/* tila_init_comm on MPI_COMM_SELF: Tila on this process alone; the launcher's count of
+ * processes on this node and this one's place among them (-1: no launcher said). */
+static struct {
+    int on, local, nlocal;
+} tila_alone;
 
 /* TILA_VERBOSE is set and not 0. */
 static int tila_verbose(void)
@@ -174,11 +210,13 @@ static int tila_verbose(void)
  * runs, so tiles take no memory: StarPU's copies of remote tiles are folded
  * (STARPU_MALLOC_SIMULATION_FOLDED), Tila's own tiles address space alone (desc.c).
  */
-static int tila_mpi_start(int *argc, char ***argv)
+static int tila_mpi_start(int *argc, char ***argv, int alone)
 {
     (void)argc;
     (void)argv;
-    return TILA_SUCCESS;
+    if (!alone) return TILA_SUCCESS;
+    tila_error("tila_init_comm", "a simulation runs Tila on MPI_COMM_WORLD only");
+    return TILA_ERR_MPI;
 }
 
 static void tila_mpi_stop(void) {}
@@ -218,23 +256,118 @@ static void tila_comm_stop(void) {}
 #else /* !STARPU_SIMGRID */
 
 /*
+ * Is this entry of the environment ("NAME=value") one that a launcher (mpirun, mpiexec,
+ * srun) sets for the processes of its job: Open MPI's (OMPI_*, and among its MCA
+ * parameters those of the job: ess, orte, pmix), PMIx's and PMI's (MPICH's Hydra,
+ * Slurm)?  An MPI started with them joins that job, and its MPI_Init waits until every
+ * process of the job has called MPI_Init.
+ */
+static int tila_launcher_var(const char *e)
+{
+    static const char *const job[] = { "ess=",  "ess_base_",     "orte_",
+                                       "pmix",  "initial_wdir=", "shmem_RUNTIME_QUERY_hint=" };
+    if (!strncmp(e, "PMIX_", 5) || !strncmp(e, "PMI_", 4)) return 1;
+    if (strncmp(e, "OMPI_", 5)) return 0;
+    if (strncmp(e, "OMPI_MCA_", 9)) return 1;
+    for (size_t k = 0; k < sizeof job / sizeof *job; k++)
+        if (!strncmp(e + 9, job[k], strlen(job[k]))) return 1;
+    return 0;
+}
+
+/* The launcher's variables, hidden while MPI starts for this process alone: each "NAME\0value". */
+#define TILA_MAX_HIDDEN 256
+static char *tila_hidden[TILA_MAX_HIDDEN];
+static int tila_nhidden;
+
+static void tila_launcher_show(void)
+{
+    while (tila_nhidden > 0) {
+        char *v = tila_hidden[--tila_nhidden];
+        setenv(v, v + strlen(v) + 1, 1);
+        free(v);
+    }
+}
+
+/* Hide them (put back by tila_launcher_show); -1 when one could not be. */
+static int tila_launcher_hide(void)
+{
+    extern char **environ;
+    for (char **e = environ; *e;) {
+        const char *eq = strchr(*e, '=');
+        if (!eq || !tila_launcher_var(*e)) {
+            e++;
+            continue;
+        }
+        char *v = tila_nhidden < TILA_MAX_HIDDEN ? strdup(*e) : NULL;
+        if (!v) return -1;
+        v[eq - *e] = 0;
+        tila_hidden[tila_nhidden++] = v;
+        unsetenv(v); /* environ shifts: *e is the next entry */
+    }
+    return 0;
+}
+
+/* An integer the launcher set, or -1. */
+static int tila_launcher_int(const char *name, const char *name2)
+{
+    const char *v = getenv(name);
+    if (!v) v = getenv(name2);
+    return v && *v ? atoi(v) : -1;
+}
+
+/*
  * MPI with MPI_THREAD_MULTIPLE: Tila's collectives (sequence status, norms) run in the
  * main thread while StarPU-MPI's progress thread also calls MPI.  Started here unless
  * the program started it.  A process that no launcher started (a program without MPI of
  * its own, under the LAPACK layer) is an MPI singleton: Open MPI would fork a daemon
  * (orted) beside the program for it, unless the singleton is isolated, which Tila asks
  * for (OMPI_MCA_ess_singleton_isolated, put back by tila_finalize; a setting of the
- * user's wins; other MPIs ignore it).
+ * user's wins; other MPIs ignore it).  Where Tila starts MPI, MPI installs no signal
+ * handlers of its own (Open MPI's for SIGSEGV, SIGBUS, SIGFPE and SIGABRT: its
+ * OMPI_MCA_opal_signal, a setting of the user's wins), so that the program's stay as
+ * they were.
+ *
+ * `alone` (tila_init_comm on MPI_COMM_SELF): Tila runs on this process alone.  A process
+ * that a launcher started (mpirun -np 2 of a program without MPI of its own, as job
+ * scripts start independent runs) would join the launcher's job if it started MPI as
+ * is, and Tila would run one job over processes that never agreed to it, or wait in
+ * MPI_Init for the ones that never call it.  So MPI starts with the launcher's variables
+ * hidden (put back at once), as an isolated singleton: a world of this process alone.
+ * The launcher's count of processes on this node stays known (tila_alone), so that the
+ * node's CPUs are shared among them.  Where MPI already runs, its world must be this
+ * process alone: StarPU-MPI 1.3 ends (starpu_mpi_shutdown) with a barrier on
+ * MPI_COMM_WORLD, which the world's other processes would never enter.
  */
-static int tila_mpi_start(int *argc, char ***argv)
+static int tila_mpi_start(int *argc, char ***argv, int alone)
 {
     static const char *func = "tila_init";
-    int flag = 0, provided = MPI_THREAD_SINGLE;
+    int flag = 0, down = 0, provided = MPI_THREAD_SINGLE;
     MPI_Initialized(&flag);
+    MPI_Finalized(&down);
+    if (down) {
+        tila_error(func, "MPI was finalized (by tila_finalize, which stops the MPI that "
+                         "tila_init started, or by the program): MPI cannot start twice in a "
+                         "process; start MPI in the program to call tila_init again after "
+                         "tila_finalize");
+        return TILA_ERR_MPI;
+    }
     if (!flag) {
-        if (!getenv("OMPI_COMM_WORLD_SIZE") && !getenv("PMIX_RANK") && !getenv("PMI_RANK"))
-            tila_env_put("OMPI_MCA_ess_singleton_isolated", "1", 0);
-        if (MPI_Init_thread(argc, argv, MPI_THREAD_MULTIPLE, &provided) != MPI_SUCCESS) {
+        int launched =
+            getenv("OMPI_COMM_WORLD_SIZE") || getenv("PMIX_RANK") || getenv("PMI_RANK");
+        if (alone && launched) {
+            tila_alone.local = tila_launcher_int("OMPI_COMM_WORLD_LOCAL_RANK", "MPI_LOCALRANKID");
+            tila_alone.nlocal = tila_launcher_int("OMPI_COMM_WORLD_LOCAL_SIZE", "MPI_LOCALNRANKS");
+            if (tila_launcher_hide()) {
+                tila_launcher_show();
+                tila_error(func, "no memory to start MPI apart from the launcher's job");
+                return TILA_ERR_NOMEM;
+            }
+        }
+        if (alone || !launched) tila_env_put("OMPI_MCA_ess_singleton_isolated", "1", 0);
+        tila_env_put("OMPI_MCA_opal_signal", "", 0);
+        int rc = MPI_Init_thread(argc, argv, MPI_THREAD_MULTIPLE, &provided);
+        tila_launcher_show();
+        if (rc != MPI_SUCCESS) {
             tila_error(func, "MPI_Init_thread failed");
             return TILA_ERR_MPI;
         }
@@ -242,6 +375,15 @@ static int tila_mpi_start(int *argc, char ***argv)
     }
     else {
         MPI_Query_thread(&provided);
+        int world = 1;
+        MPI_Comm_size(MPI_COMM_WORLD, &world);
+        if (alone && world > 1) {
+            tila_error("tila_init_comm",
+                       "MPI_COMM_SELF in a world of %d processes: StarPU-MPI's end is collective "
+                       "over MPI_COMM_WORLD; call tila_init on every process",
+                       world);
+            return TILA_ERR_MPI;
+        }
     }
     if (provided < MPI_THREAD_MULTIPLE) {
         tila_error(func,
@@ -267,6 +409,107 @@ static int tila_worst_of_ranks(int rc)
     return worst;
 }
 
+/* ---- StarPU's files ----------------------------------------------------------------- */
+
+/* Where StarPU keeps its models and bus calibration (tila_starpu_home). */
+static char tila_model_dir[PATH_MAX];
+
+/* mkdir -p `path`; 0 when it is then a directory. */
+static int tila_mkpath(const char *path)
+{
+    char p[PATH_MAX];
+    struct stat st;
+    if (snprintf(p, sizeof p, "%s", path) >= (int)sizeof p) return -1;
+    for (char *s = p + 1; *s; s++)
+        if (*s == '/') {
+            *s = 0;
+            if (mkdir(p, 0700) && errno != EEXIST) return -1;
+            *s = '/';
+        }
+    if (mkdir(p, 0700) && errno != EEXIST) return -1;
+    return stat(p, &st) || !S_ISDIR(st.st_mode) ? -1 : 0;
+}
+
+/* Can StarPU keep its files under dir: its folders there or made, a file written in each? */
+static int tila_dir_writable(const char *dir)
+{
+    static const char *const sub[] = { "", "/bus", "/codelets" };
+    for (size_t k = 0; k < sizeof sub / sizeof *sub; k++) {
+        char path[PATH_MAX], probe[PATH_MAX + 32];
+        snprintf(path, sizeof path, "%s%s", dir, sub[k]);
+        if (tila_mkpath(path)) return 0;
+        snprintf(probe, sizeof probe, "%s/.tila-probe-%ld", path, (long)getpid());
+        int fd = open(probe, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
+        if (fd < 0) return 0;
+        close(fd);
+        unlink(probe);
+    }
+    return 1;
+}
+
+/*
+ * StarPU 1.3 aborts the program when it cannot write its models and bus calibration
+ * (starpu_init makes their folders, measures the bus and writes it when no calibration
+ * is there, and writes its models at the end when calibrating): where they would go is
+ * STARPU_PERF_MODEL_DIR, else .starpu/sampling under the first of XDG_CACHE_HOME,
+ * STARPU_HOME, HOME, TMPDIR, TEMP, TMP and /tmp (StarPU's own rule).  Where that cannot be
+ * written (a read-only home, as in many containers and batch systems), they go to
+ * $TMPDIR/tila-starpu-UID (or /tmp/...), a folder of this user's, for this run
+ * (STARPU_PERF_MODEL_DIR, put back by tila_finalize), and one line on stderr says so;
+ * where nothing can be written, tila_init fails (TILA_ERR_STARPU) instead of StarPU
+ * aborting.
+ */
+static int tila_starpu_home(void)
+{
+    static const char *const homes[] = { "XDG_CACHE_HOME", "STARPU_HOME", "HOME",
+                                         "TMPDIR",         "TEMP",        "TMP" };
+    const char *dir = getenv("STARPU_PERF_MODEL_DIR"), *home = NULL;
+    if (dir)
+        snprintf(tila_model_dir, sizeof tila_model_dir, "%s", dir);
+    else {
+        for (size_t k = 0; k < sizeof homes / sizeof *homes && !home; k++)
+            home = getenv(homes[k]);
+        snprintf(tila_model_dir, sizeof tila_model_dir, "%s/.starpu/sampling", home ? home : "/tmp");
+    }
+    if (tila_dir_writable(tila_model_dir)) return TILA_SUCCESS;
+    char wanted[PATH_MAX];
+    snprintf(wanted, sizeof wanted, "%s", tila_model_dir);
+    const char *tmps[] = { getenv("TMPDIR"), "/tmp" };
+    for (int k = 0; k < 2; k++) {
+        struct stat st;
+        if (!tmps[k] || !*tmps[k]) continue;
+        snprintf(tila_model_dir, sizeof tila_model_dir, "%s/tila-starpu-%ld", tmps[k],
+                 (long)getuid());
+        if (tila_dir_writable(tila_model_dir) && !stat(tila_model_dir, &st) &&
+            st.st_uid == getuid() && !tila_env_put("STARPU_PERF_MODEL_DIR", tila_model_dir, 1)) {
+            fprintf(stderr,
+                    "[tila] tila_init: StarPU cannot write under %s: its models and bus "
+                    "calibration go to %s (set STARPU_PERF_MODEL_DIR to choose)\n",
+                    wanted, tila_model_dir);
+            return TILA_SUCCESS;
+        }
+    }
+    tila_error("tila_init",
+               "StarPU cannot write its models and bus calibration under %s, nor under "
+               "$TMPDIR or /tmp: set STARPU_PERF_MODEL_DIR to a writable folder",
+               wanted);
+    return TILA_ERR_STARPU;
+}
+
+/* The lock file of StarPU's start among the launcher's processes that run Tila alone,
+ * locked; -1 when there is none (the start goes on without it). */
+static int tila_start_lock(void)
+{
+    char path[PATH_MAX + 32];
+    snprintf(path, sizeof path, "%s/tila-start.lock", tila_model_dir);
+    int fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0600);
+    if (fd >= 0 && flock(fd, LOCK_EX)) {
+        close(fd);
+        fd = -1;
+    }
+    return fd;
+}
+
 /*
  * starpu_init reads StarPU's bus calibration under $STARPU_HOME, and measures and rewrites
  * it when it is missing or was made for another view of the machine (a rank bound to one
@@ -283,12 +526,16 @@ static int tila_starpu_init_in_node_order(struct starpu_conf *conf)
 {
     MPI_Comm node;
     int local = 0, rc = 0, up = starpu_is_initialized();
+    /* The launcher's processes that run Tila alone take turns through a lock file
+     * instead, each in its own world. */
+    int lock = tila_alone.on && tila_alone.nlocal > 1 && !up ? tila_start_lock() : -1;
     MPI_Comm_split_type(MPI_COMM_WORLD, MPI_COMM_TYPE_SHARED, 0, MPI_INFO_NULL, &node);
     MPI_Comm_rank(node, &local);
     if (local == 0 && !up) rc = starpu_init(conf);
     MPI_Barrier(node);
     if (local != 0 && !up) rc = starpu_init(conf);
     MPI_Comm_free(&node);
+    if (lock >= 0) close(lock); /* and its lock with it */
     int worst = rc;
     MPI_Allreduce(&rc, &worst, 1, MPI_INT, MPI_MIN, MPI_COMM_WORLD);
     if (worst != 0 && rc == 0 && !up) starpu_shutdown();
@@ -355,6 +602,12 @@ static void tila_node_setup(struct starpu_conf *conf)
     MPI_Comm_rank(node, &f.local);
     MPI_Comm_size(node, &f.nlocal);
     MPI_Comm_free(&node);
+    /* Tila alone in one of a launcher's processes: the node's processes are the launcher's. */
+    if (tila_alone.on && tila_alone.nlocal > 1 && tila_alone.local >= 0 &&
+        tila_alone.local < tila_alone.nlocal) {
+        f.local = tila_alone.local;
+        f.nlocal = tila_alone.nlocal;
+    }
     f.user_ncpus = conf->ncpus;
     f.user_bind = tila_env_set("STARPU_WORKERS_CPUID") || tila_env_set("STARPU_WORKERS_COREID") ||
                   tila_env_set("STARPU_WORKERS_NOBIND") || tila_env_set("STARPU_WORKERS_GETBIND");
@@ -387,7 +640,7 @@ static void tila_node_setup(struct starpu_conf *conf)
 #ifdef TILA_HAVE_OPENBLAS
     if (!tila_env_set("OPENBLAS_NUM_THREADS") && !tila_env_set("OMP_NUM_THREADS")) {
         tila_blas_threads = openblas_get_num_threads();
-        openblas_set_num_threads(1);
+        tila_blas_set(1);
         tila_say(how, sizeof how, ", OpenBLAS 1 thread");
     }
 #endif
@@ -442,19 +695,64 @@ static void tila_stop_started(void)
     memset(&tila_rt, 0, sizeof tila_rt);
 }
 
-int tila_init(int *argc, char ***argv)
+/*
+ * In a child of fork(): StarPU's and StarPU-MPI's threads are not there, and MPI does not
+ * survive fork.  Tila no longer runs there: its calls fail (TILA_ERR_NOT_INITIALIZED),
+ * tila_finalize does nothing (MPI_Finalize there would wait on the parent's job), and
+ * tila_init fails (TILA_ERR_MPI); the parent goes on as before.
+ */
+static int tila_forked;
+
+static void tila_fork_child(void)
 {
+    if (!tila_rt.initialized) return;
+    tila_forked = 1;
+    tila_rt.initialized = 0;
+    tila_rt.started_mpi = 0;
+}
+
+static void tila_fork_handlers(void) { pthread_atfork(NULL, NULL, tila_fork_child); }
+
+int tila_init(int *argc, char ***argv) { return tila_init_comm(argc, argv, MPI_COMM_WORLD); }
+
+int tila_init_comm(int *argc, char ***argv, MPI_Comm comm)
+{
+    static pthread_once_t fork_once = PTHREAD_ONCE_INIT;
     if (tila_rt.initialized) return TILA_SUCCESS;
+    if (comm != MPI_COMM_WORLD && comm != MPI_COMM_SELF) {
+        tila_error("tila_init_comm", "comm must be MPI_COMM_WORLD or MPI_COMM_SELF");
+        return -3;
+    }
+    if (tila_forked) {
+        tila_error("tila_init", "this process was forked from one where Tila ran: MPI and "
+                                "StarPU's threads do not survive fork(), Tila cannot start here");
+        return TILA_ERR_MPI;
+    }
+    pthread_once(&fork_once, tila_fork_handlers);
     memset(&tila_rt, 0, sizeof tila_rt);
     tila_rt.next_tag = TILA_TAG_FIRST;
-    int rc = tila_mpi_start(argc, argv);
+    tila_alone.on = comm == MPI_COMM_SELF;
+    tila_alone.local = tila_alone.nlocal = -1;
+    int rc = tila_mpi_start(argc, argv, tila_alone.on);
     if (rc) {
         tila_env_restore();
         return rc;
     }
+#ifndef STARPU_SIMGRID
+    /* agreed, so that no rank goes on to StarPU's start alone */
+    if (!starpu_is_initialized()) rc = tila_worst_of_ranks(tila_starpu_home());
+    if (rc) {
+        tila_env_restore();
+        tila_mpi_stop();
+        return rc;
+    }
+#endif
     struct starpu_conf conf;
     starpu_conf_init(&conf);
     conf.will_use_mpi = 1;
+    /* StarPU's handlers of SIGINT, SIGSEGV and SIGTRAP would replace the program's (a JVM's,
+     * Python's faulthandler, an MPI tool's) for good: only when the user asks for them. */
+    if (!getenv("STARPU_CATCH_SIGNALS")) conf.catch_signals = 0;
     if (!starpu_is_initialized()) tila_node_setup(&conf);
     /* StarPU-MPI 1.3.10's cooperative sends (one tile to several ranks through a diffusion
      * tree) free their bag while starpu_mpi_cache_flush, or the submission of a write,
@@ -543,7 +841,6 @@ int tila_finalize(void)
 #ifdef TILA_USE_CUDA
     tila_cuda_workers_fini();
 #endif
-    tila_naps_stop();
     tila_stop_started();
     return TILA_SUCCESS;
 }

@@ -13,7 +13,9 @@
 # Prints one "PASS|FAIL|SKIP lapack-tester ..." line per precision, then
 # "N passed, N failed, N skipped".  With a second argument, tests/lapack/test-mpi (a
 # program of its own MPI: MPI_Init, then MPI_Init_thread(FUNNELED)) first, its own
-# PASS/FAIL lines and one for the exit summary it must print.  Then tests/lapack/test_f08.f90
+# PASS/FAIL lines and one for the exit summary it must print; then test-mpi with a
+# profiling tool preloaded after the layer, and tests/lapack/test-host (beside test-mpi) in
+# a host's situations (each described where it runs).  Then tests/lapack/test_f08.f90
 # (`use mpi_f08`, FUNNELED), built with mpif90, the library preloaded; and NumPy's Cholesky
 # and QR (tests/lapack/numpy_app.py), plain and preloaded.  Last, the mixed-precision
 # testers xlintstds and xlintstzc (DSPOSV, ZCPOSV) on their stock input.
@@ -49,9 +51,115 @@ if [ -n "${2:-}" ]; then
     done
 fi
 
+here=$(cd "$(dirname "$0")" && pwd)
+opts="--oversubscribe"
+[ "$(id -u)" = 0 ] && opts="$opts --allow-run-as-root"
+
+# A profiling tool loaded after the layer (tests/lapack/prof_mpi.c, built here with mpicc,
+# preloaded after it) sees the program's MPI_Init and each of its MPI_Test calls, and MPI
+# still starts at MPI_THREAD_MULTIPLE (Tila takes dpotrf in test-mpi).
+if [ -n "${2:-}" ]; then
+    dir=$(mktemp -d)
+    if mpicc -shared -fPIC -O1 "$here/prof_mpi.c" -o "$dir/libprof.so" >"$dir/build" 2>&1; then
+        timeout "$limit" env LD_PRELOAD="$lib $dir/libprof.so" "$2" init >"$dir/out" 2>"$dir/err"
+        rc=$?
+        own=$(sed -n 's/^test-mpi: MPI_Test \([0-9]*\)$/\1/p' "$dir/err")
+        seen=$(sed -n 's/^prof-mpi: .*MPI_Test \([0-9]*\) (main thread).*/\1/p' "$dir/err")
+        inits=$(sed -n 's/^prof-mpi: MPI_Init \([0-9]*\) .*/\1/p' "$dir/err")
+        p=0 f=0
+        if [ "$rc" -eq 0 ] && ! grep -q '^FAIL ' "$dir/out"; then
+            echo "PASS lapack-prof: test-mpi with a profiling tool after the layer"; p=$((p + 1))
+        else
+            echo "FAIL lapack-prof: test-mpi with a profiling tool after the layer (status $rc)"
+            f=$((f + 1)); grep '^FAIL ' "$dir/out"; tail -n 20 "$dir/err"
+        fi
+        # the main thread's: the program's, and Tila's own there (its collectives)
+        if [ -n "$own" ] && [ "${seen:-0}" -ge "$own" ]; then
+            echo "PASS lapack-prof: the tool saw the program's $own MPI_Test calls ($seen on its thread)"
+            p=$((p + 1))
+        else
+            echo "FAIL lapack-prof: the tool saw ${seen:-no} of the program's ${own:-?} MPI_Test calls"
+            f=$((f + 1))
+        fi
+        if [ "${inits:-0}" -eq 1 ]; then
+            echo "PASS lapack-prof: the tool saw the program's MPI_Init"; p=$((p + 1))
+        else
+            echo "FAIL lapack-prof: the tool saw ${inits:-no} MPI_Init call(s), not 1"; f=$((f + 1))
+        fi
+    else
+        echo "FAIL lapack-prof: mpicc could not build tests/lapack/prof_mpi.c"
+        tail -n 20 "$dir/build"
+        p=0 f=1
+    fi
+    passed=$((passed + p)); failed=$((failed + f))
+    rm -rf "$dir"
+fi
+
+# tests/lapack/test-host (beside test-mpi): a plain LAPACK program, the library preloaded,
+# in a host's situations: started by mpirun -np 2 as independent runs (each process its own
+# answer, LAPACK's; then only the first process calling), its own signal handlers, fork(),
+# a StarPU home where nothing can be written (a file where StarPU's folder would be), no
+# memory for dgeqrf's TAU gather, and (where OpenBLAS's OpenMP build is installed) the
+# program's OpenMP thread count.  Each run's PASS/FAIL lines; a run that fails without one
+# (a crash, a hang, an abort) fails with its status.
+host_test() {
+    label=$1
+    shift
+    out=$(mktemp) err=$(mktemp)
+    "$@" >"$out" 2>"$err"
+    rc=$?
+    cat "$out"
+    p=$(grep -c '^PASS ' "$out"); f=$(grep -c '^FAIL ' "$out")
+    if [ "$rc" -ne 0 ] && [ "$f" -eq 0 ]; then
+        echo "FAIL lapack-host $label: exit status $rc"; f=1
+    fi
+    [ "$f" -eq 0 ] || tail -n 20 "$err"
+    passed=$((passed + p)); failed=$((failed + f))
+    rm -f "$out"
+}
+hostprog=${2:+$(dirname "$2")/test-host}
+if [ -n "$hostprog" ] && [ -x "$hostprog" ]; then
+    short=$((limit < 300 ? limit : 300))
+    for how in alone alone-one; do
+        host_test "$how" timeout "$short" mpiexec $opts -np 2 -x LD_PRELOAD="$lib" \
+            "$hostprog" "$how"
+        rm -f "$err"
+    done
+    for how in signals fork nomem; do
+        host_test "$how" timeout "$short" env LD_PRELOAD="$lib" "$hostprog" "$how"
+        rm -f "$err"
+    done
+    # Nothing writable where StarPU would write: one line says where its files went.
+    dir=$(mktemp -d)
+    : >"$dir/file"
+    host_test home timeout "$short" env -u XDG_CACHE_HOME -u STARPU_PERF_MODEL_DIR \
+        STARPU_HOME="$dir/file" TMPDIR="$dir" LD_PRELOAD="$lib" "$hostprog" home
+    said=$(grep -c 'StarPU cannot write under' "$err")
+    if [ "$said" -eq 1 ] && [ -n "$(ls "$dir/tila-starpu-$(id -u)/bus" 2>/dev/null)" ]; then
+        echo "PASS lapack-host home: one line says where StarPU's files went, and they are there"
+        passed=$((passed + 1))
+    else
+        echo "FAIL lapack-host home: $said line(s) on where StarPU's files went," \
+            "$(ls "$dir/tila-starpu-$(id -u)/bus" 2>/dev/null | wc -l) file(s) there"
+        failed=$((failed + 1))
+    fi
+    rm -rf "$dir" "$err"
+    omp=${OPENBLAS_OPENMP_DIR:-/usr/lib/x86_64-linux-gnu/openblas-openmp}
+    if [ -e "$omp/libopenblas.so.0" ]; then
+        host_test omp timeout "$short" env LD_LIBRARY_PATH="$omp${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}" \
+            LD_PRELOAD="$lib" "$hostprog" omp
+    else
+        echo "SKIP lapack-host omp: no OpenMP build of OpenBLAS ($omp, libopenblas0-openmp)"
+        skipped=$((skipped + 1))
+    fi
+    rm -f "$err"
+elif [ -n "${2:-}" ]; then
+    echo "FAIL lapack-host: no $hostprog"
+    failed=$((failed + 1))
+fi
+
 # The same start from Fortran (`use mpi_f08`), built here with the MPI library's own
 # compiler wrapper, the library preloaded.
-here=$(cd "$(dirname "$0")" && pwd)
 dir=$(mktemp -d)
 if mpif90 -O1 "$here/test_f08.f90" -o "$dir/test-f08" -llapack >"$dir/build" 2>&1; then
     (cd "$dir" && LD_PRELOAD="$lib" timeout "$limit" ./test-f08 >out 2>err)

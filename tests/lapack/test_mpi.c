@@ -10,7 +10,9 @@
  * within n eps); MPI provides at least what the program asked for; the program's own
  * single-threaded work after Tila's calls runs beside Tila's threads taking at most a
  * hundredth of a core (its time against its time before Tila started reported, host_work.h);
- * the exit summary is printed (TILA_VERBOSE=1, checked by the script that runs it).
+ * the exit summary is printed (TILA_VERBOSE=1, checked by the script that runs it); the
+ * program's own MPI_Test calls (a message to itself) are counted on stderr ("test-mpi:
+ * MPI_Test N"), for a profiling tool loaded after the layer to see them all (the script).
  *
  * SPDX-License-Identifier: BSD-3-Clause
  */
@@ -93,6 +95,23 @@ int main(int argc, char **argv)
     report(tila_lapack_calls("dpotrf_", 0) == 1 && info1 == 0 && info2 == 0 &&
                e <= 30 * n * DBL_EPSILON * big,
            "dpotrf L n=300 on Tila, error against LAPACK", e / big);
+
+    /* The program's own MPI_Test calls, which a profiling tool loaded after the layer must
+     * see (run-testers.sh counts them there): a message to itself, tested until it came,
+     * then tested 10 times more. */
+    int sent = 42, got = 0, flag = 0;
+    long tests = 0;
+    MPI_Request req;
+    MPI_Irecv(&got, 1, MPI_INT, 0, 7, MPI_COMM_SELF, &req);
+    MPI_Send(&sent, 1, MPI_INT, 0, 7, MPI_COMM_SELF);
+    while (!flag) {
+        MPI_Test(&req, &flag, MPI_STATUS_IGNORE);
+        tests++;
+    }
+    for (int k = 0; k < 10; k++, tests++)
+        MPI_Test(&req, &flag, MPI_STATUS_IGNORE);
+    report(got == 42, "the program's MPI_Test calls (their count)", (double)tests);
+    fprintf(stderr, "test-mpi: MPI_Test %ld\n", tests);
 
     host_cost_t cost = host_cost(reps, &before);
     char what[200];
