@@ -163,9 +163,8 @@ static int start(tila_la_routine_t *r)
 static int omp_threads(void)
 {
     typedef int get_fn(void);
-    get_fn *get = openblas_get_parallel() == 2
-                      ? (get_fn *)dlsym(RTLD_DEFAULT, "omp_get_max_threads")
-                      : NULL;
+    get_fn *get =
+        openblas_get_parallel() == 2 ? (get_fn *)dlsym(RTLD_DEFAULT, "omp_get_max_threads") : NULL;
     return get ? get() : 0;
 }
 

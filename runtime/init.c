@@ -264,8 +264,8 @@ static void tila_comm_stop(void) {}
  */
 static int tila_launcher_var(const char *e)
 {
-    static const char *const job[] = { "ess=",  "ess_base_",     "orte_",
-                                       "pmix",  "initial_wdir=", "shmem_RUNTIME_QUERY_hint=" };
+    static const char *const job[] = { "ess=", "ess_base_",     "orte_",
+                                       "pmix", "initial_wdir=", "shmem_RUNTIME_QUERY_hint=" };
     if (!strncmp(e, "PMIX_", 5) || !strncmp(e, "PMI_", 4)) return 1;
     if (strncmp(e, "OMPI_", 5)) return 0;
     if (strncmp(e, "OMPI_MCA_", 9)) return 1;
@@ -352,8 +352,7 @@ static int tila_mpi_start(int *argc, char ***argv, int alone)
         return TILA_ERR_MPI;
     }
     if (!flag) {
-        int launched =
-            getenv("OMPI_COMM_WORLD_SIZE") || getenv("PMIX_RANK") || getenv("PMI_RANK");
+        int launched = getenv("OMPI_COMM_WORLD_SIZE") || getenv("PMIX_RANK") || getenv("PMI_RANK");
         if (alone && launched) {
             tila_alone.local = tila_launcher_int("OMPI_COMM_WORLD_LOCAL_RANK", "MPI_LOCALRANKID");
             tila_alone.nlocal = tila_launcher_int("OMPI_COMM_WORLD_LOCAL_SIZE", "MPI_LOCALNRANKS");
@@ -469,7 +468,8 @@ static int tila_starpu_home(void)
     else {
         for (size_t k = 0; k < sizeof homes / sizeof *homes && !home; k++)
             home = getenv(homes[k]);
-        snprintf(tila_model_dir, sizeof tila_model_dir, "%s/.starpu/sampling", home ? home : "/tmp");
+        snprintf(tila_model_dir, sizeof tila_model_dir, "%s/.starpu/sampling",
+                 home ? home : "/tmp");
     }
     if (tila_dir_writable(tila_model_dir)) return TILA_SUCCESS;
     char wanted[PATH_MAX];

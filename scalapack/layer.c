@@ -442,9 +442,10 @@ static xroom_t *xroom_alloc(const tila_sl_call_t *c, const tila_sl_mat_t *M, siz
 {
     int world = c->nprow * c->npcol, np = c->nprow, nq = c->npcol;
     xroom_t *x = calloc(1, sizeof *x);
-    int *ints = x ? malloc(sizeof(int) * (2 * (size_t)M->m + 2 * (size_t)M->n + 4 * (size_t)(np + 1) +
-                                          4 * (size_t)(nq + 1) + 4 * (size_t)world))
-                  : NULL;
+    int *ints =
+        x ? malloc(sizeof(int) * (2 * (size_t)M->m + 2 * (size_t)M->n + 4 * (size_t)(np + 1) +
+                                  4 * (size_t)(nq + 1) + 4 * (size_t)world))
+          : NULL;
     if (!ints) {
         free(x);
         return NULL;
@@ -614,8 +615,8 @@ int tila_sl_open(const tila_sl_call_t *c, tila_sl_mat_t *M, tila_prec_t prec, in
     if (!rc && load && M->m > 0 && M->n > 0) rc = tila_sl_agree(c, xchange(c, M, es, 1));
     grid.rsrc = grid.csrc = 0;
     if (!rc)
-        rc = tila_sl_agree(c, tila_desc_create_scalapack_sub(&M->A, prec, M->copy, lld, 0, 0,
-                                                             M->m, M->n, tile, tile, &grid));
+        rc = tila_sl_agree(c, tila_desc_create_scalapack_sub(&M->A, prec, M->copy, lld, 0, 0, M->m,
+                                                             M->n, tile, tile, &grid));
     if (rc) {
         if (M->A) tila_desc_destroy(&M->A);
         free(M->copy);

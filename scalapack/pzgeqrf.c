@@ -43,8 +43,8 @@ TILA_SL_EXPORT void pzgeqrf_(const int *m, const int *n, tila_complex64_t *a, co
             else {
                 tila_desc_t *T = NULL;
                 tila_sl_tau_t room = { 0 };
-                int rc = tila_sl_agree(&c, tila_desc_create_qr_t(&T, A.A, tila_desc_nb(A.A),
-                                                                 TILA_QR_TREE_PANEL));
+                int rc = tila_sl_agree(
+                    &c, tila_desc_create_qr_t(&T, A.A, tila_desc_nb(A.A), TILA_QR_TREE_PANEL));
                 /* TAU's room before the factorization overwrites sub(A) */
                 if (!rc) rc = tila_sl_tau_alloc(&c, &A, T, TILA_COMPLEX64, &room);
                 int begun = !rc;

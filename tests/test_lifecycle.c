@@ -200,7 +200,8 @@ static int alone(void)
     pid_t pid = rc ? -1 : fork();
     if (pid == 0) {
         double w = -1;
-        int fine = !tila_initialized() && tila_dlange(TILA_NORM_FRO, A, &w) == TILA_ERR_NOT_INITIALIZED &&
+        int fine = !tila_initialized() &&
+                   tila_dlange(TILA_NORM_FRO, A, &w) == TILA_ERR_NOT_INITIALIZED &&
                    tila_finalize() == TILA_SUCCESS && tila_init(NULL, NULL) == TILA_ERR_MPI;
         exit(fine ? 0 : 1); /* through the atexit handlers */
     }

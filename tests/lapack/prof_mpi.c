@@ -43,7 +43,8 @@ int MPI_Test(MPI_Request *request, int *flag, MPI_Status *status)
 
 int MPI_Finalize(void)
 {
-    fprintf(stderr, "prof-mpi: MPI_Init %ld MPI_Init_thread %ld MPI_Test %ld (main thread) %ld (all)\n",
+    fprintf(stderr,
+            "prof-mpi: MPI_Init %ld MPI_Init_thread %ld MPI_Test %ld (main thread) %ld (all)\n",
             inits, init_threads, tests_main, __atomic_load_n(&tests_all, __ATOMIC_RELAXED));
     return PMPI_Finalize();
 }

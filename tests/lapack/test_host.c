@@ -175,7 +175,11 @@ static void on_int(int sig, siginfo_t *si, void *ctx)
     (void)sig, (void)si, (void)ctx;
     got_int = 1;
 }
-static void on_segv(int sig) { (void)sig; _exit(3); }
+static void on_segv(int sig)
+{
+    (void)sig;
+    _exit(3);
+}
 
 static void signals(void)
 {
