@@ -68,6 +68,14 @@ static size_t tila_qr_panel_top(const tila_desc_t *A, int n)
     return (size_t)n * A->mt + (size_t)(n < A->mt ? n : A->mt - 1);
 }
 
+/* PANEL: the rows of T's tiles, room for the largest panel's triangular factor: A's tile
+ * width, or its rows where fewer (a wide matrix in tiles wider than it is high). */
+static int tila_qr_panel_rows(const tila_desc_t *A)
+{
+    int rows = A->nb < A->m ? A->nb : A->m;
+    return rows > 1 ? rows : 1;
+}
+
 static int tila_qr_panel_t_rank(int m, int n, void *arg)
 {
     const tila_desc_t *A = arg;
@@ -113,7 +121,7 @@ int tila_desc_create_qr_t(tila_desc_t **T, const tila_desc_t *A, int ib, tila_qr
                              .rank_arg = (void *)A,
                              .device_of = tila_qr_panel_t_device,
                              .device_arg = (void *)A };
-        rc = tila_desc_create_qr_layout(T, A, 1, A->nb, 1, &dist);
+        rc = tila_desc_create_qr_layout(T, A, 1, tila_qr_panel_rows(A), 1, &dist);
         if (rc) return rc;
         (*T)->qr_tree = TILA_QR_TREE_PANEL;
         (*T)->qr_ib = A->nb;
@@ -142,11 +150,11 @@ int tila_check_qr_t(const char *func, int pos, const tila_desc_t *A, const tila_
     if (rc) return rc;
     int ok, halves = T->qr_tree == TILA_QR_TREE_BINARY ? 2 : 1;
     if (T->qr_tree == TILA_QR_TREE_PANEL)
-        ok = T->mt == 1 && T->m == A->nb;
+        ok = T->mt == 1 && T->m == tila_qr_panel_rows(A);
     else
         ok = T->qr_tree != TILA_QR_TREE_AUTO && T->qr_domain >= 1 && T->mt == A->mt;
     /* T's tile columns are A's, `halves` times over. */
-    ok = ok && T->nt == halves * A->nt;
+    ok = ok && T->nt == (int64_t)halves * A->nt;
     for (int n = 0; ok && n < T->nt; n++)
         ok = tila_tile_cols(T, n) == tila_tile_cols(A, n % A->nt);
     if (!ok) {
@@ -282,15 +290,15 @@ static void tila_qr_walk_free(tila_qr_walk_t *w)
 int tila_qr_walk_begin(tila_qr_walk_t *w, const tila_desc_t *A, const tila_desc_t *T, int other)
 {
     size_t mt = (size_t)(A->mt > 0 ? A->mt : 1);
-    w->ops = malloc(sizeof *w->ops * 2 * mt);
-    w->rows = malloc(sizeof *w->rows * mt);
-    w->heads = malloc(sizeof *w->heads * mt);
-    if (!w->ops || !w->rows || !w->heads) {
+    w->ops = tila_malloc(TILA_ALLOC_WORK, sizeof *w->ops * 2 * mt);
+    w->rows = tila_malloc(TILA_ALLOC_WORK, sizeof *w->rows * mt);
+    w->heads = tila_malloc(TILA_ALLOC_WORK, sizeof *w->heads * mt);
+    int rc = tila_submit_agree(w->ops && w->rows && w->heads ? 0 : TILA_ERR_NOMEM);
+    if (rc) {
         tila_qr_walk_free(w);
-        return TILA_ERR_NOMEM;
+        return rc;
     }
-    size_t elems = tila_qr_scratch_elems(T->qr_ib, T->nb, other);
-    starpu_vector_data_register(&w->ws, -1, 0, (uint32_t)elems, T->eltsize);
+    tila_scratch_register(&w->ws, tila_qr_scratch_elems(T->qr_ib, T->nb, other), T->eltsize);
     return TILA_SUCCESS;
 }
 

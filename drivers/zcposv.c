@@ -230,7 +230,7 @@ static int round_trip(zcposv_t *st, int step, double cte, int *ok, int *nan, int
     /* Keys: X's columns, then R's.  The ranks agree on a failure first (out of memory, an
      * error): the keys cross only when every rank has them, so that no allreduce pairs
      * counts that differ. */
-    int64_t *key = malloc(sizeof *key * (size_t)(2 * nrhs));
+    int64_t *key = malloc(sizeof *key * 2 * (size_t)nrhs);
     colmax_fold(&cx, key);
     colmax_fold(&cr, key ? key + nrhs : NULL);
     int64_t failed = !key || cx.nomem || cr.nomem ? 1 : status < 0 ? 2 : 0;

@@ -39,11 +39,13 @@ static int zgeqrf_panel_op(tila_task_t *t, tila_desc_t *A, tila_desc_t *T, int k
  */
 static int zgeqrf_col(tila_task_t *t, tila_desc_t *A, tila_desc_t *T, int kt)
 {
-    starpu_data_handle_t *col = malloc(sizeof *col * (size_t)A->mt), work;
-    if (!col) return TILA_ERR_NOMEM;
-    starpu_vector_data_register(&work, -1, 0, (uint32_t)tila_zgeqrt_col_scratch(A->m, A->nb, A->mt),
-                                T->eltsize);
-    int rc = 0;
+    starpu_data_handle_t *col = tila_malloc(TILA_ALLOC_WORK, sizeof *col * (size_t)A->mt), work;
+    int rc = tila_submit_agree(col ? 0 : TILA_ERR_NOMEM);
+    if (rc) {
+        free(col);
+        return rc;
+    }
+    tila_scratch_register(&work, tila_zgeqrt_col_scratch(A->m, A->nb, A->mt), T->eltsize);
     for (int k = 0; k < kt && !rc; k++) {
         /* Panel k's E and W tiles: StarPU frees them once its updates are done. */
         tila_workspace_t ws;

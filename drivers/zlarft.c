@@ -32,10 +32,12 @@ int tila_zlarft_async(tila_desc_t *A, const tila_complex64_t *tau, tila_desc_t *
     }
     if ((rc = tila_check_sequence(func, 4, seq, req))) return rc;
     if (kt == 0) return 0;
-    starpu_data_handle_t *col = malloc(sizeof *col * (size_t)A->mt), work;
-    if (!col) return TILA_ERR_NOMEM;
-    starpu_vector_data_register(&work, -1, 0, (uint32_t)tila_zlarft_col_scratch(A->m, A->nb, A->mt),
-                                T->eltsize);
+    starpu_data_handle_t *col = tila_malloc(TILA_ALLOC_WORK, sizeof *col * (size_t)A->mt), work;
+    if ((rc = tila_submit_agree(col ? 0 : TILA_ERR_NOMEM))) {
+        free(col);
+        return rc;
+    }
+    tila_scratch_register(&work, tila_zlarft_col_scratch(A->m, A->nb, A->mt), T->eltsize);
     tila_task_t t = tila_task_init(seq, req, 0);
     for (int k = 0; k < kt && !rc; k++) {
         tila_task_on(&t, A, k, k);

@@ -16,7 +16,8 @@ typedef struct trsm_sum_s {
 } trsm_sum_t;
 
 /* A tile row of X in the narrow solve: x, where it is solved, and the other ranks'
- * partial sums of its updates. */
+ * partial sums of its updates (room for as many as there can be, allocated before the
+ * submission: a rank short of memory halfway would register fewer tiles than the others). */
 typedef struct trsm_tile_s {
     starpu_data_handle_t x;
     trsm_sum_t *sums;
@@ -24,18 +25,15 @@ typedef struct trsm_tile_s {
 } trsm_tile_t;
 
 /* Rank r's partial sum of tile b (rows x cols), registered on first use (*beta = 0:
- * the first product writes it) and found after (*beta = 1); NULL when out of memory. */
+ * the first product writes it) and found after (*beta = 1). */
 static starpu_data_handle_t trsm_sum(trsm_tile_t *b, tila_workspace_t *ws, int r, int rows,
                                      int cols, tila_complex64_t *beta)
 {
     *beta = 1.0;
     for (int s = 0; s < b->count; s++)
         if (b->sums[s].rank == r) return b->sums[s].w;
-    trsm_sum_t *sums = realloc(b->sums, (size_t)(b->count + 1) * sizeof *sums);
-    if (!sums) return NULL;
-    b->sums = sums;
     starpu_data_handle_t w = tila_workspace_tile(ws, r, rows, cols);
-    if (w) sums[b->count++] = (trsm_sum_t){ r, w };
+    b->sums[b->count++] = (trsm_sum_t){ r, w };
     *beta = 0.0;
     return w;
 }
@@ -64,11 +62,9 @@ static int trsm_left_narrow(tila_task_t *t, tila_uplo_t uplo, tila_trans_t trans
             starpu_data_handle_t *xk = &tiles[(size_t)n * mt + k].x;
             t->priority = kk == 0;
             tila_task_on(t, A, k, k);
-            if (!(*xk = tila_workspace_tile(ws, t->rank, order, tila_tile_cols(B, n))))
-                rc = TILA_ERR_NOMEM;
-            else
-                rc = tila_insert_zgeadd(t, order, tila_tile_cols(B, n), alpha,
-                                        tila_task_tile(t, B, k, n), 0.0, *xk);
+            *xk = tila_workspace_tile(ws, t->rank, order, tila_tile_cols(B, n));
+            rc = tila_insert_zgeadd(t, order, tila_tile_cols(B, n), alpha,
+                                    tila_task_tile(t, B, k, n), 0.0, *xk);
         }
     }
     for (int kk = 0; kk < mt && !rc; kk++) {
@@ -97,13 +93,11 @@ static int trsm_left_narrow(tila_task_t *t, tila_uplo_t uplo, tila_trans_t trans
                 tila_complex64_t beta = 1.0;
                 t->priority = mm == kk + 1;
                 tila_task_on_op(t, A, trans, m, k);
-                if (t->rank != tila_desc_tile_rank(A, m, m) &&
-                    !(c = trsm_sum(b, ws, t->rank, rows, tila_tile_cols(B, n), &beta)))
-                    rc = TILA_ERR_NOMEM;
-                else
-                    rc = tila_insert_zgemm(t, trans, TILA_NOTRANS, rows, tila_tile_cols(B, n),
-                                           order, -1.0, tila_task_op_tile(t, A, trans, m, k),
-                                           tiles[(size_t)n * mt + k].x, beta, c);
+                if (t->rank != tila_desc_tile_rank(A, m, m))
+                    c = trsm_sum(b, ws, t->rank, rows, tila_tile_cols(B, n), &beta);
+                rc = tila_insert_zgemm(t, trans, TILA_NOTRANS, rows, tila_tile_cols(B, n), order,
+                                       -1.0, tila_task_op_tile(t, A, trans, m, k),
+                                       tiles[(size_t)n * mt + k].x, beta, c);
             }
         }
     }
@@ -122,17 +116,24 @@ int tila_ztrsm_left_submit(tila_task_t *t, tila_uplo_t uplo, tila_trans_t trans,
                            tila_complex64_t alpha, const tila_desc_t *A, const tila_desc_t *B,
                            int mt)
 {
-    if (tila_comm_size() > 1 && 2 * B->n <= A->nb) {
+    if (tila_comm_size() > 1 && 2 * (int64_t)B->n <= A->nb) {
+        /* A tile row's sums: one a rank other than its diagonal's owner, one a step at most. */
         size_t count = (size_t)mt * (size_t)B->nt;
-        trsm_tile_t *tiles = calloc(count, sizeof *tiles);
-        if (!tiles) return TILA_ERR_NOMEM;
-        tila_workspace_t ws;
-        tila_workspace_init(&ws, sizeof(tila_complex64_t));
-        int rc = trsm_left_narrow(t, uplo, trans, diag, alpha, A, B, mt, &ws, tiles);
-        for (size_t i = 0; i < count; i++)
-            free(tiles[i].sums);
+        size_t room = (size_t)(tila_comm_size() - 1 < mt - 1 ? tila_comm_size() - 1 : mt - 1);
+        room = room > 0 ? room : 1;
+        trsm_tile_t *tiles = tila_calloc(TILA_ALLOC_WORK, count, sizeof *tiles);
+        trsm_sum_t *sums = tila_malloc(TILA_ALLOC_WORK, count * room * sizeof *sums);
+        int rc = tila_submit_agree(tiles && sums ? 0 : TILA_ERR_NOMEM);
+        if (!rc) {
+            for (size_t i = 0; i < count; i++)
+                tiles[i].sums = sums + i * room;
+            tila_workspace_t ws;
+            tila_workspace_init(&ws, sizeof(tila_complex64_t));
+            rc = trsm_left_narrow(t, uplo, trans, diag, alpha, A, B, mt, &ws, tiles);
+            tila_workspace_release(&ws);
+        }
+        free(sums);
         free(tiles);
-        tila_workspace_release(&ws);
         return rc;
     }
     int rc = 0, forward = (uplo == TILA_LOWER) == (trans == TILA_NOTRANS);

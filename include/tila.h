@@ -101,8 +101,14 @@ size_t tila_prec_size(tila_prec_t prec);
  * partial), distributed by `dist` (NULL: the default 2D block-cyclic grid).  Tila
  * allocates only the tiles this rank owns, each contiguous (ld = its row count); the
  * others are registered as placeholders that StarPU-MPI fills when a task needs them.
+ * mb and nb past m and n are taken as m and n (tila_desc_mb / nb report the sizes used); a
+ * tile of 2^32 elements or more is refused (-6: StarPU counts a tile's elements in 32 bits).
  * Collective: every rank passes the same arguments, descriptors are created in the
- * same order on every rank (each gets its own range of MPI tags).
+ * same order on every rank (each gets its own range of MPI tags).  Every creation checks
+ * it, in one allreduce (none on one rank): where the ranks' precisions, tilings or tiles'
+ * ranks differ, it fails on every rank with the -i of the argument that differs (mb, nb,
+ * dist; mbs, nbs for tiles of any sizes); where a rank cannot allocate, or was given an
+ * illegal argument, it fails on every rank with that code.  A is NULL on failure.
  * @return 0, -i for argument i, TILA_ERR_GRID when p * q is not the number of ranks,
  *         TILA_ERR_NOMEM, TILA_ERR_NOT_INITIALIZED.
  */
@@ -117,7 +123,9 @@ int tila_desc_create(tila_desc_t **A, tila_prec_t prec, int m, int n, int mb, in
  * tilings must be the same (a -i error otherwise), and routines on triangles and the tiled
  * QR need square diagonal tiles: the same row and column boundaries up to where the
  * shorter dimension ends.  tila_desc_mb / nb report the largest tile row and column.
- * Collective: every rank passes the same sizes.
+ * Collective: every rank passes the same sizes (checked as tila_desc_create's: a tiling
+ * computed from one rank's own facts, such as tila_hybrid_balance_models's balance, must be
+ * agreed on first, or the creation fails on every rank with -4 or -6).
  * @return 0, -i for argument i (a size < 1 is its array's), TILA_ERR_GRID, TILA_ERR_NOMEM,
  *         TILA_ERR_NOT_INITIALIZED.
  */
@@ -184,7 +192,9 @@ int tila_hybrid_balance(tila_hybrid_t *h, double cpu_rate, int cpus, double gpu_
  * simulated node's description) on one CPU worker for a CPU slice's update (W x b, inner
  * dimension W = B - (s - 1) b) and on one CUDA worker for the GPU slice's (W x W x W), with
  * this rank's CPU and CUDA workers counted; the rates depend on b, so b is recomputed from
- * B / s until it repeats.  Local (no collective): on nodes alike every rank finds the same b.
+ * B / s until it repeats.  Local (no collective): on nodes alike every rank finds the same b;
+ * elsewhere agree on one (a broadcast) before tiling with it, which tila_desc_create_tiled
+ * checks.
  * @return 0 (h->b set), TILA_ERR_NOT_INITIALIZED, -1 (h NULL, s < 2 or B < s), -2 (prec),
  *         -3 (align < 1), TILA_ERR_NO_WORKER (no CPU worker), TILA_ERR_STARPU (no model, or
  *         one that cannot time those tasks: the message names the model and the sizes to

@@ -140,7 +140,9 @@ static int tila_axis_check(const char *func, const char *name, const tila_axis_t
 }
 
 /* The boundaries of a checked axis of `count` tiles (NULL: out of memory), and its nominal
- * tile size: the uniform tiling's, or the largest tile. */
+ * tile size: the uniform tiling's, no larger than the axis (what workspaces are sized by:
+ * a tile size asked far past the matrix must not make them that large), or the largest
+ * tile. */
 static int *tila_axis_boundaries(const tila_axis_t *ax, int count, int *nominal)
 {
     int *b = malloc(sizeof(int) * ((size_t)count + 1));
@@ -154,7 +156,10 @@ static int *tila_axis_boundaries(const tila_axis_t *ax, int count, int *nominal)
         b[i + 1] = (int)at;
         largest = sz > largest ? sz : largest;
     }
-    *nominal = ax->given ? (largest ? largest : 1) : ax->size;
+    if (ax->given)
+        *nominal = largest ? largest : 1;
+    else
+        *nominal = ax->len > 0 && ax->len < ax->size ? ax->len : ax->size;
     return b;
 }
 
@@ -169,6 +174,7 @@ static int tila_desc_alloc(const char *func, tila_desc_t **out, tila_prec_t prec
 {
     int rc = tila_check_init(func);
     if (rc) return rc;
+    tila_alloc_hook_arm();
     if (!out) {
         tila_error(func, "A is NULL");
         return -1;
@@ -204,13 +210,23 @@ static int tila_desc_alloc(const char *func, tila_desc_t **out, tila_prec_t prec
      * becomes of this one. */
     int64_t tag_base = tila_rt.next_tag;
     tila_rt.next_tag += (int64_t)mt * nt;
-    tila_desc_t *A = calloc(1, sizeof *A);
+    tila_desc_t *A = tila_calloc(TILA_ALLOC_DESC, 1, sizeof *A);
     if (!A) return TILA_ERR_NOMEM;
     A->row0 = tila_axis_boundaries(rows, mt, &mb);
     A->col0 = tila_axis_boundaries(cols, nt, &nb);
     if (!A->row0 || !A->col0) {
         tila_desc_free_layout(&A);
         return TILA_ERR_NOMEM;
+    }
+    /* StarPU 1.3 counts a matrix's elements in 32 bits (nx * ny in its sizes and
+     * transfers): a larger tile would be silently cut. */
+    if ((int64_t)mb * nb > (int64_t)UINT32_MAX) {
+        tila_error(func,
+                   "tiles of up to %d x %d = %lld elements: StarPU counts a tile's elements in "
+                   "32 bits (at most %lu); choose smaller tiles",
+                   mb, nb, (long long)mb * nb, (unsigned long)UINT32_MAX);
+        tila_desc_free_layout(&A);
+        return cols->given ? -(pos_n + 1) : -(pos_n + 2);
     }
     A->tag_base = tag_base;
     A->prec = prec;
@@ -241,6 +257,82 @@ static int tila_desc_alloc(const char *func, tila_desc_t **out, tila_prec_t prec
     return TILA_SUCCESS;
 fail:
     tila_desc_free_layout(&A);
+    return rc;
+}
+
+static void tila_storage_free(void *p, size_t bytes);
+
+/* FNV-1a over n ints, 32 bits at a time, from h. */
+static uint64_t tila_hash_ints(uint64_t h, const int *v, size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        h = (h ^ (uint32_t)v[i]) * 0x100000001b3ULL;
+    return h;
+}
+
+/*
+ * Creation is collective: every rank must make the same matrix, or the tags and messages of
+ * every routine on it would stop matching.  One allreduce (64-bit maxima) settles it where
+ * every rank has done what it does alone (its arguments, its memory, its array): the status
+ * (a rank that failed fails the creation everywhere, the most negative code winning), the
+ * next tag (the largest: a rank that stopped before taking this matrix's tags catches up),
+ * and, where there is a layout, hashes of the precision, the tiling of each dimension and
+ * the tiles' ranks, each with its negation, so that the maxima agree only when every rank's
+ * hash is the same (a tiling computed from rank-local facts, as the hybrid balance is, would
+ * otherwise give each rank another matrix).  The tile sizes' arguments (mb or mbs, nb or
+ * nbs, after pos_m, the rows' first) and the distribution's (pos_m + 4) name a mismatch; a
+ * rank without a layout (it failed) takes no part in the comparison.  On failure the
+ * layout and storage are freed, *A is NULL on every rank.  Collective (nothing to exchange
+ * on one rank).
+ */
+static int tila_desc_agree(const char *func, tila_desc_t **A, int rc, const tila_axis_t *rows,
+                           const tila_axis_t *cols, int pos_m)
+{
+    enum { STATUS, TAG, HASH, NHASH = 4, NKEYS = HASH + 2 * NHASH };
+    static const char *const what[NHASH] = { "precisions", "tilings of the rows",
+                                             "tilings of the columns", "tiles' ranks" };
+    /* The tile sizes' arguments: mbs and nbs, or mb and nb. */
+    int pos_n = rows->given ? pos_m + 2 : pos_m + 1;
+    const int pos[NHASH] = { 2, rows->given ? pos_m + 1 : pos_m + 2,
+                             cols->given ? pos_n + 1 : pos_n + 2, pos_m + 4 };
+    tila_desc_t *d = A ? *A : NULL;
+    int64_t key[NKEYS] = { [STATUS] = -(int64_t)rc, [TAG] = tila_rt.next_tag };
+    uint64_t h[NHASH] = { 0 };
+    if (d) {
+        const uint64_t basis = 0xcbf29ce484222325ULL;
+        int prec = (int)d->prec, rowsz[2] = { d->mt, d->mb }, colsz[2] = { d->nt, d->nb };
+        h[0] = tila_hash_ints(basis, &prec, 1);
+        h[1] = tila_hash_ints(tila_hash_ints(basis, rowsz, 2), d->row0, (size_t)d->mt + 1);
+        h[2] = tila_hash_ints(tila_hash_ints(basis, colsz, 2), d->col0, (size_t)d->nt + 1);
+        h[3] = tila_hash_ints(basis, d->owner, (size_t)d->mt * d->nt);
+    }
+    for (int i = 0; i < NHASH; i++) {
+        int64_t v = (int64_t)(h[i] >> 1);
+        key[HASH + 2 * i] = d ? v : INT64_MIN;
+        key[HASH + 2 * i + 1] = d ? -v : INT64_MIN;
+    }
+    int mpi = tila_rt.size > 1 ? tila_allreduce(key, NKEYS, MPI_INT64_T, MPI_MAX) : 0;
+    if (mpi) {
+        rc = rc ? rc : mpi;
+    }
+    else {
+        tila_rt.next_tag = key[TAG];
+        rc = (int)-key[STATUS];
+        for (int i = 0; i < NHASH && !rc; i++) {
+            int64_t most = key[HASH + 2 * i], least = -key[HASH + 2 * i + 1];
+            if (most == INT64_MIN || most == least) continue;
+            tila_error(func,
+                       "the ranks' %s differ (argument %d): every rank must create the same "
+                       "matrix; a tiling or mapping computed from facts of its own rank (such as "
+                       "tila_hybrid_balance_models's balance) must be agreed on first",
+                       what[i], pos[i]);
+            rc = -pos[i];
+        }
+    }
+    if (rc && d) {
+        if (d->storage) tila_storage_free(d->storage, d->storage_size);
+        tila_desc_free_layout(A);
+    }
     return rc;
 }
 
@@ -393,21 +485,25 @@ static int tila_desc_create_axes(const char *func, tila_desc_t **A, tila_prec_t 
                                  const tila_dist_t *dist)
 {
     int rc = tila_desc_alloc(func, A, prec, rows, cols, dist, 3);
-    if (rc) return rc;
-    tila_desc_t *d = *A;
+    if (rc == TILA_ERR_NOT_INITIALIZED) return rc;
+    tila_desc_t *d = rc ? NULL : *A;
     size_t elems = 0;
-    for (int j = 0; j < d->nt; j++)
+    for (int j = 0; d && j < d->nt; j++)
         for (int i = 0; i < d->mt; i++)
             if (d->owner[(size_t)j * d->mt + i] == tila_rt.rank)
                 elems += (size_t)tila_tile_rows(d, i) * tila_tile_cols(d, j);
     if (elems > 0) {
-        d->storage_size = elems * d->eltsize;
-        if (tila_storage_alloc(&d->storage, d->storage_size) != 0) {
-            tila_error(func, "cannot allocate %zu bytes for the local tiles", d->storage_size);
-            tila_desc_free_layout(A);
-            return TILA_ERR_NOMEM;
+        size_t bytes = elems * d->eltsize;
+        if (tila_alloc_fails(TILA_ALLOC_DESC) || tila_storage_alloc(&d->storage, bytes) != 0) {
+            tila_error(func, "cannot allocate %zu bytes for the local tiles", bytes);
+            d->storage = NULL;
+            rc = TILA_ERR_NOMEM;
+        }
+        else {
+            d->storage_size = bytes;
         }
     }
+    if ((rc = tila_desc_agree(func, A, rc, rows, cols, 3))) return rc;
     tila_tile_src_t src = { .base = d->storage };
     tila_desc_register(d, tila_tile_ptr_packed, &src);
     return TILA_SUCCESS;
@@ -436,24 +532,19 @@ static int tila_desc_owns_any(const tila_desc_t *A)
     return 0;
 }
 
-/* Checks of the wrappers' array; on failure frees the descriptor. */
-static int tila_desc_check_array(const char *func, tila_desc_t **A, const void *a, int lda,
+/* Checks of the wrappers' array: this rank's own (tila_desc_agree settles them on all). */
+static int tila_desc_check_array(const char *func, const tila_desc_t *A, const void *a, int lda,
                                  int lda_min)
 {
-    int rc = 0;
-    if (!a && tila_desc_owns_any(*A)) {
+    if (!a && tila_desc_owns_any(A)) {
         tila_error(func, "a is NULL but this rank owns tiles");
-        rc = -3;
+        return -3;
     }
-    else if (lda < (lda_min > 1 ? lda_min : 1)) {
+    if (lda < (lda_min > 1 ? lda_min : 1)) {
         tila_error(func, "lda = %d < max(1, %d)", lda, lda_min);
-        rc = -4;
+        return -4;
     }
-    /* Each rank checks its own array; all must agree to go on together. */
-    int mrc = tila_allreduce(&rc, 1, MPI_INT, MPI_MIN);
-    rc = rc ? rc : mrc;
-    if (rc) tila_desc_free_layout(A);
-    return rc;
+    return TILA_SUCCESS;
 }
 
 /* The caller's column-major array, each tile this rank owns registered in place. */
@@ -462,9 +553,9 @@ static int tila_desc_create_lapack_axes(const char *func, tila_desc_t **A, tila_
                                         const tila_axis_t *cols, const tila_dist_t *dist)
 {
     int rc = tila_desc_alloc(func, A, prec, rows, cols, dist, 5);
-    if (rc) return rc;
-    rc = tila_desc_check_array(func, A, a, lda, (*A)->m);
-    if (rc) return rc;
+    if (rc == TILA_ERR_NOT_INITIALIZED) return rc;
+    if (!rc) rc = tila_desc_check_array(func, *A, a, lda, (*A)->m);
+    if ((rc = tila_desc_agree(func, A, rc, rows, cols, 5))) return rc;
     tila_tile_src_t src = { .base = a, .ld = lda };
     tila_desc_register(*A, tila_tile_ptr_lapack, &src);
     return TILA_SUCCESS;
@@ -532,6 +623,8 @@ int tila_desc_create_twin(tila_desc_t **W, const tila_desc_t *A, tila_prec_t pre
     tila_dist_t dist = tila_dist_like(A);
     /* No storage: the tiles registered without a home (tila_desc_register). */
     int rc = tila_desc_alloc("tila_desc_create_twin", W, prec, &rows, &cols, &dist, 3);
+    if (rc == TILA_ERR_NOT_INITIALIZED) return rc;
+    rc = tila_desc_agree("tila_desc_create_twin", W, rc, &rows, &cols, 3);
     if (!rc) tila_desc_register(*W, NULL, NULL);
     return rc;
 }
@@ -539,9 +632,17 @@ int tila_desc_create_twin(tila_desc_t **W, const tila_desc_t *A, tila_prec_t pre
 int tila_desc_create_qr_layout(tila_desc_t **T, const tila_desc_t *A, int mt, int mb, int times,
                                const tila_dist_t *dist)
 {
+    static const char *func = "tila_desc_create_qr_t";
+    if ((int64_t)mt * mb > INT32_MAX || (int64_t)times * A->nt > INT32_MAX) {
+        /* Every rank finds the same: A is the same matrix everywhere. */
+        tila_error(func, "T would have %lld x %lld tiles of %d rows: past 2^31 - 1 rows or tiles",
+                   (long long)mt, (long long)times * A->nt, mb);
+        *T = NULL;
+        return TILA_ERR_NOMEM;
+    }
     tila_axis_t rows = { .len = mt * mb, .size = mb },
                 cols = tila_axis_like(A->col0, A->nt, times * A->nt);
-    return tila_desc_create_axes("tila_desc_create_qr_t", T, A->prec, &rows, &cols, dist);
+    return tila_desc_create_axes(func, T, A->prec, &rows, &cols, dist);
 }
 
 /* Owner of tile (m, n) of a ScaLAPACK submatrix (tila_desc_create_scalapack_sub). */
@@ -596,42 +697,42 @@ int tila_desc_create_scalapack_sub(tila_desc_t **A, tila_prec_t prec, void *a, i
     if (rc) return rc;
     if (A) *A = NULL;
     rc = tila_scalapack_grid_check(func, grid);
-    if (rc) return rc;
-    if (i0 < 0) {
+    if (!rc && i0 < 0) {
         tila_error(func, "i0 = %d < 0", i0);
-        return -5;
+        rc = -5;
     }
-    if (j0 < 0) {
+    if (!rc && j0 < 0) {
         tila_error(func, "j0 = %d < 0", j0);
-        return -6;
+        rc = -6;
     }
     tila_scalapack_map_t map = { grid, mb > 0 ? i0 / mb : 0, nb > 0 ? j0 / nb : 0 };
     tila_dist_t dist = { .rank_of = tila_scalapack_rank, .rank_arg = &map };
-    tila_axis_t rows = { .len = m, .size = mb, .off = mb > 0 ? i0 % mb : 0 },
-                cols = { .len = n, .size = nb, .off = nb > 0 ? j0 % nb : 0 };
-    rc = tila_desc_alloc(func, A, prec, &rows, &cols, &dist, 7);
-    if (rc) return rc;
+    tila_axis_t rows = { .len = m, .size = mb, .off = mb > 0 && i0 > 0 ? i0 % mb : 0 },
+                cols = { .len = n, .size = nb, .off = nb > 0 && j0 > 0 ? j0 % nb : 0 };
+    if (!rc) rc = tila_desc_alloc(func, A, prec, &rows, &cols, &dist, 7);
     tila_tile_src_t src = { .base = a,
                             .ld = lld,
-                            .p = grid->p,
-                            .q = grid->q,
+                            .p = grid ? grid->p : 1,
+                            .q = grid ? grid->q : 1,
                             .bi = map.bi,
                             .bj = map.bj,
                             .mb = mb,
                             .nb = nb,
                             .oi = rows.off,
                             .oj = cols.off };
-    /* The local array must hold the rows of every block this rank owns. */
-    tila_desc_t *d = *A;
-    size_t need = 0;
-    for (int n = 0; n < d->nt; n++)
-        for (int m = 0; m < d->mt; m++)
-            if (d->owner[(size_t)n * d->mt + m] == tila_rt.rank) {
-                size_t end = tila_scalapack_local_row(&src, m) + (size_t)tila_tile_rows(d, m);
-                need = end > need ? end : need;
-            }
-    rc = tila_desc_check_array(func, A, a, lld, need > INT32_MAX ? INT32_MAX : (int)need);
-    if (rc) return rc;
+    if (!rc) {
+        /* The local array must hold the rows of every block this rank owns. */
+        tila_desc_t *d = *A;
+        size_t need = 0;
+        for (int n = 0; n < d->nt; n++)
+            for (int m = 0; m < d->mt; m++)
+                if (d->owner[(size_t)n * d->mt + m] == tila_rt.rank) {
+                    size_t end = tila_scalapack_local_row(&src, m) + (size_t)tila_tile_rows(d, m);
+                    need = end > need ? end : need;
+                }
+        rc = tila_desc_check_array(func, d, a, lld, need > INT32_MAX ? INT32_MAX : (int)need);
+    }
+    if ((rc = tila_desc_agree(func, A, rc, &rows, &cols, 7))) return rc;
     tila_desc_register(*A, tila_tile_ptr_scalapack, &src);
     return TILA_SUCCESS;
 }

@@ -6,10 +6,102 @@
  * SPDX-License-Identifier: BSD-3-Clause
  */
 #include <errno.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "tila_runtime_private.h"
+
+/*
+ * The test hook of TILA_TEST_ALLOC_FAIL (tila_runtime.h): on rank `rank`, the k-th counted
+ * allocation of kind `kind` (-1: any) fails, and with `+` every later one.
+ */
+static struct {
+    int armed, rank, kind, persist;
+    long k, count;
+} alloc_hook;
+
+void tila_alloc_hook_arm(void)
+{
+    const char *v = getenv("TILA_TEST_ALLOC_FAIL");
+    static const char *const kinds[] = { "args", "desc", "work" };
+    alloc_hook.armed = 0;
+    __atomic_store_n(&alloc_hook.count, 0, __ATOMIC_RELAXED);
+    if (!v || !*v) return;
+    char *end;
+    long rank = strtol(v, &end, 10), k = *end == ':' ? strtol(end + 1, &end, 10) : 0;
+    alloc_hook.persist = *end == '+';
+    if (alloc_hook.persist) end++;
+    alloc_hook.kind = -1;
+    for (int i = 0; *end == ':' && i < 3; i++)
+        if (!strcmp(end + 1, kinds[i])) {
+            alloc_hook.kind = i;
+            end += strlen(end);
+        }
+    if (*end || rank < 0 || k < 1) {
+        tila_error("tila", "TILA_TEST_ALLOC_FAIL=%s is not RANK:K[+][:args|desc|work]", v);
+        return;
+    }
+    alloc_hook.rank = (int)rank;
+    alloc_hook.k = k;
+    alloc_hook.armed = 1;
+}
+
+int tila_alloc_fails(tila_alloc_kind_t kind)
+{
+    if (!alloc_hook.armed || alloc_hook.rank != tila_rt.rank) return 0;
+    if (alloc_hook.kind >= 0 && alloc_hook.kind != (int)kind) return 0;
+    long c = __atomic_add_fetch(&alloc_hook.count, 1, __ATOMIC_RELAXED);
+    return c == alloc_hook.k || (alloc_hook.persist && c > alloc_hook.k);
+}
+
+void *tila_malloc(tila_alloc_kind_t kind, size_t bytes)
+{
+    return tila_alloc_fails(kind) ? NULL : malloc(bytes);
+}
+
+void *tila_calloc(tila_alloc_kind_t kind, size_t count, size_t size)
+{
+    return tila_alloc_fails(kind) ? NULL : calloc(count, size);
+}
+
+int tila_submit_agree(int rc)
+{
+    if (tila_rt.size <= 1) return rc;
+    int all = rc;
+    if (tila_allreduce(&all, 1, MPI_INT, MPI_MIN)) return rc ? rc : TILA_ERR_MPI;
+    return all;
+}
+
+/*
+ * The arguments of the tasks whose own could not be allocated (tila_task_args): room for
+ * any codelet's, their base naming a sequence that has failed, so that the codelet does
+ * nothing.  Every such task shares them: the insert helpers write their values there, and
+ * no codelet reads past the base before it skips (a perfmodel's size function may read
+ * them: any value is harmless for a task that does nothing).
+ */
+static union {
+    tila_cl_base_t base;
+    max_align_t align;
+    char room[1024];
+} dead_args;
+static tila_sequence_t *dead_seq;
+static pthread_once_t dead_once = PTHREAD_ONCE_INIT;
+
+/* Made on the first task, while memory is to be had, and kept for the process. */
+static void dead_init(void)
+{
+    if (tila_sequence_create(&dead_seq) == TILA_SUCCESS)
+        tila_sequence_fail(dead_seq, NULL, TILA_ERR_NOMEM);
+}
+
+void tila_task_end(void *seq)
+{
+    struct starpu_task *task = starpu_task_get_current();
+    if (task && task->cl_arg == (void *)&dead_args) task->cl_arg_free = 0;
+    tila_task_done(seq);
+}
 
 tila_task_t tila_task_init(tila_sequence_t *seq, tila_request_t *req, int priority)
 {
@@ -48,9 +140,22 @@ int tila_task_args(const tila_task_t *t, size_t size, void **args)
 {
     *args = NULL;
     if (t->rank != tila_rt.rank) return TILA_SUCCESS;
-    tila_cl_base_t *base = calloc(1, size);
-    if (!base) return TILA_ERR_NOMEM;
-    *base = (tila_cl_base_t){ .seq = t->seq, .req = t->req, .m = t->m, .n = t->n };
+    pthread_once(&dead_once, dead_init);
+    tila_cl_base_t *base = tila_calloc(TILA_ALLOC_ARGS, 1, size);
+    if (base) {
+        *base = (tila_cl_base_t){ .seq = t->seq, .req = t->req, .m = t->m, .n = t->n };
+    }
+    else {
+        if (!dead_seq || size > sizeof dead_args) return TILA_ERR_NOMEM;
+        if (!tila_sequence_status(t->seq))
+            tila_error("tila_task_args",
+                       "out of memory for a task's arguments (tile (%d, %d)): the call fails "
+                       "with TILA_ERR_NOMEM, its remaining tasks do nothing",
+                       t->m, t->n);
+        tila_sequence_fail(t->seq, t->req, TILA_ERR_NOMEM);
+        base = &dead_args.base;
+        *base = (tila_cl_base_t){ .seq = dead_seq, .m = t->m, .n = t->n };
+    }
     tila_sequence_task_added(t->seq);
     *args = base;
     return TILA_SUCCESS;

@@ -17,8 +17,9 @@
  * --tiles random gives every matrix the suites create tiles of random sizes, 1 to 3 nb rows
  * or columns for the tile size nb asked for (tila_test_desc_create).
  * The other cases (NaN and scaling in lange, the failed sequence in potrf, desc, errors,
- * copy, sequence) have fixed sizes.  An unknown argument or a malformed list is an error
- * (exit 2).  One line per configuration on rank 0, then "N passed, N failed, N skipped".
+ * copy, sequence, nomem) have fixed sizes.  An unknown argument or a malformed list is an
+ * error (exit 2).  One line per configuration on rank 0, then "N passed, N failed, N
+ * skipped".
  * Exit 0 when nothing failed, 1 otherwise, 77 when everything was skipped.
  *
  * SPDX-License-Identifier: BSD-3-Clause
@@ -43,6 +44,7 @@ static const tila_test_t suites[] = {
     { "errors", tila_test_errors, { 0 } },
     { "copy", tila_test_copy, { 0 } },
     { "sequence", tila_test_sequence, { 0 } },
+    { "nomem", tila_test_nomem, { 0 } },
     { "gen", NULL, TILA_TEST_PREC(gen) },
     { "gemm", NULL, TILA_TEST_PREC(gemm) },
     { "trsm", NULL, TILA_TEST_PREC(trsm) },

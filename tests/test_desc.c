@@ -37,6 +37,112 @@ static void fill(tila_prec_t prec, void *a, int lda, int m, int n)
 
 static int mapping_diag(int m, int n, void *arg) { return (m + 2 * n) % *(int *)arg; }
 
+/* A mapping that differs by rank: rank 0 cycles the tiles the other way. */
+static int mapping_own(int m, int n, void *arg)
+{
+    int size = *(int *)arg;
+    return (tila_comm_rank() == 0 ? m + n : size - 1 - (m + n) % size) % size;
+}
+
+/* Every rank's verdict, and'ed. */
+static int all_ranks(int ok)
+{
+    int all = ok;
+    MPI_Allreduce(&ok, &all, 1, MPI_INT, MPI_LAND, MPI_COMM_WORLD);
+    return all;
+}
+
+/*
+ * Ranks that compute different tilings (the hybrid balance is rank-local): a hybrid tiling
+ * with another b on rank 0, columns or a uniform tile size that differ on the last rank, a
+ * mapping of rank 0's own.  Each creation fails on every rank with the -i of the argument
+ * that differs and A NULL; the ranks took different numbers of tags on the way, and a
+ * matrix made after them still moves between ranks (scatter, gather): the tags agree again.
+ */
+static void tilings_agree(void)
+{
+    int size = tila_comm_size(), rank = tila_comm_rank(), last = rank == size - 1;
+    if (size < 2) {
+        tila_test_report("SKIP", "desc", '-', 0, "ranks' tilings differ: needs 2 ranks");
+        return;
+    }
+    if (rank == 0) fprintf(stderr, "tila-tests desc: the mismatch messages below are expected\n");
+    tila_hybrid_t h = { .p = 1, .q = size, .B = 24, .s = 3, .b = rank == 0 ? 4 : 6 };
+    int sz[64], cnt = tila_hybrid_tiling(&h, 100, sz), other[3] = { 30, 30, last ? 41 : 40 };
+    tila_dist_t hd = tila_hybrid_dist(&h), own = { .rank_of = mapping_own, .rank_arg = &size };
+    static const char *const what[] = { "hybrid rows (b 4 on rank 0, 6 elsewhere)",
+                                        "columns (the last rank's last tile wider)",
+                                        "uniform nb (the last rank's 9, else 8)",
+                                        "mapping (rank 0's own)" };
+    for (int c = 0; c < 4; c++) {
+        tila_desc_t *A = (tila_desc_t *)(void *)&h; /* not NULL: a failure must clear it */
+        int rc, want;
+        if (c == 0) {
+            rc = tila_desc_create_tiled(&A, TILA_REAL64, cnt, sz, cnt, sz, &hd);
+            want = -4;
+        }
+        else if (c == 1) {
+            rc = tila_desc_create_tiled(&A, TILA_REAL64, 3, (int[]){ 30, 30, 40 }, 3, other, NULL);
+            want = -6;
+        }
+        else if (c == 2) {
+            rc = tila_desc_create(&A, TILA_REAL64, 50, 50, 8, last ? 9 : 8, NULL);
+            want = -6;
+        }
+        else {
+            rc = tila_desc_create(&A, TILA_REAL64, 50, 50, 8, 8, &own);
+            want = -7;
+        }
+        tila_test_check(all_ranks(rc == want && A == NULL), "desc", '-', 0,
+                        "ranks' tilings differ: %s: rc=%d want %d on every rank", what[c], rc,
+                        want);
+        if (rc == 0) tila_desc_destroy(&A);
+    }
+    tila_desc_t *A;
+    double *a = malloc(sizeof(double) * 37 * 29), *b = calloc(37 * 29, sizeof(double));
+    fill(TILA_REAL64, a, 37, 37, 29);
+    int ok = tila_desc_create(&A, TILA_REAL64, 37, 29, 5, 5, NULL) == 0 &&
+             tila_desc_scatter(A, 0, a, 37) == 0 && tila_desc_gather(A, 0, b, 37) == 0;
+    if (rank == 0) ok &= !memcmp(a, b, sizeof(double) * 37 * 29);
+    tila_desc_destroy(&A);
+    free(a);
+    free(b);
+    tila_test_check(ok, "desc", '-', 0, "scatter/gather after the mismatched creations");
+}
+
+/*
+ * Tile sizes asked past the matrix are clamped to it: tila_desc_mb / nb (what workspaces
+ * are sized by) are at most m and n, and the PANEL scheme's T is no taller than A (its
+ * tiles' rows: nb, at most m).  A size far past the matrix once sized the PANEL scratch by
+ * it (nb = 40000: 12.8 GB of doubles, which StarPU waited for without end).
+ */
+static void clamped(void)
+{
+    tila_desc_t *A = NULL, *W = NULL, *T = NULL, *TW = NULL;
+    int rc = tila_desc_create(&A, TILA_REAL64, 37, 37, 40000, 40000, NULL);
+    rc = rc ? rc : tila_desc_create(&W, TILA_REAL64, 9, 60, 100, 100, NULL);
+    rc = rc ? rc : tila_desc_create_qr_t(&T, A, 37, TILA_QR_TREE_PANEL);
+    rc = rc ? rc : tila_desc_create_qr_t(&TW, W, 9, TILA_QR_TREE_PANEL);
+    int ok = rc == 0 && tila_desc_mb(A) == 37 && tila_desc_nb(A) == 37 && tila_desc_mt(A) == 1 &&
+             tila_desc_mb(W) == 9 && tila_desc_nb(W) == 60 && tila_desc_m(T) == 37 &&
+             tila_desc_m(TW) == 9;
+    tila_test_check(ok, "desc", '-', 0,
+                    "tile sizes past the matrix: 37 x 37 in 40000 -> %d x %d, 9 x 60 in 100 -> "
+                    "%d x %d; PANEL T %d and %d rows (rc %d)",
+                    A ? tila_desc_mb(A) : -1, A ? tila_desc_nb(A) : -1, W ? tila_desc_mb(W) : -1,
+                    W ? tila_desc_nb(W) : -1, T ? tila_desc_m(T) : -1, TW ? tila_desc_m(TW) : -1,
+                    rc);
+    tila_desc_destroy(&TW);
+    tila_desc_destroy(&T);
+    tila_desc_destroy(&W);
+    tila_desc_destroy(&A);
+    /* StarPU counts a tile's elements in 32 bits: a larger one is refused, not cut. */
+    rc = tila_desc_create(&A, TILA_REAL32, 70000, 70000, 70000, 70000, NULL);
+    tila_test_check(rc == -6 && A == NULL, "desc", '-', 0,
+                    "a 70000 x 70000 tile (2^32 elements or more) is refused: rc=%d", rc);
+    if (!rc) tila_desc_destroy(&A);
+}
+
 void tila_test_desc(const tila_test_opts_t *o)
 {
     (void)o;
@@ -199,6 +305,8 @@ void tila_test_desc(const tila_test_opts_t *o)
                     tila_cuda_ndevices());
     free(a);
     free(b);
+    clamped();
+    tilings_agree();
 }
 
 /* Every owned tile of A starts at `a + (i0 + j0 * lda)` elements (in place). */

@@ -19,6 +19,12 @@
  *  - PANEL scheme: tila_zlarft rebuilds T from A's reflectors and the taus on T's diagonals
  *    (LAPACK's representation): the upper triangles agree within ||T||_F k eps tol.
  * Bad arguments return -i (checked once per precision).
+ * The sweep (issue 58): tall, wide and square matrices whose rows are no multiple of the
+ * tile, every scheme (flat, binary, PANEL, auto) and tile sizes given (7), at the order,
+ * chosen as the drop-in layers choose them (192 to 384: past these matrices) and far past
+ * the matrix (40000: the PANEL scheme's scratch and T were once sized by it, 12.8 GB that
+ * StarPU waited for without end); every call returns and geqrf's residual and Q's
+ * orthogonality pass, on the squarest grid.
  *
  * SPDX-License-Identifier: BSD-3-Clause
  */
@@ -222,6 +228,29 @@ static void run_one(const tila_test_opts_t *o, int m, int n, int nb, int ib, til
     tila_desc_destroy(&A);
 }
 
+/* The layers' tile size for a QR of m x n (layers/common.c, tila_layer_tile): about an
+ * eighth of min(m, n) in 64s, 192 to 384. */
+static int layer_tile(int m, int n)
+{
+    int k = m < n ? m : n, t = (k / 8 + 32) / 64 * 64;
+    return t < 192 ? 192 : t > 384 ? 384 : t;
+}
+
+/* Shapes x schemes x tile sizes (see the file's header). */
+static void sweep(const tila_test_opts_t *o, const int grid[2])
+{
+    static const int shapes[][2] = { { 53, 12 }, { 12, 41 }, { 37, 37 } };
+    static const tila_qr_tree_t trees[] = { TILA_QR_TREE_FLAT, TILA_QR_TREE_BINARY,
+                                            TILA_QR_TREE_PANEL, TILA_QR_TREE_AUTO };
+    for (int s = 0; s < 3; s++) {
+        int m = shapes[s][0], n = shapes[s][1], k = m < n ? m : n;
+        const int nbs[] = { 7, k, layer_tile(m, n), 40000 };
+        for (int t = 0; t < 4; t++)
+            for (int b = 0; b < 4; b++)
+                run_one(o, m, n, nbs[b], 5, trees[t], 0, grid);
+    }
+}
+
 /* Bad arguments: each returns its -i. */
 static void check_args(void)
 {
@@ -282,6 +311,8 @@ void tila_test_zgeqrf(const tila_test_opts_t *o)
     int square = ngrids / 2; /* the squarest: P and Q > 1 from 4 ranks on */
     char prec = tila_test_prec_letter(TILA_COMPLEX64), buf[32];
     check_args();
+    /* Sizes given replace the suite's own: the sweep is its own sizes. */
+    if (!o->m.n && !o->n.n && !o->nb.n && !o->ib.n) sweep(o, grids[square]);
     if (tila_comm_size() > 1) { /* and the user mapping */
         grids[ngrids][0] = grids[ngrids][1] = 0;
         ngrids++;

@@ -40,6 +40,7 @@ void tila_test_desc(const tila_test_opts_t *opts);
 void tila_test_errors(const tila_test_opts_t *opts);
 void tila_test_copy(const tila_test_opts_t *opts);
 void tila_test_sequence(const tila_test_opts_t *opts);
+void tila_test_nomem(const tila_test_opts_t *opts);
 
 /**
  * Report one configuration on rank 0: "PASS|FAIL|SKIP name prec details error=...".
