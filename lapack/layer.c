@@ -269,11 +269,14 @@ void tila_la_leave(void) { la_depth--; }
 
 int tila_la_tile(tila_la_shape_t shape, int m, int n)
 {
-    int nb = tila_layer_env_int("TILA_LAPACK_NB", 0);
-    if (nb > 0) return nb;
-    if (shape == TILA_LA_NORM) return 1024;
-    return shape == TILA_LA_CHOLESKY ? tila_layer_tile(n, 768)
-                                     : tila_layer_tile(m < n ? m : n, 384);
+    /* Never past the matrix: a tile is at most its larger dimension (TILA_LAPACK_NB far
+     * above the order would otherwise size every per-tile workspace by it). */
+    int most = m > n ? m : n, nb = tila_layer_env_int("TILA_LAPACK_NB", 0);
+    if (nb <= 0 && shape == TILA_LA_NORM) nb = 1024;
+    if (nb <= 0)
+        nb = shape == TILA_LA_CHOLESKY ? tila_layer_tile(n, 768)
+                                       : tila_layer_tile(m < n ? m : n, 384);
+    return nb < most ? nb : most > 1 ? most : 1;
 }
 
 tila_desc_t *tila_la_desc(tila_la_routine_t *r, tila_prec_t prec, void *a, int lda, int m, int n,

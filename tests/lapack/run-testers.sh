@@ -158,6 +158,26 @@ elif [ -n "${2:-}" ]; then
     failed=$((failed + 1))
 fi
 
+# tests/lapack/test-nb (beside test-mpi): dgeqrf with TILA_LAPACK_NB at and far past the
+# order (n = 1024; 40000 once made it wait for ever), Tila's R and TAU against LAPACK's.
+nbprog=${2:+$(dirname "$2")/test-nb}
+if [ -n "$nbprog" ] && [ -x "$nbprog" ]; then
+    out=$(mktemp) err=$(mktemp)
+    timeout "$((limit < 300 ? limit : 300))" env LD_PRELOAD="$lib" "$nbprog" >"$out" 2>"$err"
+    rc=$?
+    cat "$out"
+    p=$(grep -c '^PASS ' "$out"); f=$(grep -c '^FAIL ' "$out")
+    if [ "$rc" -ne 0 ] && [ "$f" -eq 0 ]; then
+        echo "FAIL lapack-nb: exit status $rc (124: a hang)"; f=1
+    fi
+    [ "$f" -eq 0 ] || tail -n 20 "$err"
+    passed=$((passed + p)); failed=$((failed + f))
+    rm -f "$out" "$err"
+elif [ -n "${2:-}" ]; then
+    echo "FAIL lapack-nb: no $nbprog"
+    failed=$((failed + 1))
+fi
+
 # The same start from Fortran (`use mpi_f08`), built here with the MPI library's own
 # compiler wrapper, the library preloaded.
 dir=$(mktemp -d)
