@@ -40,6 +40,23 @@ int tila_insert_ztrsm(const tila_task_t *t, tila_side_t side, tila_uplo_t uplo, 
 int tila_insert_ztrmm(const tila_task_t *t, tila_side_t side, tila_uplo_t uplo, tila_trans_t trans,
                       tila_diag_t diag, int m, int n, tila_complex64_t alpha,
                       starpu_data_handle_t A, starpu_data_handle_t B);
+/*
+ * A triangular solve by the triangle's inverse (codelet_ztrtri.c, codelet_ztrsm_inv.c):
+ * TRTRI writes T = A^-1 (a full tile, zeros in the other triangle) and a record beside it
+ * in main memory, read on the host by each solve: tila_ztrtri_record_elems(n) reals,
+ * LAPACK's info of the inversion (an int in the first bytes), then the column sums of A's
+ * and T's triangles.  A solve applies T by GEMM where the inversion succeeded and cond_1(A)
+ * from those sums is at most `bound`, else solves with A (TRSM).  W: a scratch (STARPU_SCRATCH)
+ * of at least m n elements.
+ */
+static inline size_t tila_ztrtri_record_elems(int n) { return 2 + 2 * (size_t)n; }
+int tila_insert_ztrtri(const tila_task_t *t, tila_uplo_t uplo, tila_diag_t diag, int n,
+                       starpu_data_handle_t A, starpu_data_handle_t T, starpu_data_handle_t record);
+int tila_insert_ztrsm_inv(const tila_task_t *t, tila_side_t side, tila_uplo_t uplo,
+                          tila_trans_t trans, tila_diag_t diag, int m, int n,
+                          tila_complex64_t alpha, double bound, starpu_data_handle_t A,
+                          starpu_data_handle_t T, starpu_data_handle_t record,
+                          starpu_data_handle_t B, starpu_data_handle_t W);
 int tila_insert_zherk(const tila_task_t *t, tila_uplo_t uplo, tila_trans_t trans, int n, int k,
                       double alpha, starpu_data_handle_t A, double beta, starpu_data_handle_t C);
 int tila_insert_zhemm(const tila_task_t *t, tila_side_t side, tila_uplo_t uplo, int m, int n,

@@ -6,6 +6,11 @@
  * SPDX-License-Identifier: BSD-3-Clause
  */
 #define COMPLEX
+#include <float.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
 #include "codelets_z.h"
 #include "tila_runtime.h"
 
@@ -30,6 +35,60 @@ static void tri_on(tila_task_t *t, const tila_desc_t *A, tila_uplo_t uplo, int i
         tila_task_on(t, A, j, i);
 }
 
+/*
+ * The panel's solves by the diagonal tile's inverse: cuBLAS's TRSM on a 2048-tile runs at
+ * a sixth of its GEMM's rate and took a third of potrf's kernel time on an H100, so on
+ * GPUs TRTRI inverts L_kk once a panel and each solve is a GEMM with the inverse (MAGMA's
+ * way).  The inverse's error grows with cond(L_kk) (<= cond(A)^1/2), TRSM's does not; the
+ * error study (bench/LOG.md: SPD matrices of condition 1e2 to 1e14, three families, four
+ * precisions) found the factor's residual within 3x of TRSM's and far inside LAPACK's
+ * threshold wherever LAPACK's own factor exists.  Still, a solve falls back to TRSM where
+ * the inverse has kept fewer than two correct digits, cond_1(L_kk) eps > 1e-2 (exact, from
+ * the inverse TRTRI has; codelet_ztrsm_inv.c): beyond every matrix the study could factor
+ * in double, reached only by the most ill-conditioned in single.
+ */
+#define ZPOTRF_INV_BOUND (1e-2 / DBL_EPSILON)
+
+/* 1 when a rank of the run has a CUDA worker (agreed: every rank must submit the same
+ * tasks); 0 in a simulation, whose nodes have no models of the inverse's codelets yet. */
+static int zpotrf_any_gpu(void)
+{
+#if defined(TILA_USE_CUDA) && !defined(STARPU_SIMGRID)
+    int any = tila_rt.ncuda > 0;
+    if (tila_rt.size > 1 && tila_allreduce(&any, 1, MPI_INT, MPI_MAX)) any = 0;
+    return any;
+#else
+    return 0;
+#endif
+}
+
+/*
+ * How the panels are solved (TILA_POTRF_TRSM, set alike on every rank): trsm, TRSM with
+ * L_kk; inv, by its inverse with the bound above; inv:B, with the bound B (inf: the
+ * inverse whatever the condition; 0: every solve falls back to TRSM, after the inverse);
+ * unset or auto: inv where a rank has a CUDA worker, else trsm.  1 for the inverse,
+ * with its bound in *bound.  Collective.
+ */
+static int zpotrf_by_inverse(const char *func, double *bound)
+{
+    const char *v = getenv("TILA_POTRF_TRSM");
+    *bound = ZPOTRF_INV_BOUND;
+    if (!v || !*v || !strcmp(v, "auto")) return zpotrf_any_gpu();
+    if (!strcmp(v, "trsm")) return 0;
+    if (!strcmp(v, "inv")) return 1;
+    if (!strncmp(v, "inv:", 4)) {
+        char *end;
+        double b = strtod(v + 4, &end);
+        if (end != v + 4 && !*end && !isnan(b)) {
+            *bound = b;
+            return 1;
+        }
+    }
+    tila_error(func, "TILA_POTRF_TRSM=%s is none of trsm, inv, inv:BOUND and auto: auto taken",
+               v);
+    return zpotrf_any_gpu();
+}
+
 int tila_zpotrf_async(tila_uplo_t uplo, tila_desc_t *A, tila_sequence_t *seq, tila_request_t *req)
 {
     static const char *func = "tila_zpotrf";
@@ -47,19 +106,46 @@ int tila_zpotrf_async(tila_uplo_t uplo, tila_desc_t *A, tila_sequence_t *seq, ti
     tila_side_t side = lower ? TILA_RIGHT : TILA_LEFT;
     tila_trans_t herk_trans = lower ? TILA_NOTRANS : TILA_CONJTRANS;
     int nt = A->nt;
+    double bound = 0;
+    int inverse = nt > 1 && zpotrf_by_inverse(func, &bound);
+    /* The inverse's solves copy their tile here first (GEMM is not in place). */
+    starpu_data_handle_t W = NULL;
+    if (inverse) tila_scratch_register(&W, (size_t)A->mb * A->nb, A->eltsize);
     tila_task_t t = tila_task_init(seq, req, PRIO_POTRF);
     for (int k = 0; k < nt && !rc; k++) {
         int nk = tila_tile_cols(A, k);
         t.priority = PRIO_POTRF;
         tila_task_on(&t, A, k, k);
         rc = tila_insert_zpotrf(&t, uplo, nk, tila_task_tile(&t, A, k, k), A->col0[k]);
+        /* The panel's inverse (a tile on L_kk's owner) and its record, freed by StarPU
+         * once the panel's solves are done. */
+        tila_workspace_t ws, wr;
+        starpu_data_handle_t T = NULL, R = NULL;
+        int panel_inverse = inverse && k + 1 < nt;
+        if (panel_inverse) {
+            tila_workspace_init(&ws, A->eltsize);
+            tila_workspace_init(&wr, sizeof(double));
+            T = tila_workspace_tile(&ws, t.rank, nk, nk);
+            R = tila_workspace_tile(&wr, t.rank, (int)tila_ztrtri_record_elems(nk), 1);
+            if (!rc) rc = T && R ? tila_insert_ztrtri(&t, uplo, TILA_NONUNIT, nk,
+                                                      tila_task_tile(&t, A, k, k), T, R)
+                                 : TILA_ERR_NOMEM;
+        }
         for (int m = k + 1; m < nt && !rc; m++) {
             t.priority = PRIO_TRSM;
             tri_on(&t, A, uplo, m, k);
-            rc = tila_insert_ztrsm(&t, side, uplo, TILA_CONJTRANS, TILA_NONUNIT,
-                                   lower ? tila_tile_rows(A, m) : nk,
-                                   lower ? nk : tila_tile_cols(A, m), 1.0,
-                                   tila_task_tile(&t, A, k, k), tri(&t, A, uplo, m, k));
+            int rows = lower ? tila_tile_rows(A, m) : nk, cols = lower ? nk : tila_tile_cols(A, m);
+            rc = panel_inverse
+                     ? tila_insert_ztrsm_inv(&t, side, uplo, TILA_CONJTRANS, TILA_NONUNIT, rows,
+                                             cols, 1.0, bound, tila_task_tile(&t, A, k, k), T, R,
+                                             tri(&t, A, uplo, m, k), W)
+                     : tila_insert_ztrsm(&t, side, uplo, TILA_CONJTRANS, TILA_NONUNIT, rows, cols,
+                                         1.0, tila_task_tile(&t, A, k, k),
+                                         tri(&t, A, uplo, m, k));
+        }
+        if (panel_inverse) {
+            tila_workspace_release(&ws);
+            tila_workspace_release(&wr);
         }
         /* The diagonal tile has all its readers: drop its copies on other ranks. */
         tila_tile_flush(A, k, k);
@@ -87,6 +173,7 @@ int tila_zpotrf_async(tila_uplo_t uplo, tila_desc_t *A, tila_sequence_t *seq, ti
         for (int m = k + 1; m < nt; m++)
             tila_tile_flush(A, lower ? m : k, lower ? k : m);
     }
+    if (W) starpu_data_unregister_submit(W);
     return rc;
 }
 

@@ -43,6 +43,8 @@ static const struct {
     { "potrf", "potrf" },
     { "trsm_left", "trsm_left" },
     { "trsm_right", "trsm_right" },
+    { "trtri", "trtri" },
+    { "trsm_inv", "trsm_inv" },
     { "herk", "syrk" },
     { "lange", "lange" },
     { "lansy_offdiag", "lansy_offdiag" },

@@ -7,6 +7,7 @@
  */
 #define COMPLEX
 #include <stdlib.h>
+#include <string.h>
 
 #include "calibrate.h"
 
@@ -24,10 +25,32 @@ static int panel_column(int m, int nb, int ib, unsigned long long seed)
     return rc;
 }
 
+/* A Cholesky factorization of an n x n matrix with its panels solved by the diagonal
+ * tile's inverse (TRTRI, TRSM_INV; every panel: inv:inf), as on GPUs. */
+static int potrf_by_inverse(int n, int nb, unsigned long long seed)
+{
+    tila_desc_t *A;
+    int rc = tila_desc_create(&A, TILA_COMPLEX64, n, n, nb, nb, NULL);
+    if (rc) return rc;
+    const char *v = getenv("TILA_POTRF_TRSM");
+    char *old = v ? strdup(v) : NULL;
+    setenv("TILA_POTRF_TRSM", "inv:inf", 1);
+    rc = tila_zplghe((double)n, A, seed);
+    rc |= rc ? 0 : tila_zpotrf(TILA_LOWER, A);
+    if (old)
+        setenv("TILA_POTRF_TRSM", old, 1);
+    else
+        unsetenv("TILA_POTRF_TRSM");
+    free(old);
+    tila_desc_destroy(&A);
+    return rc;
+}
+
 /*
  * An n = 4 nb matrix (square tiles, no edge tile, so every task has the calibrated
  * size): generators, copies, a product, a product with no inner dimension (LASCAL),
- * norms, a positive definite solve (POTRF, TRSM, HERK/SYRK, GEMM), a QR factorization
+ * norms, a positive definite solve (POTRF, TRSM, HERK/SYRK, GEMM) and a factorization
+ * with its panels by the inverse (TRTRI, TRSM_INV), a QR factorization
  * with the flat tree and Q^H applied (GEQRT, TSQRT, UNMQR, TSMQR), one of a tall
  * matrix with the binary tree (TTQRT, TTMQR), and one with the PANEL scheme (GEQRT_COL,
  * TRMM) whose T is then rebuilt from scalar factors (LARFT_COL).  Its columns are 1 to 4
@@ -57,6 +80,7 @@ int tila_calibrate_zworkload(int nb, int panel_tiles, unsigned long long seed)
     rc |= tila_zlantr(TILA_NORM_MAX, TILA_LOWER, TILA_NONUNIT, B, &norm);
     rc |= tila_zlansy(TILA_NORM_INF, TILA_LOWER, A, &norm);
     rc |= tila_zposv(TILA_LOWER, A, B);
+    rc |= potrf_by_inverse(n, nb, seed + 4);
     tila_desc_create(&G, TILA_COMPLEX64, 4 * n, 2 * nb, nb, nb, NULL);
     rc |= tila_zplrnt(G, seed + 2);
     rc |= tila_desc_create_qr_t(&T, C, ib, TILA_QR_TREE_FLAT);

@@ -65,6 +65,46 @@ static tila_desc_t *make(int m, int n, int nb, const int grid[2], int herm, unsi
     return A;
 }
 
+/* ||A0 - L L^H||_F / (n ||A0||_F eps) on the triangle (U^H U for upper), L the factor's
+ * triangle in f (rank 0's copies, n x n; n >= 1). */
+static double potrf_residual(tila_uplo_t uplo, int n, const tila_complex64_t *a0,
+                             const tila_complex64_t *f)
+{
+    tila_complex64_t *t = calloc((size_t)n * n, sizeof *t), *r = malloc(sizeof *r * (size_t)n * n);
+    memcpy(r, a0, sizeof *r * (size_t)n * n);
+    LAPACKE_zlacpy(LAPACK_COL_MAJOR, uplo_char(uplo), n, n, f, n, t, n);
+    double anorm = LAPACKE_zlange(LAPACK_COL_MAJOR, 'F', n, n, a0, n);
+    cblas_zherk(CblasColMajor, (enum CBLAS_UPLO)uplo,
+                uplo == TILA_LOWER ? CblasNoTrans : CblasConjTrans, n, n, -1.0, t, n, 1.0, r, n);
+    double err =
+        LAPACKE_zlanhe(LAPACK_COL_MAJOR, 'F', uplo_char(uplo), n, r, n) / (n * anorm * DBL_EPSILON);
+    free(t);
+    free(r);
+    return err;
+}
+
+/*
+ * TILA_POTRF_TRSM on every rank: `path` (NULL: unset); returns the value it had (NULL:
+ * unset), for path_restore.
+ */
+static char *path_set(const char *path)
+{
+    const char *v = getenv("TILA_POTRF_TRSM");
+    char *old = v ? strdup(v) : NULL;
+    if (path)
+        setenv("TILA_POTRF_TRSM", path, 1);
+    else
+        unsetenv("TILA_POTRF_TRSM");
+    return old;
+}
+
+static void path_restore(char *old)
+{
+    path_set(old);
+    free(old);
+}
+
+/* potrf on plghe's matrix, the panels solved as the run's TILA_POTRF_TRSM says. */
 static void potrf_one(const tila_test_opts_t *o, tila_uplo_t uplo, int n, int nb, const int grid[2])
 {
     tila_desc_t *A = make(n, n, nb, grid, 1, o->seed);
@@ -72,24 +112,282 @@ static void potrf_one(const tila_test_opts_t *o, tila_uplo_t uplo, int n, int nb
     int info = tila_zpotrf(uplo, A);
     tila_complex64_t *f = tila_test_zgather(A);
     double err = 0;
-    if (tila_comm_rank() == 0 && n > 0) {
-        /* R = A0 - T T^H on the triangle, T the factor's triangle (zeros elsewhere). */
-        tila_complex64_t *t = calloc((size_t)n * n, sizeof *t);
-        LAPACKE_zlacpy(LAPACK_COL_MAJOR, uplo_char(uplo), n, n, f, n, t, n);
-        double anorm = LAPACKE_zlange(LAPACK_COL_MAJOR, 'F', n, n, a0, n);
-        cblas_zherk(CblasColMajor, (enum CBLAS_UPLO)uplo,
-                    uplo == TILA_LOWER ? CblasNoTrans : CblasConjTrans, n, n, -1.0, t, n, 1.0, a0,
-                    n);
-        err = LAPACKE_zlanhe(LAPACK_COL_MAJOR, 'F', uplo_char(uplo), n, a0, n) /
-              (n * anorm * DBL_EPSILON);
-        free(t);
-    }
+    if (tila_comm_rank() == 0 && n > 0) err = potrf_residual(uplo, n, a0, f);
     tila_test_check(info == 0 && err < o->tol, "potrf", tila_test_prec_letter(TILA_COMPLEX64), err,
                     "uplo=%c n=%d nb=%d grid=%dx%d info=%d", uplo_char(uplo), n, nb, grid[0],
                     grid[1], info);
     tila_desc_destroy(&A);
     free(a0);
     free(f);
+}
+
+/*
+ * plghe's matrix factored with each way of solving the panels (TILA_POTRF_TRSM): trsm;
+ * inv:inf, the diagonal tile's inverse applied in every panel; inv:0, every solve falling
+ * back to TRSM after the inverse.  Each factor's residual < tol, info 0; and where every
+ * worker is of one kind (the same kernels whatever the schedule: a GPU's TRSM and a CPU's
+ * round differently), inv:0's factor has TRSM's bits (the record read and the fallback
+ * taken) and, with several tile columns, inv:inf's has not (the inverse applied).
+ */
+static void potrf_paths(const tila_test_opts_t *o, tila_uplo_t uplo, int n, int nb,
+                        const int grid[2])
+{
+    static const char *const paths[] = { "trsm", "inv:inf", "inv:0" };
+    tila_desc_t *A = make(n, n, nb, grid, 1, o->seed);
+    tila_complex64_t *a0 = tila_test_zgather(A), *f[3];
+    int info[3];
+    double err[3] = { 0, 0, 0 };
+    for (int p = 0; p < 3; p++) {
+        tila_desc_scatter(A, 0, a0, n > 0 ? n : 1);
+        char *old = path_set(paths[p]);
+        info[p] = tila_zpotrf(uplo, A);
+        path_restore(old);
+        f[p] = tila_test_zgather(A);
+        if (tila_comm_rank() == 0 && n > 0 && info[p] == 0)
+            err[p] = potrf_residual(uplo, n, a0, f[p]);
+    }
+    size_t bytes = sizeof *a0 * (size_t)n * n;
+    int one_kind = starpu_cpu_worker_get_count() == 0 || starpu_cuda_worker_get_count() == 0;
+    int fallback_bits = !memcmp(f[2], f[0], bytes), inverse_bits = memcmp(f[1], f[0], bytes) != 0;
+    int several = tila_desc_nt(A) > 1;
+    int ok = info[0] == 0 && info[1] == 0 && info[2] == 0 && err[0] < o->tol && err[1] < o->tol &&
+             err[2] < o->tol && (!one_kind || (fallback_bits && (!several || inverse_bits)));
+    double worst = err[0] > err[1] ? err[0] : err[1];
+    tila_test_check(ok, "potrf-paths", tila_test_prec_letter(TILA_COMPLEX64),
+                    worst > err[2] ? worst : err[2],
+                    "uplo=%c n=%d nb=%d grid=%dx%d trsm=%.3g inv=%.3g fallback=%.3g info=%d,%d,%d "
+                    "bits: fallback-is-trsm=%s inverse-differs=%s",
+                    uplo_char(uplo), n, nb, grid[0], grid[1], err[0], err[1], err[2], info[0],
+                    info[1], info[2], one_kind ? fallback_bits ? "yes" : "NO" : "unchecked",
+                    !one_kind || !several ? "unchecked" : inverse_bits ? "yes" : "NO");
+    tila_desc_destroy(&A);
+    free(a0);
+    for (int p = 0; p < 3; p++)
+        free(f[p]);
+}
+
+/* ---- Ill-conditioned matrices: the panel by the inverse against TRSM and LAPACK ---- */
+
+/* Uniform in [-0.5, 0.5) from the state *x. */
+static double uniform(unsigned long long *x)
+{
+    *x = *x * 6364136223846793005ull + 1442695040888963407ull;
+    return (double)(*x >> 11) * 0x1.0p-53 - 0.5;
+}
+
+static tila_complex64_t random_entry(unsigned long long *x)
+{
+    tila_complex64_t v = uniform(x);
+#if defined(COMPLEX)
+    v += uniform(x) * I;
+#endif
+    return v;
+}
+
+/* How the matrices of condition `cond` are made (each Q D Q^H, D's eigenvalues
+ * cond^(-i / (n - 1)), i = 0 ... n - 1, all of them, so the 2-norm condition is cond):
+ * - TILE: Q block diagonal, a random unitary Q_b of order bs in each diagonal block, whose
+ *   D_b takes every nb-th eigenvalue (the whole range in every block: each diagonal tile,
+ *   so each L_kk, as ill-conditioned as A allows, cond(L_kk) ~ cond(A)^1/2, the inverse's
+ *   worst case), then four reflections across the whole matrix couple the blocks;
+ * - GRADED: D in order on the diagonal, then the four reflections (bench/run.c's spd_cond:
+ *   the eigenvalues a tile sees span cond^(nb / n), its L_kk is near diagonal);
+ * - DENSE: Q unitary and dense (the QR of a random matrix): each diagonal tile is a
+ *   random compression, far better conditioned than A. */
+enum family { FAMILY_TILE, FAMILY_GRADED, FAMILY_DENSE };
+static const char *const family_name[] = { "tile", "graded", "dense" };
+
+/* Q from the QR of a random k x k matrix (ld k), into q. */
+static void random_unitary(int k, tila_complex64_t *q, unsigned long long *x)
+{
+    tila_complex64_t *tau = malloc(sizeof *tau * (size_t)(k > 0 ? k : 1));
+    for (size_t i = 0; i < (size_t)k * k; i++)
+        q[i] = random_entry(x);
+    LAPACKE_zgeqrf(LAPACK_COL_MAJOR, k, k, q, k, tau);
+    LAPACKE_zungqr(LAPACK_COL_MAJOR, k, k, k, q, k, tau);
+    free(tau);
+}
+
+/* a (ld lda) += Q diag(d) Q^H for the k x k Q (ld k). */
+static void add_qdq(int k, const tila_complex64_t *q, const double *d, tila_complex64_t *a,
+                    int lda)
+{
+    tila_complex64_t *b = malloc(sizeof *b * (size_t)k * k), one = 1;
+    for (int j = 0; j < k; j++)
+        for (int i = 0; i < k; i++)
+            b[(size_t)j * k + i] = q[(size_t)j * k + i] * d[j];
+    cblas_zgemm(CblasColMajor, CblasNoTrans, CblasConjTrans, k, k, k, CBLAS_SADDR(one), b, k, q, k,
+                CBLAS_SADDR(one), a, lda);
+    free(b);
+}
+
+/* a = H a H for the reflector H = I - tau v v^H of a random v (n x n, ld n). */
+static void reflect(int n, tila_complex64_t *a, unsigned long long *x)
+{
+    tila_complex64_t *v = malloc(sizeof *v * (size_t)n), *w = malloc(sizeof *w * (size_t)n);
+    double vv = 0;
+    for (int i = 0; i < n; i++) {
+        v[i] = random_entry(x);
+        vv += creal(conj(v[i]) * v[i]);
+    }
+    double tau = 2 / vv;
+    /* w = tau a v - tau^2 / 2 (v^H a v) v; then a - v w^H - w v^H = H a H. */
+    tila_complex64_t vaw = 0;
+    for (int i = 0; i < n; i++) {
+        tila_complex64_t s = 0;
+        for (int j = 0; j < n; j++)
+            s += a[(size_t)j * n + i] * v[j];
+        w[i] = tau * s;
+    }
+    for (int i = 0; i < n; i++)
+        vaw += conj(v[i]) * w[i];
+    for (int i = 0; i < n; i++)
+        w[i] -= 0.5 * tau * vaw * v[i];
+    for (int j = 0; j < n; j++)
+        for (int i = 0; i < n; i++)
+            a[(size_t)j * n + i] -= v[i] * conj(w[j]) + w[i] * conj(v[j]);
+    free(v);
+    free(w);
+}
+
+/* A Hermitian positive definite n x n matrix (ld n) of 2-norm condition cond (family f,
+ * diagonal blocks of order bs), exactly Hermitian. */
+static tila_complex64_t *spd_cond(enum family f, int n, int bs, double cond,
+                                  unsigned long long seed)
+{
+    tila_complex64_t *a = calloc((size_t)n * n, sizeof *a);
+    double *lambda = malloc(sizeof *lambda * (size_t)n), *d = malloc(sizeof *d * (size_t)n);
+    unsigned long long x = seed * 0x9e3779b97f4a7c15ull + 1;
+    for (int i = 0; i < n; i++)
+        lambda[i] = n > 1 ? pow(cond, -(double)i / (n - 1)) : 1;
+    if (f == FAMILY_TILE) {
+        /* Eigenvalue e goes to row r of block b, in the order r first: block b holds
+         * eigenvalues nblocks apart from the largest to the smallest. */
+        int nblocks = (n + bs - 1) / bs, e = 0;
+        for (int r = 0; r < bs; r++)
+            for (int b = 0; b < nblocks; b++)
+                if (b * bs + r < n) d[b * bs + r] = lambda[e++];
+        for (int b = 0; b < nblocks; b++) {
+            int k = n - b * bs < bs ? n - b * bs : bs;
+            tila_complex64_t *q = malloc(sizeof *q * (size_t)k * k);
+            random_unitary(k, q, &x);
+            add_qdq(k, q, d + b * bs, a + (size_t)b * bs * n + b * bs, n);
+            free(q);
+        }
+    }
+    else if (f == FAMILY_GRADED) {
+        for (int i = 0; i < n; i++)
+            a[(size_t)i * n + i] = lambda[i];
+    }
+    else {
+        tila_complex64_t *q = malloc(sizeof *q * (size_t)n * n);
+        random_unitary(n, q, &x);
+        add_qdq(n, q, lambda, a, n);
+        free(q);
+    }
+    for (int r = 0; r < 4 && n > 1 && f != FAMILY_DENSE; r++)
+        reflect(n, a, &x);
+    for (int j = 0; j < n; j++) {
+        for (int i = j + 1; i < n; i++)
+            a[(size_t)j * n + i] = conj(a[(size_t)i * n + j]);
+        a[(size_t)j * n + j] = creal(a[(size_t)j * n + j]);
+    }
+    free(lambda);
+    free(d);
+    return a;
+}
+
+/* The largest cond_1(L_kk) over A's diagonal tiles, L the factor's triangle in f (rank 0's
+ * n x n copy). */
+static double diag_cond_max(const tila_desc_t *A, tila_uplo_t uplo, const tila_complex64_t *f)
+{
+    int n = tila_desc_n(A);
+    double worst = 0;
+    tila_complex64_t *t = malloc(sizeof *t * (size_t)n * n);
+    for (int k = 0, at = 0; k < tila_desc_nt(A); at += tila_desc_tile_cols(A, k++)) {
+        int nk = tila_desc_tile_cols(A, k);
+        const tila_complex64_t *l = f + (size_t)at * n + at;
+        LAPACKE_zlacpy(LAPACK_COL_MAJOR, uplo_char(uplo), nk, nk, l, n, t, nk);
+        double ln = LAPACKE_zlantr(LAPACK_COL_MAJOR, '1', uplo_char(uplo), 'N', nk, nk, l, n);
+        double c = LAPACKE_ztrtri(LAPACK_COL_MAJOR, uplo_char(uplo), 'N', nk, t, nk)
+                       ? INFINITY
+                       : ln * LAPACKE_zlantr(LAPACK_COL_MAJOR, '1', uplo_char(uplo), 'N', nk, nk,
+                                             t, nk);
+        worst = c > worst || isnan(c) ? c : worst;
+    }
+    free(t);
+    return worst;
+}
+
+/* TILA_POTRF_TRSM=path's factor of a0 (rank 0's, scattered into A) and its residual (on
+ * rank 0), its info in *info; the factor's largest cond_1(L_kk) in *cond when not NULL. */
+static double potrf_path(tila_desc_t *A, tila_uplo_t uplo, const tila_complex64_t *a0,
+                         const char *path, int *info, double *cond)
+{
+    int n = tila_desc_n(A);
+    tila_desc_scatter(A, 0, a0, n);
+    char *old = path_set(path);
+    *info = tila_zpotrf(uplo, A);
+    path_restore(old);
+    tila_complex64_t *f = tila_test_zgather(A);
+    double err = 0;
+    if (tila_comm_rank() == 0 && *info == 0) {
+        err = potrf_residual(uplo, n, a0, f);
+        if (cond) *cond = diag_cond_max(A, uplo, f);
+    }
+    free(f);
+    return err;
+}
+
+/*
+ * One matrix of condition cond (family f) factored three ways, and by LAPACK: the panel by
+ * TRSM, by the inverse with the default bound (both checked: residual < tol, info 0), and
+ * by the inverse whatever the condition (inv:inf, printed, not checked: the error study of
+ * bench/LOG.md, which places the default bound); the largest cond_1(L_kk) of the factor.
+ * A matrix LAPACK cannot factor is skipped.
+ */
+static void potrf_cond_one(const tila_test_opts_t *o, enum family f, double cond, tila_uplo_t uplo,
+                           int n, int nb, const int grid[2])
+{
+    tila_desc_t *A;
+    tila_dist_t dist = { .p = grid[0], .q = grid[1] };
+    tila_test_desc_create(&A, TILA_COMPLEX64, n, n, nb, nb, &dist);
+    tila_complex64_t *a0 = NULL;
+    int lapack_info = 0;
+    double lapack = 0;
+    if (tila_comm_rank() == 0) {
+        a0 = spd_cond(f, n, nb, cond, o->seed + 7);
+        tila_complex64_t *c = malloc(sizeof *c * (size_t)n * n);
+        memcpy(c, a0, sizeof *c * (size_t)n * n);
+        lapack_info = LAPACKE_zpotrf(LAPACK_COL_MAJOR, uplo_char(uplo), n, c, n);
+        if (!lapack_info) lapack = potrf_residual(uplo, n, a0, c);
+        free(c);
+    }
+    else
+        a0 = calloc((size_t)n * n, sizeof *a0);
+    MPI_Bcast(&lapack_info, 1, MPI_INT, 0, MPI_COMM_WORLD);
+    if (lapack_info) {
+        tila_test_report("SKIP", "potrf-inv-cond", tila_test_prec_letter(TILA_COMPLEX64), 0,
+                         "family=%s cond=%.0e uplo=%c n=%d nb=%d grid=%dx%d: LAPACK's potrf "
+                         "fails (info %d)",
+                         family_name[f], cond, uplo_char(uplo), n, nb, grid[0], grid[1],
+                         lapack_info);
+    }
+    else {
+        int info_trsm, info_inv, info_all;
+        double cond_lkk = 0;
+        double trsm = potrf_path(A, uplo, a0, "trsm", &info_trsm, &cond_lkk);
+        double inv = potrf_path(A, uplo, a0, "inv", &info_inv, NULL);
+        double all = potrf_path(A, uplo, a0, "inv:inf", &info_all, NULL);
+        tila_test_check(info_trsm == 0 && info_inv == 0 && trsm < o->tol && inv < o->tol,
+                        "potrf-inv-cond", tila_test_prec_letter(TILA_COMPLEX64), inv,
+                        "family=%s cond=%.0e uplo=%c n=%d nb=%d grid=%dx%d cond1-Lkk=%.1e "
+                        "lapack=%.3g trsm=%.3g inv=%.3g inv-unguarded=%.3g info=%d,%d,%d",
+                        family_name[f], cond, uplo_char(uplo), n, nb, grid[0], grid[1], cond_lkk,
+                        lapack, trsm, inv, all, info_trsm, info_inv, info_all);
+    }
+    tila_desc_destroy(&A);
+    free(a0);
 }
 
 /* posv, or posv_async (async) in a sequence of its own: the backward error of X. */
@@ -376,6 +674,31 @@ static void failed_sequence(unsigned long long seed)
     free(d);
 }
 
+/*
+ * The ill-conditioned cases on grid g: conditions 1e2 to 1e14 in double (1e2 to 1e5 in
+ * single, below 1 / (n eps) where LAPACK's own factor holds), the worst family (TILE) on
+ * every grid, the other two on the first; n and nb from the options, or 96 in tiles of 24
+ * and 90 in tiles of 32 (edge tiles).
+ */
+static void potrf_conds(const tila_test_opts_t *o, tila_uplo_t uplo, int g, const int grid[2])
+{
+    static const int sizes[][2] = { { 96, 24 }, { 90, 32 } };
+    int single = sizeof(double) == 4, top = single ? 7 : 14, step = single ? 1 : 2;
+    for (int s = 0; s < 2; s++) {
+        tila_test_list_t ns = tila_test_values(&o->n, sizes[s][0]);
+        tila_test_list_t nbs = tila_test_values(&o->nb, sizes[s][1]);
+        /* Given sizes replace both of the suite's own: run them once. */
+        if (s > 0 && o->n.n > 0 && o->nb.n > 0) break;
+        for (int i = 0; i < ns.n; i++)
+            for (int j = 0; j < nbs.n; j++)
+                for (int f = 0; f < 3; f++)
+                    for (int e = 2; e <= top && (f == FAMILY_TILE || g == 0); e += step)
+                        if (ns.v[i] > 0)
+                            potrf_cond_one(o, (enum family)f, pow(10, e), uplo, ns.v[i],
+                                           nbs.v[j], grid);
+    }
+}
+
 void tila_test_zpotrf(const tila_test_opts_t *o)
 {
     /* n, nb, posv's nrhs: edge tiles, n < nb, 1 x 1 and empty. */
@@ -395,16 +718,24 @@ void tila_test_zpotrf(const tila_test_opts_t *o)
                 for (int i = 0; i < ns.n; i++)
                     for (int j = 0; j < nbs.n; j++) {
                         int n = ns.v[i], nb = nbs.v[j], nrhs = sizes[s][2];
-                        if (tila_test_once(&potrf_seen, 4, (int[]){ g, u, n, nb }))
+                        if (tila_test_once(&potrf_seen, 4, (int[]){ g, u, n, nb })) {
                             potrf_one(o, uplos[u], n, nb, grids[g]);
+                            potrf_paths(o, uplos[u], n, nb, grids[g]);
+                        }
                         if (!tila_test_once(&posv_seen, 5, (int[]){ g, u, n, nb, nrhs })) continue;
                         posv_one(o, uplos[u], n, nrhs, nb, grids[g], 0);
                         posv_one(o, uplos[u], n, nrhs, nb, grids[g], 1);
                     }
             }
             for (int i = 0; i < bad_ns.n; i++)
-                for (int j = 0; j < bad_nbs.n; j++)
+                for (int j = 0; j < bad_nbs.n; j++) {
                     not_definite(uplos[u], bad_ns.v[i], bad_nbs.v[j], grids[g], o->seed);
+                    /* The same failures with the panel by the inverse. */
+                    char *old = path_set("inv:inf");
+                    not_definite(uplos[u], bad_ns.v[i], bad_nbs.v[j], grids[g], o->seed);
+                    path_restore(old);
+                }
+            potrf_conds(o, uplos[u], g, grids[g]);
         }
     tila_test_seen_free(&potrf_seen);
     tila_test_seen_free(&posv_seen);

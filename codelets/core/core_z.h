@@ -39,6 +39,14 @@ int tila_core_zhemm(tila_side_t side, tila_uplo_t uplo, int m, int n, tila_compl
                     const tila_complex64_t *A, int lda, const tila_complex64_t *B, int ldb,
                     tila_complex64_t beta, tila_complex64_t *C, int ldc);
 int tila_core_zcolamax(int m, int n, const tila_complex64_t *A, int lda, double *work);
+/* A triangular solve by the triangle's inverse (potrf's panel on GPUs): TRTRI, its
+ * cond_1 from the column sums it leaves, and the solve applied by GEMM. */
+int tila_core_ztrtri(tila_uplo_t uplo, tila_diag_t diag, int n, const tila_complex64_t *A, int lda,
+                     tila_complex64_t *T, int ldt, double *sums);
+double tila_core_ztrtri_cond(tila_diag_t diag, int n, const double *sums);
+int tila_core_ztrsm_inv(tila_side_t side, tila_trans_t trans, int m, int n, tila_complex64_t alpha,
+                        const tila_complex64_t *T, int ldt, tila_complex64_t *B, int ldb,
+                        tila_complex64_t *W, int ldw);
 /* ---- QR ---- */
 int tila_core_zgeqrt(int m, int n, int ib, tila_complex64_t *A, int lda, tila_complex64_t *T,
                      int ldt, tila_complex64_t *work);

@@ -68,6 +68,17 @@ int tila_cuda_zhemm(cublasHandle_t handle, tila_side_t side, tila_uplo_t uplo, i
                     int ldc);
 int tila_cuda_zcolamax(cudaStream_t stream, int m, int n, const cuDoubleComplex *A, int lda,
                        double *work);
+/* A triangular solve by the triangle's inverse (tila_core_ztrtri, tila_core_ztrsm_inv). */
+int tila_cuda_ztrtri_worksize(cusolverDnHandle_t solver, tila_uplo_t uplo, tila_diag_t diag, int n,
+                              cuDoubleComplex *T, int ldt, size_t *dbytes, size_t *hbytes);
+int tila_cuda_ztrtri(cusolverDnHandle_t solver, cudaStream_t stream, tila_uplo_t uplo,
+                     tila_diag_t diag, int n, const cuDoubleComplex *A, int lda, cuDoubleComplex *T,
+                     int ldt, double *sums, double *scratch, int *devinfo, void *dwork,
+                     size_t dbytes, void *hwork, size_t hbytes);
+int tila_cuda_ztrsm_inv(cublasHandle_t handle, cudaStream_t stream, tila_side_t side,
+                        tila_trans_t trans, int m, int n, cuDoubleComplex alpha,
+                        const cuDoubleComplex *T, int ldt, cuDoubleComplex *B, int ldb,
+                        cuDoubleComplex *W, int ldw);
 /* ---- QR ---- */
 
 int tila_cuda_zlarft_blocks_worksize(cusolverDnHandle_t solver, cusolverDnParams_t params, int m,

@@ -32,6 +32,8 @@ void tila_test_ztrmm_core(const kernel_opts_t *opts);
 void tila_test_zherk_core(const kernel_opts_t *opts);
 void tila_test_zhemm_core(const kernel_opts_t *opts);
 void tila_test_zcolamax_core(const kernel_opts_t *opts);
+void tila_test_ztrtri_core(const kernel_opts_t *opts);
+void tila_test_ztrsm_inv_core(const kernel_opts_t *opts);
 /* QR */
 void tila_test_zgeqrt_core(const kernel_opts_t *opts);
 void tila_test_zgeqrt_col_core(const kernel_opts_t *opts);

@@ -51,6 +51,8 @@ static const kernel_suite_t suites[] = {
     SUITE2(herk, syrk),
     SUITE2(hemm, symm),
     SUITE(colamax),
+    SUITE(trtri),
+    SUITE(trsm_inv),
     /* between precisions: d with s, z with c */
     { "lag2c", { NULL, tila_test_dlag2s_core, NULL, tila_test_zlag2c_core } },
     /* QR */

@@ -62,5 +62,9 @@ void tila_test_scuda_qr(const kernel_opts_t *o);
 void tila_test_dcuda_qr(const kernel_opts_t *o);
 void tila_test_ccuda_qr(const kernel_opts_t *o);
 void tila_test_zcuda_qr(const kernel_opts_t *o);
+void tila_test_scuda_inv(const kernel_opts_t *o);
+void tila_test_dcuda_inv(const kernel_opts_t *o);
+void tila_test_ccuda_inv(const kernel_opts_t *o);
+void tila_test_zcuda_inv(const kernel_opts_t *o);
 
 #endif /* CUDA_TEST_H */

@@ -6,9 +6,10 @@
  * Usage: tila-cuda-kernel-tests [SUITE ...] [--prec sdcz] [--seed S]
  * Suites: blas (gemm, trsm, trmm, herk/syrk, lascal, geadd), aux (lacpy, laset, plrnt,
  * plghe/plgsy), potrf, lange (every norm kernel, to the bit), qr (geqrt, unmqr, tpqrt,
- * tpmqrt, geqrt_col, larft_col).  One line per configuration, "PASS|FAIL|SKIP
- * cuda_<kernel> <p> <details> error=<x>", then "N passed, N failed, N skipped".  Exit 0
- * when nothing failed, 1 otherwise, 2 for a bad command line, 77 without a CUDA device.
+ * tpmqrt, geqrt_col, larft_col), inv (trtri, trsm_inv: potrf's panel by the inverse).
+ * One line per configuration, "PASS|FAIL|SKIP cuda_<kernel> <p> <details> error=<x>", then
+ * "N passed, N failed, N skipped".  Exit 0 when nothing failed, 1 otherwise, 2 for a bad
+ * command line, 77 without a CUDA device.
  *
  * SPDX-License-Identifier: BSD-3-Clause
  */
@@ -36,6 +37,7 @@ static const kernel_suite_t suites[] = {
     SUITE(potrf),
     SUITE(lange),
     SUITE(qr),
+    SUITE(inv),
     /* between precisions: d with s, z with c */
     { "lag2c", { NULL, tila_test_dcuda_lag2c, NULL, tila_test_zcuda_lag2c } },
 };
