@@ -16,7 +16,7 @@
  * Each passes the call on to the next definition, so that a profiling tool loaded after
  * this library sees the start: MPI_Init_thread to the next MPI_Init_thread (the tool's, or
  * the MPI library's); MPI_Init to the tool's MPI_Init where a tool defines one (the next
- * MPI_Init is not the MPI library's own, which is its PMPI_Init under another name), whose
+ * MPI_Init is in another object than the next PMPI_Init, the MPI library's), whose
  * PMPI_Init comes back here (this library's PMPI_Init) and goes on as
  * PMPI_Init_thread(MPI_THREAD_MULTIPLE); else to the next MPI_Init_thread.
  *
@@ -64,7 +64,11 @@ EXPORT int MPI_Init(int *argc, char ***argv)
 {
     init_fn *next = (init_fn *)dlsym(RTLD_NEXT, "MPI_Init");
     init_fn *own = (init_fn *)dlsym(RTLD_NEXT, "PMPI_Init");
-    if (next && own && next != own) return next(argc, argv); /* a tool's: back in PMPI_Init */
+    Dl_info a, b;
+    /* a tool's (another object than the MPI library's PMPI_Init): back in PMPI_Init below */
+    if (next && own && next != own && dladdr((void *)next, &a) && dladdr((void *)own, &b) &&
+        a.dli_fbase != b.dli_fbase)
+        return next(argc, argv);
     int provided;
     return start_multiple(argc, argv, &provided);
 }
