@@ -36,16 +36,15 @@ static void tri_on(tila_task_t *t, const tila_desc_t *A, tila_uplo_t uplo, int i
 }
 
 /*
- * The panel's solves by the diagonal tile's inverse: cuBLAS's TRSM on a 2048-tile runs at
- * a sixth of its GEMM's rate and took a third of potrf's kernel time on an H100, so on
- * GPUs TRTRI inverts L_kk once a panel and each solve is a GEMM with the inverse (MAGMA's
- * way).  The inverse's error grows with cond(L_kk) (<= cond(A)^1/2), TRSM's does not; the
- * error study (bench/LOG.md: SPD matrices of condition 1e2 to 1e14, three families, four
- * precisions) found the factor's residual within 3x of TRSM's and far inside LAPACK's
- * threshold wherever LAPACK's own factor exists.  Still, a solve falls back to TRSM where
- * the inverse has kept fewer than two correct digits, cond_1(L_kk) eps > 1e-2 (exact, from
- * the inverse TRTRI has; codelet_ztrsm_inv.c): beyond every matrix the study could factor
- * in double, reached only by the most ill-conditioned in single.
+ * The panel's solves by the diagonal tile's inverse: cuBLAS's TRSM on a large tile runs far
+ * below its GEMM's rate, so on GPUs TRTRI inverts L_kk once a panel and each solve is a
+ * GEMM with the inverse (MAGMA's way).  The inverse's error grows with cond(L_kk) (<=
+ * cond(A)^1/2), TRSM's does not; the error study (bench/LOG.md) found the factor's residual
+ * close to TRSM's and far inside LAPACK's threshold wherever LAPACK's own factor exists.
+ * Still, a solve falls back to TRSM where the inverse has kept fewer than two correct
+ * digits, cond_1(L_kk) eps > 1e-2 (exact, from the inverse TRTRI has; codelet_ztrsm_inv.c):
+ * beyond every matrix the study could factor in double, reached by the most
+ * ill-conditioned in single.
  */
 #define ZPOTRF_INV_BOUND (1e-2 / DBL_EPSILON)
 
