@@ -59,8 +59,8 @@ static void ztrtri_cuda(void *buffers[], void *cl_arg)
     /* The device workspace: the record as the CPU writes it (devinfo in its first bytes,
      * the sums after), cuSOLVER's workspace, the norm kernels' scratch. */
     size_t rbytes = sizeof(double) * tila_ztrtri_record_elems(a->n), dbytes, hbytes;
-    int info = tila_cuda_ztrtri_worksize(solver, a->uplo, a->diag, a->n, T.ptr, T.ld, &dbytes,
-                                         &hbytes);
+    int info =
+        tila_cuda_ztrtri_worksize(solver, a->uplo, a->diag, a->n, T.ptr, T.ld, &dbytes, &hbytes);
     size_t at = ztrtri_align(rbytes), scratch_at = at + ztrtri_align(dbytes);
     size_t total = scratch_at + sizeof(double) * tila_cuda_zlan_scratch_elems(a->n);
     void *dwork = NULL, *hwork = NULL;

@@ -33,10 +33,10 @@ int tila_cuda_ztrsm_inv(cublasHandle_t handle, cudaStream_t stream, tila_side_t 
                                       stream));
     cuDoubleComplex zero = tila_cuda_zscalar(0);
     if (side == TILA_LEFT)
-        TILA_CUDA_PASS(tila_cuda_zgemm(handle, trans, TILA_NOTRANS, m, n, m, alpha, T, ldt, W,
-                                       ldw, zero, B, ldb));
+        TILA_CUDA_PASS(tila_cuda_zgemm(handle, trans, TILA_NOTRANS, m, n, m, alpha, T, ldt, W, ldw,
+                                       zero, B, ldb));
     else
-        TILA_CUDA_PASS(tila_cuda_zgemm(handle, TILA_NOTRANS, trans, m, n, n, alpha, W, ldw, T,
-                                       ldt, zero, B, ldb));
+        TILA_CUDA_PASS(tila_cuda_zgemm(handle, TILA_NOTRANS, trans, m, n, n, alpha, W, ldw, T, ldt,
+                                       zero, B, ldb));
     return 0;
 }

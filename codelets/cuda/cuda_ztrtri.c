@@ -58,7 +58,8 @@ int tila_cuda_ztrtri(cusolverDnHandle_t solver, cudaStream_t stream, tila_uplo_t
     TILA_CUDA_CHECK(cusolverDnXtrtri(solver, tila_cublas_fill(uplo), ztrtri_diag(diag), n,
                                      CUDA_C_64F, T, ldt, dwork, dbytes, hwork, hbytes, devinfo));
     TILA_CUDA_CHECK(cudaMemsetAsync(sums, 0, sizeof(double) * 2 * (size_t)n, stream));
-    TILA_CUDA_PASS(tila_cuda_zlantr(stream, TILA_NORM_ONE, uplo, diag, n, n, A, lda, sums, scratch));
+    TILA_CUDA_PASS(
+        tila_cuda_zlantr(stream, TILA_NORM_ONE, uplo, diag, n, n, A, lda, sums, scratch));
     TILA_CUDA_PASS(tila_cuda_zlantr(stream, TILA_NORM_ONE, uplo, TILA_NONUNIT, n, n, T, ldt,
                                     sums + n, scratch));
     return 0;

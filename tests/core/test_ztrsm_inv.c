@@ -68,13 +68,12 @@ static void run_one(tila_side_t side, tila_uplo_t uplo, tila_trans_t trans, int 
     for (int j = 0; j < n; j++)
         for (int i = 0; i < m; i++)
             R[(size_t)j * ldb + i] -= alpha * B0[(size_t)j * ldb + i];
-    double anorm = k > 0 ? LAPACKE_zlantr(LAPACK_COL_MAJOR, 'F', kernel_letter(uplo), 'N', k, k,
-                                          A, lda)
-                         : 0;
-    double err = kernel_ratio(tila_test_zfnorm(m, n, R, ldb),
-                              (anorm * tila_test_zfnorm(m, n, B, ldb) +
-                               cabs(alpha) * tila_test_zfnorm(m, n, B0, ldb)) *
-                                  (k > 1 ? k : 1) * DBL_EPSILON);
+    double anorm =
+        k > 0 ? LAPACKE_zlantr(LAPACK_COL_MAJOR, 'F', kernel_letter(uplo), 'N', k, k, A, lda) : 0;
+    double err = kernel_ratio(
+        tila_test_zfnorm(m, n, R, ldb),
+        (anorm * tila_test_zfnorm(m, n, B, ldb) + cabs(alpha) * tila_test_zfnorm(m, n, B0, ldb)) *
+            (k > 1 ? k : 1) * DBL_EPSILON);
     int ok = rt == 0 && rc == 0 && same && err <= TOL && kernel_untouched(PREC, m, n, ldb, B, B0);
     kernel_check(ok, NAME, kernel_prec_letter(PREC), err,
                  "side=%c uplo=%c trans=%c m=%d n=%d ldt=%d ldb=%d ldw=%d rc=%d gemm-bits=%s",

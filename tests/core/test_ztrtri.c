@@ -56,7 +56,7 @@ static void run_one(tila_uplo_t uplo, tila_diag_t diag, int n, unsigned long lon
     int zeros = 1;
     for (int j = 0; j < n; j++)
         for (int i = 0; i < n; i++) {
-            F[(size_t)j * n + i] = i == j && unit               ? 1
+            F[(size_t)j * n + i] = i == j && unit            ? 1
                                    : in_triangle(uplo, i, j) ? A[(size_t)j * lda + i]
                                                              : 0;
             R[(size_t)j * n + i] = i == j ? -1 : 0;
@@ -69,8 +69,8 @@ static void run_one(tila_uplo_t uplo, tila_diag_t diag, int n, unsigned long lon
         cblas_zgemm(CblasColMajor, CblasNoTrans, CblasNoTrans, n, n, n, CBLAS_SADDR(one), F, n, T,
                     ldt, CBLAS_SADDR(one), R, n);
     double err = kernel_ratio(tila_test_zfnorm(n, n, R, n), n * tila_test_zfnorm(n, n, F, n) *
-                                                              tila_test_zfnorm(n, n, T, ldt) *
-                                                              DBL_EPSILON);
+                                                                tila_test_zfnorm(n, n, T, ldt) *
+                                                                DBL_EPSILON);
     /* The sums, against the norm kernel's and LAPACK's. */
     double *want = calloc((size_t)(2 * n + 1), sizeof *want);
     tila_core_zlantr(TILA_NORM_ONE, uplo, diag, n, n, A, lda, want);

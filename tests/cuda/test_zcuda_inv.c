@@ -58,8 +58,8 @@ static void run_trtri(tila_uplo_t uplo, tila_diag_t diag, int n, int zero_at,
     double *gsums = calloc((size_t)(2 * n + 1), sizeof *gsums);
     cuDoubleComplex *dA = cuda_test_put(PREC, lda, n, A), *dT = cuda_test_put(PREC, ldt, n, T);
     size_t dbytes = 0, hbytes = 0;
-    TILA_CUDA_ASSERT(tila_cuda_ztrtri_worksize(cuda_test.solver, uplo, diag, n, dT, ldt, &dbytes,
-                                               &hbytes));
+    TILA_CUDA_ASSERT(
+        tila_cuda_ztrtri_worksize(cuda_test.solver, uplo, diag, n, dT, ldt, &dbytes, &hbytes));
     void *dwork = cuda_test_alloc(dbytes), *hwork = malloc(hbytes > 0 ? hbytes : 1);
     double *dsums = cuda_test_alloc(sizeof(double) * (size_t)(2 * n + 1));
     double *scratch = cuda_test_alloc(sizeof(double) * tila_cuda_zlan_scratch_elems(n));
@@ -71,8 +71,8 @@ static void run_trtri(tila_uplo_t uplo, tila_diag_t diag, int n, int zero_at,
     cuda_test_get(PREC, ldt, n, G, dT);
     TILA_CUDA_ASSERT(cudaMemcpy(&info_gpu, devinfo, sizeof(int), cudaMemcpyDeviceToHost));
     if (n > 0)
-        TILA_CUDA_ASSERT(cudaMemcpy(gsums, dsums, sizeof(double) * 2 * (size_t)n,
-                                    cudaMemcpyDeviceToHost));
+        TILA_CUDA_ASSERT(
+            cudaMemcpy(gsums, dsums, sizeof(double) * 2 * (size_t)n, cudaMemcpyDeviceToHost));
     double err = 0, serr = 0;
     int zeros = 1, same_a = 1;
     if (rc == 0 && n > 0) {
@@ -92,9 +92,8 @@ static void run_trtri(tila_uplo_t uplo, tila_diag_t diag, int n, int zero_at,
         }
         serr = kernel_ratio(sqrt(d2), DBL_EPSILON * (n + 2) * sqrt(s2));
     }
-    int ok = rg == 0 && info_gpu == rc && (zero_at > 0 ? rc == zero_at : rc == 0) &&
-             err <= TOL && serr <= TOL * n && zeros && same_a &&
-             kernel_untouched(PREC, n, n, ldt, G, T0);
+    int ok = rg == 0 && info_gpu == rc && (zero_at > 0 ? rc == zero_at : rc == 0) && err <= TOL &&
+             serr <= TOL * n && zeros && same_a && kernel_untouched(PREC, n, n, ldt, G, T0);
     kernel_check(ok, "cuda_trtri", P(), err,
                  "uplo=%c diag=%c n=%d info cpu=%d gpu=%d other-triangle=%s A-sums=%s "
                  "T-sums-error=%.2g",
