@@ -6,6 +6,14 @@
  * What it proves, on every P x Q grid of the world, lower and upper, with edge tiles,
  * n < nb and n = 0 (or the n and nb given, see main.c):
  * - potrf: ||A - L L^H||_F / (n ||A||_F eps) < tol (the LAPACK test ratio), info = 0;
+ * - potrf with each way of solving the panels (TILA_POTRF_TRSM: trsm; inv:inf, the diagonal
+ *   tile's inverse applied by GEMM everywhere; inv:0, every solve falling back to TRSM):
+ *   the same residual check, and where the workers are of one kind, inv:0's factor has
+ *   TRSM's bits and inv:inf's not (potrf_paths says why that proves the fallback);
+ * - ill-conditioned SPD matrices (condition 1e2 to 1e14, 1e7 in single; three families,
+ *   spd_cond): TRSM's and the guarded inverse's residuals < tol, beside LAPACK's and the
+ *   unguarded inverse's (printed: bench/LOG.md's error study);
+ * - the non-definite cases below also with the inverse in every panel;
  * - trsm, all sides, triangles, op and diag: ||op(A) X - alpha B|| / (||A|| ||X|| n eps);
  * - posv, and posv_async waited on in a sequence: backward error
  *   ||B - A X||_F / (||A||_F ||X||_F n eps) < tol (of order 1 for a backward-stable solve,
