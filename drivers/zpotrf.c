@@ -48,31 +48,17 @@ static void tri_on(tila_task_t *t, const tila_desc_t *A, tila_uplo_t uplo, int i
  */
 #define ZPOTRF_INV_BOUND (1e-2 / DBL_EPSILON)
 
-/* 1 when a rank of the run has a CUDA worker (agreed: every rank must submit the same
- * tasks); 0 in a simulation, whose nodes have no models of the inverse's codelets yet. */
-static int zpotrf_any_gpu(void)
-{
-#if defined(TILA_USE_CUDA) && !defined(STARPU_SIMGRID)
-    int any = tila_rt.ncuda > 0;
-    if (tila_rt.size > 1 && tila_allreduce(&any, 1, MPI_INT, MPI_MAX)) any = 0;
-    return any;
-#else
-    return 0;
-#endif
-}
-
 /*
- * How the panels are solved (TILA_POTRF_TRSM, set alike on every rank): trsm, TRSM with
- * L_kk; inv, by its inverse with the bound above; inv:B, with the bound B (inf: the
- * inverse whatever the condition; 0: every solve falls back to TRSM, after the inverse);
- * unset or auto: inv where a rank has a CUDA worker, else trsm.  1 for the inverse,
- * with its bound in *bound.  Collective.
+ * TILA_POTRF_TRSM on this rank: 0 for trsm (TRSM with L_kk), 1 for inv (by its inverse,
+ * with the bound above) or inv:B (with the bound B; inf: the inverse whatever the
+ * condition; 0: every solve falls back to TRSM, after the inverse), 2 for auto (or unset:
+ * inv where a rank has a CUDA worker, else trsm); the bound in *bound.
  */
-static int zpotrf_by_inverse(const char *func, double *bound)
+static int zpotrf_panel_env(const char *func, double *bound)
 {
     const char *v = getenv("TILA_POTRF_TRSM");
     *bound = ZPOTRF_INV_BOUND;
-    if (!v || !*v || !strcmp(v, "auto")) return zpotrf_any_gpu();
+    if (!v || !*v || !strcmp(v, "auto")) return 2;
     if (!strcmp(v, "trsm")) return 0;
     if (!strcmp(v, "inv")) return 1;
     if (!strncmp(v, "inv:", 4)) {
@@ -85,7 +71,39 @@ static int zpotrf_by_inverse(const char *func, double *bound)
     }
     tila_error(func, "TILA_POTRF_TRSM=%s is none of trsm, inv, inv:BOUND and auto: auto taken",
                v);
-    return zpotrf_any_gpu();
+    return 2;
+}
+
+/*
+ * Whether this call solves its panels by the inverse (its bound in *bound): every rank must
+ * submit the same tasks, so rank 0's TILA_POTRF_TRSM holds everywhere, and auto asks
+ * whether any rank has a CUDA worker.  One allreduce on several ranks; none in a
+ * simulation, whose ranks share one environment and whose nodes have no models of the
+ * inverse's codelets yet (auto: trsm).  Collective.
+ */
+static int zpotrf_by_inverse(const char *func, double *bound)
+{
+    double b = ZPOTRF_INV_BOUND;
+#if defined(STARPU_SIMGRID)
+    int choice = zpotrf_panel_env(func, &b), gpu = 0;
+#else
+    int choice = tila_rt.rank == 0 ? zpotrf_panel_env(func, &b) : 2;
+#if defined(TILA_USE_CUDA)
+    int gpu = tila_rt.ncuda > 0;
+#else
+    int gpu = 0;
+#endif
+    if (tila_rt.size > 1) {
+        double agreed[3] = { gpu, tila_rt.rank == 0 ? choice : -1,
+                             tila_rt.rank == 0 ? b : -INFINITY };
+        if (tila_allreduce(agreed, 3, MPI_DOUBLE, MPI_MAX)) return 0;
+        gpu = agreed[0] > 0;
+        choice = (int)agreed[1];
+        b = agreed[2];
+    }
+#endif
+    *bound = b;
+    return choice == 2 ? gpu : choice;
 }
 
 int tila_zpotrf_async(tila_uplo_t uplo, tila_desc_t *A, tila_sequence_t *seq, tila_request_t *req)

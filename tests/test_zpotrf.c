@@ -135,19 +135,22 @@ static void potrf_one(const tila_test_opts_t *o, tila_uplo_t uplo, int n, int nb
  * back to TRSM after the inverse.  Each factor's residual < tol, info 0; and where every
  * worker is of one kind (the same kernels whatever the schedule: a GPU's TRSM and a CPU's
  * round differently), inv:0's factor has TRSM's bits (the record read and the fallback
- * taken) and, with several tile columns, inv:inf's has not (the inverse applied).
+ * taken) and, with several tile columns, inv:inf's has not (the inverse applied).  The
+ * other ranks set another path than rank 0 (inv:inf for trsm and inv:0, trsm for
+ * inv:inf): rank 0's must hold on every rank, or their tasks would not match.
  */
 static void potrf_paths(const tila_test_opts_t *o, tila_uplo_t uplo, int n, int nb,
                         const int grid[2])
 {
     static const char *const paths[] = { "trsm", "inv:inf", "inv:0" };
+    static const char *const others[] = { "inv:inf", "trsm", "inv:inf" };
     tila_desc_t *A = make(n, n, nb, grid, 1, o->seed);
     tila_complex64_t *a0 = tila_test_zgather(A), *f[3];
     int info[3];
     double err[3] = { 0, 0, 0 };
     for (int p = 0; p < 3; p++) {
         tila_desc_scatter(A, 0, a0, n > 0 ? n : 1);
-        char *old = path_set(paths[p]);
+        char *old = path_set(tila_comm_rank() == 0 ? paths[p] : others[p]);
         info[p] = tila_zpotrf(uplo, A);
         path_restore(old);
         f[p] = tila_test_zgather(A);
