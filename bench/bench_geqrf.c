@@ -42,7 +42,9 @@ static int run_scalapack(bench_cfg_t *c, bench_op_t *A)
 static int prepare(bench_cfg_t *c)
 {
     if (c->impl != BENCH_TILA || c->aux) return 0;
-    int ib = c->ib > 0 ? c->ib : (c->nb < 32 ? c->nb : 32);
+    /* At most the tile's width, which is at most n (Tila clamps the tile to the matrix). */
+    int ib = c->ib > 0 ? c->ib : 32, width = c->nb < c->n ? c->nb : c->n;
+    if (ib > width) ib = width;
     return tila_desc_create_qr_t(&c->aux, c->op[0].desc, ib, bench_qr_tree(c->variant));
 }
 

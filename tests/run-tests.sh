@@ -129,14 +129,15 @@ if [ -n "${CALIBRATE:-}" ]; then
     rm -rf "$home" "$log.out"
 fi
 # With TRACE_BENCH=PATH/TO/tila-bench-run and TRACE_REPORT=PATH/TO/tila-trace: the per-task
-# trace (TILA_TRACE) of one warm dpotrf of 10 x 10 tiles, through the report, at each rank
-# count (tests/trace_check.py says what is checked).
+# trace (TILA_TRACE) of one warm dpotrf of 10 x 10 tiles (its panels by trsm: 220 tasks),
+# through the report, at each rank count (tests/trace_check.py says what is checked).
 if [ -n "${TRACE_BENCH:-}" ] && [ -x "$TRACE_BENCH" ]; then
     for np in $ranks; do
         echo "== TILA_TRACE of tila-bench-run potrf at $np rank(s)"
         dir=$(mktemp -d)
         : >"$log"
-        TILA_TRACE="$dir/trace" timeout "$limit" "$mpiexec" $opts -np "$np" "$TRACE_BENCH" potrf \
+        TILA_TRACE="$dir/trace" TILA_POTRF_TRSM=trsm timeout "$limit" "$mpiexec" $opts -np "$np" \
+            "$TRACE_BENCH" potrf \
             tila --n 2000 --nb 200 --warmup 1 --reps 1 >"$dir/out" 2>"$log.err" &&
             python3 "$TRACE_REPORT" "$dir/trace" --window "rep 1" --json >"$dir/report.json" \
                 2>>"$log.err" &&
