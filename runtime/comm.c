@@ -31,6 +31,12 @@ static const long comm_nap_ns = 20000;
 
 int tila_allreduce(void *buf, int count, MPI_Datatype type, MPI_Op op)
 {
+    return tila_allreduce_poll(buf, count, type, op, NULL, NULL);
+}
+
+int tila_allreduce_poll(void *buf, int count, MPI_Datatype type, MPI_Op op, void (*poll)(void *arg),
+                        void *arg)
+{
     MPI_Request req;
     int done = 0, rc = TILA_SUCCESS;
     if (MPI_Iallreduce(MPI_IN_PLACE, buf, count, type, op, tila_rt.comm, &req) != MPI_SUCCESS)
@@ -43,6 +49,7 @@ int tila_allreduce(void *buf, int count, MPI_Datatype type, MPI_Op op)
             break;
         }
         if (done || tila_clock() - t0 < comm_spin_s) continue;
+        if (poll) poll(arg);
         if (!slackened && slack > 1000)
             slackened = !prctl(PR_SET_TIMERSLACK, 1000UL, 0UL, 0UL, 0UL);
         tila_nap(comm_nap_ns);

@@ -755,6 +755,14 @@ int tila_desc_destroy(tila_desc_t **A)
                    d->held);
         return -1;
     }
+    if (tila_watch_stuck()) {
+        /* tasks of a call that could not finish may hold its tiles for ever (watch.c):
+         * each tile goes once they are done, its storage is left to the process */
+        for (size_t k = 0; k < (size_t)d->mt * d->nt; k++)
+            if (d->handles[k]) starpu_data_unregister_submit(d->handles[k]);
+        tila_desc_free_layout(A);
+        return TILA_ERR_STUCK;
+    }
     tila_resume(); /* its tiles may wait on a worker to come home */
     /* Unregistering waits for the tasks using each tile and brings owned tiles home. */
     for (size_t k = 0; k < (size_t)d->mt * d->nt; k++)

@@ -24,6 +24,12 @@ void tila_error(const char *func, const char *fmt, ...)
 
 int tila_check_init(const char *func)
 {
+    if (tila_rt.initialized && tila_watch_stuck()) {
+        /* tasks of that call stay in StarPU: a new one could wait on them for ever */
+        tila_error(func, "an earlier call could not finish (TILA_ERR_STUCK): Tila takes no "
+                         "more calls in this process");
+        return TILA_ERR_STUCK;
+    }
     if (tila_rt.initialized) {
         /* Tila's workers are back for the call (after tila_pause). */
         if (__atomic_load_n(&tila_rt.paused, __ATOMIC_ACQUIRE)) tila_resume();
@@ -44,6 +50,8 @@ const char *tila_strerror(int code)
     case TILA_ERR_GRID: return "the P x Q grid does not match the number of MPI ranks";
     case TILA_ERR_NO_WORKER: return "no StarPU worker can run the task";
     case TILA_ERR_DEVICE: return "a CUDA, cuBLAS or cuSOLVER call failed";
+    case TILA_ERR_STUCK:
+        return "a call could not finish: nothing ran on any rank for TILA_STUCK_TIMEOUT seconds";
     default:
         return code < 0 ? "illegal value of an argument (-i: argument i)"
                         : "numerical failure (+k: at global index k)";

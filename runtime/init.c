@@ -832,6 +832,15 @@ int tila_resume(void)
 int tila_finalize(void)
 {
     if (!tila_rt.initialized) return TILA_SUCCESS;
+    if (tila_watch_stuck()) {
+        /* stopping StarPU would wait for the tasks left behind; MPI may still stop */
+        tila_progress_park();
+        tila_error("tila_finalize",
+                   "a call could not finish (TILA_ERR_STUCK): its tasks stay in StarPU, which "
+                   "is left running (StarPU-MPI's thread stopped: MPI may be finalized); the "
+                   "process can exit");
+        return TILA_ERR_STUCK;
+    }
     tila_resume();
     starpu_task_wait_for_all();
     tila_trace_stop();
@@ -841,6 +850,7 @@ int tila_finalize(void)
 #ifdef TILA_USE_CUDA
     tila_cuda_workers_fini();
 #endif
+    tila_naps_stop();
     tila_stop_started();
     return TILA_SUCCESS;
 }

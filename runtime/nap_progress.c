@@ -57,6 +57,7 @@ static const long progress_nap_ns = 10000, progress_max_nap_ns = 160000;
 static int progress_naps;  /* set before StarPU-MPI starts its thread */
 static int progress_batch; /* the progress thread is SCHED_BATCH: workers yield to it */
 static pid_t progress_tid; /* that thread's id, once tila_init has seen it start */
+static int park, parked;   /* tila_progress_park: the thread is to stop in its next test */
 /* Tasks ended so far (their sends queued), and whether the progress thread naps now. */
 static unsigned ends;
 static int progress_napping;
@@ -112,19 +113,29 @@ typedef int test_fn(MPI_Request *, int *, MPI_Status *);
  * which comes back here) is passed on without a second nap. */
 static int progress_test(test_fn *test, MPI_Request *request, int *flag, MPI_Status *status)
 {
-    /* kind: 0 not yet known, 1 StarPU-MPI's progress thread, 2 any other thread */
+    /* kind: 0 not yet known, 1 StarPU-MPI's progress thread napping, 2 any other thread,
+     * 3 the progress thread without naps */
     static __thread int kind, inside;
     static __thread double busy, napped;
     static __thread long nap;
     static __thread unsigned seen;
     if (inside) return test(request, flag, status);
+    if (__atomic_load_n(&park, __ATOMIC_ACQUIRE) &&
+        ((pid_t)syscall(SYS_gettid) == __atomic_load_n(&progress_tid, __ATOMIC_ACQUIRE) ||
+         (tila_progress_worker_id() >= 0 && starpu_worker_get_id() == tila_progress_worker_id()))) {
+        /* StarPU-MPI's thread (named "MPI", or running worker 0 under that worker's name) */
+        /* outside MPI, for good: the program may finalize MPI, and the process exit */
+        __atomic_store_n(&parked, 1, __ATOMIC_RELEASE);
+        for (;;)
+            pause();
+    }
     inside = 1;
     int rc = test(request, flag, status);
     inside = 0;
     if (kind == 0) {
         pid_t tid = __atomic_load_n(&progress_tid, __ATOMIC_ACQUIRE);
         if (!tid) return rc; /* not known yet: decide at a later call */
-        kind = progress_naps && (pid_t)syscall(SYS_gettid) == tid ? 1 : 2;
+        kind = (pid_t)syscall(SYS_gettid) != tid ? 2 : progress_naps ? 1 : 3;
         if (kind == 1) {
             /* naps as short as asked, not the default 50 us late */
             prctl(PR_SET_TIMERSLACK, 1000UL, 0UL, 0UL, 0UL);
@@ -133,7 +144,9 @@ static int progress_test(test_fn *test, MPI_Request *request, int *flag, MPI_Sta
                 __atomic_store_n(&progress_batch, 1, __ATOMIC_RELAXED);
         }
     }
-    if (kind != 1 || rc != MPI_SUCCESS) return rc;
+    if (kind == 2 || rc != MPI_SUCCESS) return rc;
+    if (*flag) tila_watch_message(); /* a message moved: the watch of waits (watch.c) */
+    if (kind == 3) return rc;
     double now = tila_clock();
     if (*flag || nap == 0) {
         busy = now;
@@ -174,6 +187,14 @@ __attribute__((visibility("default"))) int tila_progress_mpi_test(MPI_Request *r
     return progress_test(PMPI_Test, request, flag, status);
 }
 
+void tila_progress_park(void)
+{
+    __atomic_store_n(&park, 1, __ATOMIC_RELEASE);
+    /* a thread blocked without requests never tests again, and is as harmless */
+    for (int k = 0; k < 100 && !__atomic_load_n(&parked, __ATOMIC_ACQUIRE); k++)
+        tila_nap(5000000);
+}
+
 void tila_progress_yield(void)
 {
     if (progress_naps) tila_futex_count_and_wake(&ends, &progress_napping);
@@ -182,6 +203,7 @@ void tila_progress_yield(void)
 
 #else /* !TILA_STARPU_NAPS */
 
+void tila_progress_park(void) {}
 void tila_progress_thread_mark(int started) { (void)started; }
 void tila_progress_yield(void) {}
 

@@ -8,12 +8,15 @@
  * also carries the first keys of the work the calls left for the wait (their hooks: the
  * norms' reductions across ranks), then runs that work.
  * It waits with StarPU's thread primitives: under simulation they are SimGrid's, so
- * the wait lets simulated time run on.
+ * the wait lets simulated time run on.  Natively it watches meanwhile for a call that can
+ * no longer finish (runtime/watch.c): then it fails with TILA_ERR_STUCK on every rank and
+ * leaves the sequence, whose tasks stay in StarPU, unfreed.
  *
  * SPDX-License-Identifier: BSD-3-Clause
  */
 #include <limits.h>
 #include <stdlib.h>
+#include <time.h>
 
 #include "tila_runtime_private.h"
 
@@ -26,6 +29,7 @@ struct tila_sequence_s {
     tila_request_t *requests;              /**< requests of the calls made in this sequence */
     tila_wait_hook_t *hooks, **hooks_tail; /**< work left for the wait, in submission order */
     const tila_sequence_t *parent;         /**< its failure skips this one's tasks too */
+    int abandoned;                         /**< its wait gave up on its tasks (TILA_ERR_STUCK) */
 };
 
 int tila_sequence_create(tila_sequence_t **seq)
@@ -98,6 +102,11 @@ static int tila_sequence_run_hooks(tila_sequence_t *seq, int run, const int64_t 
 int tila_sequence_destroy(tila_sequence_t **seq)
 {
     if (!seq || !*seq) return TILA_SUCCESS;
+    if ((*seq)->abandoned) {
+        /* its tasks, and the hooks' data they use, stay in StarPU: so does the sequence */
+        *seq = NULL;
+        return TILA_ERR_STUCK;
+    }
     starpu_pthread_mutex_lock(&(*seq)->lock);
     while ((*seq)->pending > 0)
         starpu_pthread_cond_wait(&(*seq)->done, &(*seq)->lock);
@@ -141,6 +150,7 @@ static void tila_status_set_once(int *status, int info)
 int tila_cl_skip(const tila_cl_base_t *base)
 {
     tila_naps_task_started();
+    tila_watch_task_started();
     return tila_sequence_failed(base->seq);
 }
 
@@ -168,6 +178,7 @@ void tila_task_done(void *arg)
     if (--seq->pending == 0) starpu_pthread_cond_broadcast(&seq->done);
     starpu_pthread_mutex_unlock(&seq->lock);
     tila_naps_task_done();
+    tila_watch_task_ended();
     tila_progress_yield();
 }
 
@@ -188,9 +199,39 @@ int tila_sequence_wait(tila_sequence_t *seq)
         tila_error("tila_sequence_wait", "seq is NULL");
         return -1;
     }
+    tila_watch_t watch;
+    tila_watch_begin(&watch, seq);
     starpu_pthread_mutex_lock(&seq->lock);
-    while (seq->pending > 0)
-        starpu_pthread_cond_wait(&seq->done, &seq->lock);
+    while (seq->pending > 0 && !watch.verdict) {
+        if (!watch.on) {
+            starpu_pthread_cond_wait(&seq->done, &seq->lock);
+            continue;
+        }
+        /* a look every 50 ms: the last task's broadcast still ends the wait at once */
+        struct timespec until;
+        clock_gettime(CLOCK_REALTIME, &until);
+        until.tv_nsec += 50000000;
+        if (until.tv_nsec >= 1000000000) until.tv_sec++, until.tv_nsec -= 1000000000;
+        starpu_pthread_cond_timedwait(&seq->done, &seq->lock, &until);
+        if (seq->pending == 0) break;
+        starpu_pthread_mutex_unlock(&seq->lock);
+        tila_watch_poll(&watch);
+        starpu_pthread_mutex_lock(&seq->lock);
+    }
+    if (seq->pending > 0) {
+        /* the watch's verdict: these tasks will never run */
+        seq->abandoned = 1;
+        tila_watch_abandon(seq->pending);
+        tila_error("tila_sequence_wait",
+                   "a call cannot finish: %ld of its tasks here never ran, and nothing ran, "
+                   "started or moved between ranks on any rank for %g s (StarPU cannot "
+                   "allocate a buffer such a task needs, or a message it waits for never "
+                   "comes); it fails with TILA_ERR_STUCK (TILA_STUCK_TIMEOUT sets the time). "
+                   "Its tasks stay in StarPU: later calls and tila_finalize return "
+                   "TILA_ERR_STUCK, and the process can exit",
+                   seq->pending, watch.limit);
+        tila_sequence_fail(seq, NULL, TILA_ERR_STUCK);
+    }
     int n = 1;
     for (tila_request_t *r = seq->requests; r; r = r->next)
         n++;
@@ -205,13 +246,27 @@ int tila_sequence_wait(tila_sequence_t *seq)
     keys[i++] = tila_status_key(tila_sequence_status(seq));
     for (tila_request_t *r = seq->requests; r; r = r->next)
         keys[i++] = tila_status_key(r->status);
-    if (tila_rt.size > 1) rc = tila_allreduce(keys, count, MPI_INT64_T, MPI_MAX);
+    /* the other ranks may still be waiting for their tasks: the watch goes on */
+    if (tila_rt.size > 1)
+        rc = watch.on && !watch.verdict ? tila_allreduce_poll(keys, count, MPI_INT64_T, MPI_MAX,
+                                                              tila_watch_poll_cb, &watch)
+                                        : tila_allreduce(keys, count, MPI_INT64_T, MPI_MAX);
     i = 0;
     /* Atomic: a child sequence's tasks may be reading it (tila_sequence_failed). */
     __atomic_store_n(&seq->status, tila_status_unkey(keys[i++]), __ATOMIC_RELEASE);
     for (tila_request_t *r = seq->requests; r; r = r->next)
         r->status = tila_status_unkey(keys[i++]);
     seq->nkeys = 0;
+    if ((watch.verdict || seq->status == TILA_ERR_STUCK) && !seq->abandoned) {
+        /* its tasks here are done; another rank's never will be (the verdict's message may
+         * come after the agreement: the agreed status says it too) */
+        tila_watch_abandon(0);
+        tila_error("tila_sequence_wait",
+                   "a call cannot finish on another rank: nothing ran, started or moved "
+                   "between ranks on any rank for %g s; it fails with TILA_ERR_STUCK, and so "
+                   "will later calls and tila_finalize",
+                   watch.limit);
+    }
     hrc = tila_sequence_run_hooks(seq, rc == 0, keys + n);
     if (keys != stack) free(keys);
     rc = rc ? rc : hrc;

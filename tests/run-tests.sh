@@ -106,6 +106,22 @@ if [ -n "${QUIET_TEST:-}" ]; then
         count valgrind 0
     fi
 fi
+# With STUCK_TEST=PATH/TO/tila-stuck-test: issue 58's QR that hung (tall and skinny, PANEL
+# tree, tiles far wider than the matrix, StarPU counting 1 GB for the node) in a loop under
+# competing load, and a call that can no longer finish (a task whose scratch StarPU can
+# never allocate, one whose tag is never released) failing with TILA_ERR_STUCK on every
+# rank, at each rank count with tila_init's own choice of workers.
+if [ -n "${STUCK_TEST:-}" ]; then
+    for np in $ranks; do
+        for mode in "" "--stuck fetch" "--stuck deps"; do
+            echo "== tila-stuck-test $mode at $np rank(s)"
+            # shellcheck disable=SC2086
+            env -u STARPU_NCPU timeout "$limit" "$mpiexec" $opts -np "$np" "$STUCK_TEST" $mode \
+                >"$log" 2>"$log.err"
+            count "stuck${mode:+ $mode} np=$np" $?
+        done
+    done
+fi
 # tila-calibrate, with CALIBRATE=PATH/TO/tila-calibrate: on two small tiles every model,
 # per-size history or regression fit, reaches its samples (the QR column kernels get one
 # a round: 5-13 rounds here, and an entry StarPU flushed for a deviation starts over: the

@@ -128,9 +128,73 @@ void tila_progress_worker_wake(void);
 #ifdef STARPU_SIMGRID
 static inline void tila_progress_yield(void) {}
 static inline void tila_progress_thread_mark(int started) { (void)started; }
+static inline void tila_progress_park(void) {}
 #else
 void tila_progress_yield(void);
 void tila_progress_thread_mark(int started);
+/** After a call that could not finish (tila_finalize): StarPU-MPI's progress thread stops
+ * for good in its next MPI_Test, outside MPI, so that the program may finalize MPI while
+ * StarPU stays up; returns once it has (at most 0.5 s: one blocked without requests never
+ * tests again). */
+void tila_progress_park(void);
+#endif
+
+/** tila_allreduce, calling poll(arg) between its tests once it no longer spins (a
+ * sequence's wait serves its watch meanwhile: runtime/sequence.c); in simulation, where
+ * nothing is watched, tila_allreduce. */
+#ifdef STARPU_SIMGRID
+static inline int tila_allreduce_poll(void *buf, int count, MPI_Datatype type, MPI_Op op,
+                                      void (*poll)(void *arg), void *arg)
+{
+    (void)poll;
+    (void)arg;
+    return tila_allreduce(buf, count, type, op);
+}
+#else
+int tila_allreduce_poll(void *buf, int count, MPI_Datatype type, MPI_Op op,
+                        void (*poll)(void *arg), void *arg);
+#endif
+
+/**
+ * The watch of a sequence's wait for a call that can no longer finish (runtime/watch.c
+ * says how): begun as every wait starts (collective: the waits are counted in the same
+ * order on every rank), polled while it waits (at most every 50 ms does anything); poll
+ * returns 1 once every rank has agreed that the call cannot finish.  A task of Tila's
+ * started (tila_cl_skip) and ended (its callback), a request of StarPU-MPI's completed
+ * (nap_progress.c): what the watch takes for activity.  tila_watch_abandon: after a
+ * verdict, `tasks` of this rank are left in StarPU.  Nothing under simulation.
+ */
+typedef struct tila_watch_s {
+    int on, verdict;
+    int reported; /**< this rank said it was still (rank 0 was told) */
+    int yes;      /**< rank 0: ranks that answered yes in this round */
+    long wait, round, rounds;
+    double limit, since, sampled, next;
+    unsigned long events;
+} tila_watch_t;
+#ifdef STARPU_SIMGRID
+static inline void tila_watch_begin(tila_watch_t *w, tila_sequence_t *seq)
+{
+    (void)seq;
+    *w = (tila_watch_t){ 0 };
+}
+static inline int tila_watch_poll(tila_watch_t *w) { return w->verdict; }
+static inline void tila_watch_poll_cb(void *w) { (void)w; }
+static inline void tila_watch_task_started(void) {}
+static inline void tila_watch_task_ended(void) {}
+static inline void tila_watch_message(void) {}
+static inline void tila_watch_abandon(long tasks) { (void)tasks; }
+static inline int tila_watch_stuck(void) { return 0; }
+#else
+void tila_watch_begin(tila_watch_t *w, tila_sequence_t *seq);
+int tila_watch_poll(tila_watch_t *w);
+void tila_watch_poll_cb(void *w);
+void tila_watch_task_started(void);
+void tila_watch_task_ended(void);
+void tila_watch_message(void);
+void tila_watch_abandon(long tasks);
+/** A call could not finish (TILA_ERR_STUCK), here or on another rank: 1, else 0. */
+int tila_watch_stuck(void);
 #endif
 
 /** Attach a request to its sequence (status reset to 0). */
