@@ -6,7 +6,7 @@ set -e
 pkgs="build-essential autoconf automake libtool pkg-config python3 libstarpu-dev
 libstarpumpi-1.3-3 starpu-tools libopenmpi-dev openmpi-bin libopenblas-dev liblapacke-dev
 libscalapack-openmpi-dev scalapack-mpi-test scalapack-test-common liblapack-test libhwloc-dev
-gnuplot-nox gfortran python3-numpy valgrind"
+gnuplot-nox gfortran python3-numpy valgrind libopenblas0-openmp"
 missing=
 for p in $pkgs; do
     dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing="$missing $p"
