@@ -61,10 +61,12 @@ int tila_initialized(void);
  * Let the program have the node between Tila's calls: wait for every submitted task
  * (StarPU's, the program's own included) and message, then pause StarPU's workers and let
  * StarPU-MPI's progress thread block, so that no thread of Tila's or StarPU's wakes up
- * until the next Tila call, which resumes them (or tila_resume).  Idle workers otherwise
- * nap in short steps and take turns on the cores from the program's own threads.  The
- * drop-in layers call it at the end of every call they run on Tila.  A program that
- * submits StarPU tasks of its own calls tila_resume first.  Collective.
+ * until the next Tila call, which resumes them (or tila_resume).  Without it, idle
+ * workers rest on their own once no task of Tila's has been pending for 1 ms (a wake-up
+ * every 100 ms each; the progress thread blocks), and the next call wakes them: a program
+ * that calls Tila now and then need not pause.  The drop-in layers call it at the end of
+ * every call they run on Tila.  A program that submits StarPU tasks of its own calls
+ * tila_resume first.  Collective.
  * @return TILA_SUCCESS or TILA_ERR_NOT_INITIALIZED.
  */
 int tila_pause(void);
@@ -278,7 +280,12 @@ int tila_sequence_create(tila_sequence_t **seq);
 /**
  * Wait until the tasks submitted in `seq` on this rank have completed, and no other
  * task (a task of another sequence or of the user's may still run), then agree on
- * the status on every rank.  Collective.
+ * the status on every rank.  A call that can no longer finish (no task of Tila's ran,
+ * started or ended and no message moved on any rank for TILA_STUCK_TIMEOUT seconds,
+ * 60 by default, while every rank waited in this call: StarPU could not allocate a
+ * buffer a task needs, or a message never came) fails with TILA_ERR_STUCK on every rank;
+ * its tasks stay in StarPU, later calls return TILA_ERR_STUCK, and tila_finalize leaves
+ * StarPU running so that the process can finalize MPI and exit.  Collective.
  * @return the sequence's status: 0, or the first failure (LAPACK's info, e.g. +k),
  *         the same on every rank.  Every request of the sequence gets its own status.
  */

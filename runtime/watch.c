@@ -187,7 +187,7 @@ static void test_hook(tila_sequence_t *seq, long wait)
 void tila_watch_begin(tila_watch_t *w, tila_sequence_t *seq)
 {
     memset(w, 0, sizeof *w);
-    w->wait = ++waits;
+    w->wait = __atomic_add_fetch(&waits, 1, __ATOMIC_RELAXED);
     test_hook(seq, w->wait);
     w->on = watch_limit(&w->limit);
     if (!w->on) return;
