@@ -402,7 +402,7 @@ static void setup(rates_t *r)
     r->info = dalloc(sizeof(int) * 2);
     r->scratch = dalloc(sizeof(double) * tila_cuda_dlan_scratch_elems(nb));
     /* The QR update kernels' scratch as the drivers size it; potrf's queried. */
-    size_t qr = sizeof(double) * tila_qr_scratch_elems(r->ib, nb, nb);
+    size_t qr = sizeof(double) * tila_qr_scratch_elems(r->ib, nb, nb, nb);
     int lw = 0;
     TILA_CUDA_ASSERT(tila_cuda_dpotrf_lwork(r->solver, TILA_LOWER, nb, r->c, nb, &lw));
     r->work_bytes = qr > sizeof(double) * (size_t)lw ? qr : sizeof(double) * (size_t)lw;
@@ -448,8 +448,8 @@ static void fill(rates_t *r, char prec)
 
 static void teardown(rates_t *r)
 {
-    void *p[] = { r->a,   r->b,    r->c,       r->a0,   r->b0,   r->c0, r->c2,
-                  r->t,   r->tau,  r->info,    r->work, r->dwork, r->scratch };
+    void *p[] = { r->a, r->b,   r->c,    r->a0,   r->b0,    r->c0,     r->c2,
+                  r->t, r->tau, r->info, r->work, r->dwork, r->scratch };
     for (size_t i = 0; i < sizeof p / sizeof p[0]; i++)
         TILA_CUDA_ASSERT(cudaFree(p[i]));
     free(r->hwork);

@@ -22,8 +22,10 @@ static void zgeqrt_cpu(void *buffers[], void *cl_arg)
     const struct zgeqrt_args *a = cl_arg;
     if (tila_cl_skip(&a->base)) return;
     tila_cl_tile_t A = tila_cl_tile(buffers[0]), T = tila_cl_tile(buffers[1]);
-    int info =
-        tila_core_zgeqrt(a->m, a->n, a->ib, A.ptr, A.ld, T.ptr, T.ld, tila_cl_vector(buffers[2]));
+    int info = tila_cl_scratch(buffers[2], tila_qr_work_geqrt(a->m, a->n, a->ib), 8);
+    if (!info)
+        info = tila_core_zgeqrt(a->m, a->n, a->ib, A.ptr, A.ld, T.ptr, T.ld,
+                                tila_cl_vector(buffers[2]));
     tila_cl_check(&a->base, "tila_core_zgeqrt", info, 0);
 }
 
@@ -36,7 +38,9 @@ static void zgeqrt_cuda(void *buffers[], void *cl_arg)
     cuDoubleComplex *tau = tila_cl_vector(buffers[2]);
     size_t dbytes, hbytes;
     void *dwork = NULL, *hwork = NULL;
-    int info = tila_cuda_zgeqrt_worksize(tila_cusolver_handle(), tila_cusolver_params(), a->m, a->n,
+    int info = tila_cl_scratch(buffers[2], tila_qr_work_geqrt(a->m, a->n, a->ib), 10);
+    if (!info)
+        info = tila_cuda_zgeqrt_worksize(tila_cusolver_handle(), tila_cusolver_params(), a->m, a->n,
                                          a->ib, A.ptr, A.ld, tau, T.ptr, T.ld, &dbytes, &hbytes);
     if (!info) info = tila_cuda_workspace(dbytes, &dwork, hbytes, &hwork);
     if (!info)

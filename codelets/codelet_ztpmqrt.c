@@ -28,7 +28,10 @@ static void ztpmqrt_cpu(void *buffers[], void *cl_arg)
     if (tila_cl_skip(&a->base)) return;
     tila_cl_tile_t A = tila_cl_tile(buffers[0]), B = tila_cl_tile(buffers[1]),
                    V = tila_cl_tile(buffers[2]), T = tila_cl_tile(buffers[3]);
-    int info = tila_core_ztpmqrt(a->side, a->trans, a->m, a->n, a->k, a->l, a->ib, V.ptr, V.ld,
+    int info = tila_cl_scratch(
+        buffers[4], tila_qr_work_update(a->side == TILA_LEFT, a->m, a->n, a->k, a->ib), 16);
+    if (!info)
+        info = tila_core_ztpmqrt(a->side, a->trans, a->m, a->n, a->k, a->l, a->ib, V.ptr, V.ld,
                                  T.ptr, T.ld, A.ptr, A.ld, B.ptr, B.ld, tila_cl_vector(buffers[4]));
     tila_cl_check(&a->base, "tila_core_ztpmqrt", info, 0);
 }
@@ -40,9 +43,12 @@ static void ztpmqrt_cuda(void *buffers[], void *cl_arg)
     if (tila_cl_skip(&a->base)) return;
     tila_cl_tile_t A = tila_cl_tile(buffers[0]), B = tila_cl_tile(buffers[1]),
                    V = tila_cl_tile(buffers[2]), T = tila_cl_tile(buffers[3]);
-    int info = tila_cuda_ztpmqrt(tila_cublas_handle(), a->side, a->trans, a->m, a->n,
-                                 a->k, a->l, a->ib, V.ptr, V.ld, T.ptr, T.ld, A.ptr, A.ld, B.ptr,
-                                 B.ld, tila_cl_vector(buffers[4]));
+    int info = tila_cl_scratch(
+        buffers[4], tila_qr_work_update(a->side == TILA_LEFT, a->m, a->n, a->k, a->ib), 17);
+    if (!info)
+        info = tila_cuda_ztpmqrt(tila_cublas_handle(), a->side, a->trans, a->m, a->n, a->k, a->l,
+                                 a->ib, V.ptr, V.ld, T.ptr, T.ld, A.ptr, A.ld, B.ptr, B.ld,
+                                 tila_cl_vector(buffers[4]));
     tila_cl_check(&a->base, "tila_cuda_ztpmqrt", info, 0);
 }
 #endif
@@ -60,8 +66,7 @@ static struct starpu_perfmodel zttmqr_model = {
 struct starpu_codelet tila_cl_ztsmqr = {
     .name = "ztsmqr",
     .cpu_funcs = { ztpmqrt_cpu },
-    TILA_CL_CUDA(ztpmqrt_cuda)
-    .nbuffers = 5,
+    TILA_CL_CUDA(ztpmqrt_cuda).nbuffers = 5,
     .modes = { STARPU_RW, STARPU_RW, STARPU_R, STARPU_R, STARPU_SCRATCH },
     .model = &ztsmqr_model,
 };
@@ -69,8 +74,7 @@ struct starpu_codelet tila_cl_ztsmqr = {
 struct starpu_codelet tila_cl_zttmqr = {
     .name = "zttmqr",
     .cpu_funcs = { ztpmqrt_cpu },
-    TILA_CL_CUDA(ztpmqrt_cuda)
-    .nbuffers = 5,
+    TILA_CL_CUDA(ztpmqrt_cuda).nbuffers = 5,
     .modes = { STARPU_RW, STARPU_RW, STARPU_R, STARPU_R, STARPU_SCRATCH },
     .model = &zttmqr_model,
 };

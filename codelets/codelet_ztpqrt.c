@@ -29,7 +29,9 @@ static void ztpqrt_cpu(void *buffers[], void *cl_arg)
     if (tila_cl_skip(&a->base)) return;
     tila_cl_tile_t A = tila_cl_tile(buffers[0]), B = tila_cl_tile(buffers[1]),
                    T = tila_cl_tile(buffers[2]);
-    int info = tila_core_ztpqrt(a->m, a->n, a->l, a->ib, A.ptr, A.ld, B.ptr, B.ld, T.ptr, T.ld,
+    int info = tila_cl_scratch(buffers[3], tila_qr_work_tpqrt(a->m, a->n, a->ib), 11);
+    if (!info)
+        info = tila_core_ztpqrt(a->m, a->n, a->l, a->ib, A.ptr, A.ld, B.ptr, B.ld, T.ptr, T.ld,
                                 tila_cl_vector(buffers[3]));
     tila_cl_check(&a->base, "tila_core_ztpqrt", info, 0);
 }
@@ -44,7 +46,9 @@ static void ztpqrt_cuda(void *buffers[], void *cl_arg)
     cuDoubleComplex *work = tila_cl_vector(buffers[3]);
     size_t dbytes, hbytes;
     void *dwork = NULL, *hwork = NULL;
-    int info = tila_cuda_ztpqrt_worksize(tila_cusolver_handle(), tila_cusolver_params(), a->m, a->n,
+    int info = tila_cl_scratch(buffers[3], tila_qr_work_tpqrt(a->m, a->n, a->ib), 13);
+    if (!info)
+        info = tila_cuda_ztpqrt_worksize(tila_cusolver_handle(), tila_cusolver_params(), a->m, a->n,
                                          a->ib, T.ptr, T.ld, work, &dbytes, &hbytes);
     if (!info) info = tila_cuda_workspace(dbytes, &dwork, hbytes, &hwork);
     if (!info)

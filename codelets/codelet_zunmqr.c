@@ -25,7 +25,10 @@ static void zunmqr_cpu(void *buffers[], void *cl_arg)
     if (tila_cl_skip(&a->base)) return;
     tila_cl_tile_t V = tila_cl_tile(buffers[0]), T = tila_cl_tile(buffers[1]),
                    C = tila_cl_tile(buffers[2]);
-    int info = tila_core_zunmqr(a->side, a->trans, a->m, a->n, a->k, a->ib, V.ptr, V.ld, T.ptr,
+    int info = tila_cl_scratch(
+        buffers[3], tila_qr_work_update(a->side == TILA_LEFT, a->m, a->n, a->k, a->ib), 13);
+    if (!info)
+        info = tila_core_zunmqr(a->side, a->trans, a->m, a->n, a->k, a->ib, V.ptr, V.ld, T.ptr,
                                 T.ld, C.ptr, C.ld, tila_cl_vector(buffers[3]));
     tila_cl_check(&a->base, "tila_core_zunmqr", info, 0);
 }
@@ -37,9 +40,11 @@ static void zunmqr_cuda(void *buffers[], void *cl_arg)
     if (tila_cl_skip(&a->base)) return;
     tila_cl_tile_t V = tila_cl_tile(buffers[0]), T = tila_cl_tile(buffers[1]),
                    C = tila_cl_tile(buffers[2]);
-    int info =
-        tila_cuda_zunmqr(tila_cublas_handle(), a->side, a->trans, a->m, a->n, a->k,
-                         a->ib, V.ptr, V.ld, T.ptr, T.ld, C.ptr, C.ld, tila_cl_vector(buffers[3]));
+    int info = tila_cl_scratch(
+        buffers[3], tila_qr_work_update(a->side == TILA_LEFT, a->m, a->n, a->k, a->ib), 14);
+    if (!info)
+        info = tila_cuda_zunmqr(tila_cublas_handle(), a->side, a->trans, a->m, a->n, a->k, a->ib,
+                                V.ptr, V.ld, T.ptr, T.ld, C.ptr, C.ld, tila_cl_vector(buffers[3]));
     tila_cl_check(&a->base, "tila_cuda_zunmqr", info, 0);
 }
 #endif
@@ -52,8 +57,7 @@ static struct starpu_perfmodel zunmqr_model = {
 struct starpu_codelet tila_cl_zunmqr = {
     .name = "zunmqr",
     .cpu_funcs = { zunmqr_cpu },
-    TILA_CL_CUDA(zunmqr_cuda)
-    .nbuffers = 4,
+    TILA_CL_CUDA(zunmqr_cuda).nbuffers = 4,
     .modes = { STARPU_R, STARPU_R, STARPU_RW, STARPU_SCRATCH },
     .model = &zunmqr_model,
 };

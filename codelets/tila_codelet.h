@@ -145,21 +145,73 @@ static inline size_t tila_cl_blas3_size(size_t elem, int ntiles, int m, int n, i
 }
 
 /**
- * Elements of the QR codelets' scratch buffer (GEQRT, TPQRT, UNMQR, TPMQRT with T's
- * ib x nb tiles, updating tiles `other` wide in the dimension Q does not touch):
- * LAPACK's ib x max(nb, other) work on CPUs; the GPU kernels need more: the update
- * kernels a copy of V's block besides W, the panel kernels tau and the stacked triangle
- * and tile (see codelets/cuda).
+ * Elements of the QR codelets' scratch buffer (GEQRT, TPQRT, UNMQR, TPMQRT) for a matrix of
+ * tiles at most mb x nb (T's tiles ib x nb), updating tiles `other` wide in the dimension Q
+ * does not touch: LAPACK's ib x max(nb, other) work on CPUs; the GPU kernels need more
+ * (tila_qr_work_*): the update kernels a copy of V's block besides W, the panel kernels tau
+ * and the stacked triangle and tile, whose rows are the tile's (mb, which exceeds nb in
+ * a tall matrix's tiles: nb is clamped to n).
  */
-static inline size_t tila_qr_scratch_elems(int ib, int nb, int other)
+static inline size_t tila_qr_scratch_elems(int ib, int mb, int nb, int other)
 {
     size_t wide = (size_t)(other > nb ? other : nb);
 #ifdef TILA_USE_CUDA
     (void)ib;
-    return (size_t)nb + 2 * (size_t)nb * wide;
+    size_t rows = (size_t)(mb > nb ? mb : nb);
+    return (size_t)nb + 2 * rows * wide;
 #else
+    (void)mb;
     return (size_t)ib * wide;
 #endif
+}
+
+/*
+ * Elements of scratch each QR tile kernel uses on the tiles of one task: LAPACK's work for
+ * the CPU kernel and, in CUDA builds, the larger of that and what the GPU kernel puts
+ * there (codelets/cuda), since StarPU may run the task on either kind of worker.
+ */
+static inline size_t tila_qr_work_max(size_t cpu, size_t gpu)
+{
+#ifdef TILA_USE_CUDA
+    return cpu > gpu ? cpu : gpu;
+#else
+    (void)gpu;
+    return cpu;
+#endif
+}
+/** GEQRT of an m x n tile: LAPACK's nb x n; the GPU's tau. */
+static inline size_t tila_qr_work_geqrt(int m, int n, int ib)
+{
+    int k = m < n ? m : n, nb = ib < k ? ib : k;
+    return tila_qr_work_max((size_t)nb * (size_t)n, (size_t)k);
+}
+/** TPQRT of an n-column triangle over an m x n tile: LAPACK's nb x n; the GPU's tau and
+ * the stacked (n + m) x n matrix. */
+static inline size_t tila_qr_work_tpqrt(int m, int n, int ib)
+{
+    int nb = ib < n ? ib : n;
+    return tila_qr_work_max((size_t)nb * (size_t)n, (size_t)n + ((size_t)n + (size_t)m) * n);
+}
+/** UNMQR and TPMQRT of k reflectors on m x n: LAPACK's nb x n (left) or m x nb (right);
+ * the GPU's block of V (at most its order by nb) and W. */
+static inline size_t tila_qr_work_update(int left, int m, int n, int k, int ib)
+{
+    size_t nb = (size_t)(ib < k ? ib : k);
+    return tila_qr_work_max(nb * (size_t)(left ? n : m), nb * ((size_t)m + (size_t)n));
+}
+
+/**
+ * 0 when the scratch vector `buffer` holds `need` elements; otherwise, named on stderr,
+ * -pos (the kernel's work argument refused: a bug in Tila, which tila_cl_check reports)
+ * instead of a kernel writing past it.
+ */
+static inline int tila_cl_scratch(void *buffer, size_t need, int pos)
+{
+    size_t nx = STARPU_VECTOR_GET_NX(buffer);
+    if (nx >= need) return 0;
+    tila_error("tila_cl_scratch", "a QR kernel's scratch holds %zu elements, it needs %zu", nx,
+               need);
+    return -pos;
 }
 
 #endif /* TILA_CODELET_H */

@@ -298,7 +298,7 @@ int tila_qr_walk_begin(tila_qr_walk_t *w, const tila_desc_t *A, const tila_desc_
         tila_qr_walk_free(w);
         return rc;
     }
-    tila_scratch_register(&w->ws, tila_qr_scratch_elems(T->qr_ib, T->nb, other), T->eltsize);
+    tila_scratch_register(&w->ws, tila_qr_scratch_elems(T->qr_ib, A->mb, T->nb, other), T->eltsize);
     return TILA_SUCCESS;
 }
 
