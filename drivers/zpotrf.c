@@ -52,7 +52,9 @@ static void tri_on(tila_task_t *t, const tila_desc_t *A, tila_uplo_t uplo, int i
  * TILA_POTRF_TRSM on this rank: 0 for trsm (TRSM with L_kk), 1 for inv (by its inverse,
  * with the bound above) or inv:B (with the bound B; inf: the inverse whatever the
  * condition; 0: every solve falls back to TRSM, after the inverse), 2 for auto (or unset:
- * inv where a rank has a CUDA worker, else trsm); the bound in *bound.
+ * trsm, on GPUs too: cusolverDnXtrtri of a tile takes about twice its potrf, on the
+ * critical path, and measured slower than cuBLAS's TRSM; bench/LOG.md); the bound in
+ * *bound.
  */
 static int zpotrf_panel_env(const char *func, double *bound)
 {
@@ -69,41 +71,31 @@ static int zpotrf_panel_env(const char *func, double *bound)
             return 1;
         }
     }
-    tila_error(func, "TILA_POTRF_TRSM=%s is none of trsm, inv, inv:BOUND and auto: auto taken",
-               v);
+    tila_error(func, "TILA_POTRF_TRSM=%s is none of trsm, inv, inv:BOUND and auto: auto taken", v);
     return 2;
 }
 
 /*
  * Whether this call solves its panels by the inverse (its bound in *bound): every rank must
- * submit the same tasks, so rank 0's TILA_POTRF_TRSM holds everywhere, and auto asks
- * whether any rank has a CUDA worker.  One allreduce on several ranks; none in a
- * simulation, whose ranks share one environment and whose nodes have no models of the
- * inverse's codelets yet (auto: trsm).  Collective.
+ * submit the same tasks, so rank 0's TILA_POTRF_TRSM holds everywhere.  One allreduce on
+ * several ranks; none in a simulation, whose ranks share one environment.  Collective.
  */
 static int zpotrf_by_inverse(const char *func, double *bound)
 {
     double b = ZPOTRF_INV_BOUND;
 #if defined(STARPU_SIMGRID)
-    int choice = zpotrf_panel_env(func, &b), gpu = 0;
+    int choice = zpotrf_panel_env(func, &b);
 #else
     int choice = tila_rt.rank == 0 ? zpotrf_panel_env(func, &b) : 2;
-#if defined(TILA_USE_CUDA)
-    int gpu = tila_rt.ncuda > 0;
-#else
-    int gpu = 0;
-#endif
     if (tila_rt.size > 1) {
-        double agreed[3] = { gpu, tila_rt.rank == 0 ? choice : -1,
-                             tila_rt.rank == 0 ? b : -INFINITY };
-        if (tila_allreduce(agreed, 3, MPI_DOUBLE, MPI_MAX)) return 0;
-        gpu = agreed[0] > 0;
-        choice = (int)agreed[1];
-        b = agreed[2];
+        double agreed[2] = { tila_rt.rank == 0 ? choice : -1, tila_rt.rank == 0 ? b : -INFINITY };
+        if (tila_allreduce(agreed, 2, MPI_DOUBLE, MPI_MAX)) return 0;
+        choice = (int)agreed[0];
+        b = agreed[1];
     }
 #endif
     *bound = b;
-    return choice == 2 ? gpu : choice;
+    return choice == 1;
 }
 
 int tila_zpotrf_async(tila_uplo_t uplo, tila_desc_t *A, tila_sequence_t *seq, tila_request_t *req)
@@ -144,9 +136,10 @@ int tila_zpotrf_async(tila_uplo_t uplo, tila_desc_t *A, tila_sequence_t *seq, ti
             tila_workspace_init(&wr, sizeof(double));
             T = tila_workspace_tile(&ws, t.rank, nk, nk);
             R = tila_workspace_tile(&wr, t.rank, (int)tila_ztrtri_record_elems(nk), 1);
-            if (!rc) rc = T && R ? tila_insert_ztrtri(&t, uplo, TILA_NONUNIT, nk,
-                                                      tila_task_tile(&t, A, k, k), T, R)
-                                 : TILA_ERR_NOMEM;
+            if (!rc)
+                rc = T && R ? tila_insert_ztrtri(&t, uplo, TILA_NONUNIT, nk,
+                                                 tila_task_tile(&t, A, k, k), T, R)
+                            : TILA_ERR_NOMEM;
         }
         for (int m = k + 1; m < nt && !rc; m++) {
             t.priority = PRIO_TRSM;
@@ -157,8 +150,7 @@ int tila_zpotrf_async(tila_uplo_t uplo, tila_desc_t *A, tila_sequence_t *seq, ti
                                              cols, 1.0, bound, tila_task_tile(&t, A, k, k), T, R,
                                              tri(&t, A, uplo, m, k), W)
                      : tila_insert_ztrsm(&t, side, uplo, TILA_CONJTRANS, TILA_NONUNIT, rows, cols,
-                                         1.0, tila_task_tile(&t, A, k, k),
-                                         tri(&t, A, uplo, m, k));
+                                         1.0, tila_task_tile(&t, A, k, k), tri(&t, A, uplo, m, k));
         }
         if (panel_inverse) {
             tila_workspace_release(&ws);
