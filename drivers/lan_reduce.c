@@ -75,8 +75,7 @@ tila_lan_t *tila_lan_create(tila_sequence_t *seq, tila_norm_t norm, int len, int
     /* The partials' tags, taken by every rank before anything that may fail on one rank
      * only (memory), for as many partials as a call can have (two a tile, the unit
      * diagonal's one): the tags of the next data agree whatever becomes of this call. */
-    int64_t tag_base = tila_rt.next_tag, maxparts = 2 * (int64_t)mt * nt + 1;
-    tila_rt.next_tag += maxparts;
+    int64_t maxparts = 2 * (int64_t)mt * nt + 1, tag_base = tila_tag_book(maxparts);
     int sums = norm == TILA_NORM_ONE || norm == TILA_NORM_INF;
     tila_lan_t *l = calloc(1, sizeof *l);
     int *owner = sums ? malloc((size_t)len * sizeof *owner) : NULL;

@@ -150,8 +150,7 @@ typedef struct colmax_s {
 static int colmax_submit(colmax_t *c, tila_desc_t *D, tila_sequence_t *seq, tila_request_t *req)
 {
     size_t tiles = (size_t)D->mt * D->nt;
-    int64_t tag = tila_rt.next_tag;
-    tila_rt.next_tag += (int64_t)tiles;
+    int64_t tag = tila_tag_book((int64_t)tiles);
     *c = (colmax_t){ .D = D,
                      .part = calloc(tiles, sizeof *c->part),
                      .h = calloc(tiles, sizeof *c->h) };

@@ -208,8 +208,7 @@ static int tila_desc_alloc(const char *func, tila_desc_t **out, tila_prec_t prec
     /* Every rank creates descriptors in the same order, and takes their tags here, before
      * anything that may fail on one rank only (memory): the tag ranges agree whatever
      * becomes of this one. */
-    int64_t tag_base = tila_rt.next_tag;
-    tila_rt.next_tag += (int64_t)mt * nt;
+    int64_t tag_base = tila_tag_book((int64_t)mt * nt);
     tila_desc_t *A = tila_calloc(TILA_ALLOC_DESC, 1, sizeof *A);
     if (!A) return TILA_ERR_NOMEM;
     A->row0 = tila_axis_boundaries(rows, mt, &mb);
@@ -296,7 +295,7 @@ static int tila_desc_agree(const char *func, tila_desc_t **A, int rc, const tila
     const int pos[NHASH] = { 2, rows->given ? pos_m + 1 : pos_m + 2,
                              cols->given ? pos_n + 1 : pos_n + 2, pos_m + 4 };
     tila_desc_t *d = A ? *A : NULL;
-    int64_t key[NKEYS] = { [STATUS] = -(int64_t)rc, [TAG] = tila_rt.next_tag };
+    int64_t key[NKEYS] = { [STATUS] = -(int64_t)rc, [TAG] = tila_tag_next() };
     uint64_t h[NHASH] = { 0 };
     if (d) {
         const uint64_t basis = 0xcbf29ce484222325ULL;
@@ -316,7 +315,7 @@ static int tila_desc_agree(const char *func, tila_desc_t **A, int rc, const tila
         rc = rc ? rc : mpi;
     }
     else {
-        tila_rt.next_tag = key[TAG];
+        tila_tag_agree(key[TAG]);
         rc = (int)-key[STATUS];
         for (int i = 0; i < NHASH && !rc; i++) {
             int64_t most = key[HASH + 2 * i], least = -key[HASH + 2 * i + 1];

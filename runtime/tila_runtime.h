@@ -26,14 +26,27 @@
  * StarPU-MPI matches a message by (source, tag): a tag must name the same data on every
  * rank.  Tila's own data take fixed tags, whether or not this rank uses them (the progress
  * worker is on only where a node's ranks outnumber its CPUs, or off by a rank's own
- * environment); descriptors, workspaces and norms' partials take the next ones, in the
- * same order on every rank (they are created collectively).
+ * environment); descriptors, workspaces and calls' partials book the next ones
+ * (tila_tag_book), in the same order on every rank (they are created collectively).
  */
 enum {
     TILA_TAG_PROGRESS = 0, /**< the progress worker's receive from the rank to itself */
     TILA_TAG_ABSENT = 1,   /**< tila_rt.absent */
     TILA_TAG_FIRST = 2     /**< the first tag of the data created after tila_init */
 };
+
+/**
+ * The tag book (runtime/tags.c): `count` consecutive tags for the data of one creation (a
+ * descriptor's tiles, a workspace tile, a call's partials), the first returned.
+ * Collective: every rank books the same counts in the same order, before anything that
+ * can fail on one rank only, so that the tags of the next data agree whatever becomes of
+ * this one.
+ */
+int64_t tila_tag_book(int64_t count);
+/** The first tag the next booking gets (what a collective agreement compares). */
+int64_t tila_tag_next(void);
+/** After an agreement (the largest next tag of all ranks): a rank behind catches up. */
+void tila_tag_agree(int64_t next);
 
 /** Process-wide state between tila_init and tila_finalize. */
 typedef struct tila_runtime_s {
@@ -44,7 +57,7 @@ typedef struct tila_runtime_s {
     MPI_Comm comm;                         /**< Tila's own collectives (a duplicate of the world) */
     int comm_started;                      /**< comm is a duplicate to free */
     MPI_Comm starpu_comm;                  /**< StarPU-MPI's (another duplicate; the world in simulation) */
-    int64_t next_tag;                      /**< first MPI tag of the next descriptor */
+    int64_t next_tag;                      /**< the tag book's next tag (runtime/tags.c alone) */
     int ncuda;                             /**< CUDA devices with a worker here */
     int cuda_devid[TILA_MAX_CUDA_DEVICES]; /**< device number of each */
     unsigned nwords;          /**< 32-bit words of a worker bitmap (StarPU's task->workerids) */

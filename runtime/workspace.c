@@ -27,7 +27,7 @@ starpu_data_handle_t tila_workspace_tile(tila_workspace_t *ws, int rank, int row
 {
     /* Every rank registers the same data in the same order; nothing here can fail on one
      * rank only (StarPU aborts when it cannot register), so the tags agree. */
-    int64_t tag = tila_rt.next_tag++;
+    int64_t tag = tila_tag_book(1);
     starpu_data_handle_t h;
     starpu_matrix_data_register(&h, -1, 0, (uint32_t)rows, (uint32_t)rows, (uint32_t)cols,
                                 ws->eltsize);
