@@ -141,6 +141,15 @@ static void dtrmm(rates_t *r)
                                      nb, 1, r->a, nb, r->b, nb));
 }
 
+/* The same product by one gemm on the triangle made full (tila_cuda_dtrmm_gemm, as the
+ * codelet runs it), its workspace in the QR kernels' scratch (2 nb^2 elements and more). */
+static void dtrmm_gemm(rates_t *r)
+{
+    int nb = r->nb;
+    TILA_CUDA_ASSERT(tila_cuda_dtrmm_gemm(r->blas, TILA_RIGHT, TILA_LOWER, TILA_TRANS,
+                                          TILA_NONUNIT, nb, nb, 1, r->a, nb, r->b, nb, r->work));
+}
+
 static void dtrtri(rates_t *r)
 {
     TILA_CUDA_ASSERT(cusolverDnXtrtri(r->solver, CUBLAS_FILL_MODE_LOWER, CUBLAS_DIAG_NON_UNIT,
@@ -492,6 +501,7 @@ static void run_nb(rates_t *r)
         { "gemm", "NT", "d", "tila", "GFLOP/s", 2 * n3, dgemm, OUT1(c) },
         { "trsm", "RLT", "d", "tila", "GFLOP/s", n3, dtrsm, OUT1(b) },
         { "trmm", "RLT", "d", "tila", "GFLOP/s", n3, dtrmm, OUT1(b) },
+        { "trmm", "RLT-gemm", "d", "tila", "GFLOP/s", n3, dtrmm_gemm, OUT1(b) },
         { "trtri", "L", "d", "cusolver", "GFLOP/s", n3 / 3, dtrtri, 0, 1, { &r->a }, { &r->c0 } },
         { "syrk", "LN", "d", "tila", "GFLOP/s", n3, dsyrk, OUT1(c) },
         { "potrf", "L", "d", "tila", "GFLOP/s", n3 / 3, dpotrf, OUT1(c) },

@@ -59,6 +59,11 @@ int tila_cuda_ztrsm(cublasHandle_t handle, tila_side_t side, tila_uplo_t uplo, t
 int tila_cuda_ztrmm(cublasHandle_t handle, tila_side_t side, tila_uplo_t uplo, tila_trans_t trans,
                     tila_diag_t diag, int m, int n, cuDoubleComplex alpha, const cuDoubleComplex *A,
                     int lda, cuDoubleComplex *B, int ldb);
+size_t tila_cuda_ztrmm_gemm_work(tila_side_t side, int m, int n);
+int tila_cuda_ztrmm_gemm(cublasHandle_t handle, tila_side_t side, tila_uplo_t uplo,
+                         tila_trans_t trans, tila_diag_t diag, int m, int n, cuDoubleComplex alpha,
+                         const cuDoubleComplex *A, int lda, cuDoubleComplex *B, int ldb,
+                         cuDoubleComplex *work);
 int tila_cuda_zherk(cublasHandle_t handle, tila_uplo_t uplo, tila_trans_t trans, int n, int k,
                     double alpha, const cuDoubleComplex *A, int lda, double beta,
                     cuDoubleComplex *C, int ldc);

@@ -124,7 +124,9 @@ static void run_gemm(tila_trans_t ta, tila_trans_t tb, int m, int n, int k, int 
     free(A), free(B), free(C), free(G), free(C0);
 }
 
-/* trsm (mm = 0) or trmm (mm = 1): B = alpha op(A)^-1 B or alpha op(A) B, or on the right. */
+/* trsm (mm = 0), trmm (mm = 1) or trmm by gemm (mm = 2, tila_cuda_ztrmm_gemm: the other
+ * triangle's NaN must not reach the product): B = alpha op(A)^-1 B or alpha op(A) B, or on
+ * the right. */
 static void run_trxm(int mm, tila_side_t side, tila_uplo_t uplo, tila_trans_t trans,
                      tila_diag_t diag, int m, int n, unsigned long long seed)
 {
@@ -135,7 +137,15 @@ static void run_trxm(int mm, tila_side_t side, tila_uplo_t uplo, tila_trans_t tr
     elem_t *G = kernel_dup(PREC, ldb, n, B), *B0 = kernel_dup(PREC, ldb, n, B);
     cuDoubleComplex *dA = put(lda, k, A), *dB = put(ldb, n, B);
     int rc, rg;
-    if (mm) {
+    if (mm == 2) {
+        cuDoubleComplex *dW =
+            cuda_test_alloc(sizeof(cuDoubleComplex) * (tila_cuda_ztrmm_gemm_work(side, m, n) + 1));
+        rc = tila_core_ztrmm(side, uplo, trans, diag, m, n, alpha, A, lda, B, ldb);
+        rg = tila_cuda_ztrmm_gemm(cuda_test.blas, side, uplo, trans, diag, m, n,
+                                  tila_cuda_zscalar(alpha), dA, lda, dB, ldb, dW);
+        cuda_test_free(dW); /* after the stream's work (cuda_test_free synchronises) */
+    }
+    else if (mm) {
         rc = tila_core_ztrmm(side, uplo, trans, diag, m, n, alpha, A, lda, B, ldb);
         rg = tila_cuda_ztrmm(cuda_test.blas, side, uplo, trans, diag, m, n,
                              tila_cuda_zscalar(alpha), dA, lda, dB, ldb);
@@ -148,7 +158,7 @@ static void run_trxm(int mm, tila_side_t side, tila_uplo_t uplo, tila_trans_t tr
     cuda_test_get(PREC, ldb, n, G, dB);
     double err = gpu_error(m, n, ldb, G, B, k, tila_test_zfnorm(m, n, B, ldb) + 1e-300);
     int ok = rc == 0 && rg == 0 && err <= TOL && kernel_untouched(PREC, m, n, ldb, G, B0);
-    kernel_check(ok, mm ? "cuda_trmm" : "cuda_trsm", P(), err,
+    kernel_check(ok, mm == 2 ? "cuda_trmm_gemm" : mm ? "cuda_trmm" : "cuda_trsm", P(), err,
                  "side=%c uplo=%c trans=%c diag=%c m=%d n=%d rc=%d", kernel_letter(side),
                  kernel_letter(uplo), kernel_letter(trans), kernel_letter(diag), m, n, rg);
     cuda_test_free(dA);
@@ -275,7 +285,7 @@ void tila_test_zcuda_blas(const kernel_opts_t *o)
                          seed += 3);
     static const int mn[][2] = { { 0, 3 }, { 1, 1 }, { 17, 9 }, { 9, 17 }, { 64, 33 } };
     for (size_t s = 0; s < sizeof mn / sizeof mn[0]; s++)
-        for (int mm = 0; mm < 2; mm++)
+        for (int mm = 0; mm < 3; mm++)
             for (int si = 0; si < 2; si++)
                 for (int u = 0; u < 2; u++)
                     for (int t = 0; t < 3; t++)
