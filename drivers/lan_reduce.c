@@ -40,13 +40,6 @@
 
 enum { LAN_NONE = -1, LAN_SHARED = -2 }; /* a sum's owner: no partial yet, several ranks */
 
-/* One partial result on this rank. */
-typedef struct lan_part_s {
-    void *x; /**< count reals (float or double) */
-    starpu_data_handle_t h;
-    int first, count;
-} lan_part_t;
-
 struct tila_lan_s {
     tila_wait_hook_t hook; /**< first member: the reduction is the sequence's hook */
     tila_norm_t norm;
@@ -54,12 +47,8 @@ struct tila_lan_s {
     double sig[2]; /**< 1.5 2^k and 1.5 2^(2k-54): the pre-rounding grids */
     size_t realsize;
     void *value;
-    int64_t tag_base, maxparts; /**< the partials' tags: tag_base + [0, maxparts) */
-    int nparts;                 /**< partials of every rank so far: the index of the next one */
+    tila_partials_t *P; /**< the partials (runtime/partials.c), labelled by their first sum */
     int *owner; /**< one, infinity: the rank of sum j's partials, LAN_SHARED if several */
-    lan_part_t *parts;
-    size_t nlocal, cap;
-    int home;      /**< the partials are unregistered (back in parts[].x) */
     int *slot, ns; /**< one, infinity: sum j's index among the ns shared ones, or -1 */
     int64_t *skey; /**< their largest terms */
     double *sfold; /**< their folds */
@@ -72,14 +61,15 @@ tila_lan_t *tila_lan_create(tila_sequence_t *seq, tila_norm_t norm, int len, int
                             int nt, size_t realsize, void *value)
 {
     tila_sequence_keys(seq, lan_nkeys(norm));
-    /* The partials' tags, taken by every rank before anything that may fail on one rank
-     * only (memory), for as many partials as a call can have (two a tile, the unit
-     * diagonal's one): the tags of the next data agree whatever becomes of this call. */
-    int64_t maxparts = 2 * (int64_t)mt * nt + 1, tag_base = tila_tag_book(maxparts);
+    /* The partials' tags are booked first, by every rank, for as many partials as a call
+     * can have (two a tile, the unit diagonal's one): the tags of the next data agree
+     * whatever becomes of this call. */
+    tila_partials_t *P = tila_partials_create(2 * (int64_t)mt * nt + 1, realsize);
     int sums = norm == TILA_NORM_ONE || norm == TILA_NORM_INF;
     tila_lan_t *l = calloc(1, sizeof *l);
     int *owner = sums ? malloc((size_t)len * sizeof *owner) : NULL;
-    if (!l || (sums && !owner)) {
+    if (!P || !l || (sums && !owner)) {
+        tila_partials_destroy(P);
         free(l);
         free(owner);
         return NULL;
@@ -98,46 +88,24 @@ tila_lan_t *tila_lan_create(tila_sequence_t *seq, tila_norm_t norm, int len, int
                        .sig = { ldexp(1.5, k), ldexp(1.5, 2 * k - 54) },
                        .realsize = realsize,
                        .value = value,
-                       .tag_base = tag_base,
-                       .maxparts = maxparts };
+                       .P = P };
     return l;
 }
 
 int tila_lan_part(tila_lan_t *l, int rank, int first, int count, starpu_data_handle_t *h)
 {
-    *h = NULL;
-    if (l->nparts >= l->maxparts) return TILA_ERR_STARPU; /* more than create allowed for */
-    int64_t tag = l->tag_base + l->nparts++;
+    /* Its task starts it at zero (codelets/codelet_zlange.c), in STARPU_W. */
+    int rc = tila_partials_add(l->P, rank, first, count, h);
+    if (rc == TILA_ERR_STARPU) return rc; /* more than create allowed for */
     for (int j = first; l->owner && j < first + count; j++)
         l->owner[j] = l->owner[j] == LAN_NONE || l->owner[j] == rank ? rank : LAN_SHARED;
-    if (rank != tila_rt.rank) return TILA_SUCCESS;
-    if (l->nlocal == l->cap) {
-        size_t cap = l->cap ? 2 * l->cap : 64;
-        lan_part_t *parts = realloc(l->parts, cap * sizeof *parts);
-        if (!parts) return TILA_ERR_NOMEM;
-        l->parts = parts;
-        l->cap = cap;
-    }
-    lan_part_t *p = &l->parts[l->nlocal];
-    /* Its task starts it at zero (codelets/codelet_zlange.c), in STARPU_W: these bytes
-     * are never read.  All bits set (a NaN in either precision), so that a task that did
-     * not start it would show in every norm. */
-    if (!(p->x = malloc((size_t)count * l->realsize))) return TILA_ERR_NOMEM;
-    memset(p->x, 0xff, (size_t)count * l->realsize);
-    p->first = first;
-    p->count = count;
-    starpu_vector_data_register(&p->h, STARPU_MAIN_RAM, (uintptr_t)p->x, (uint32_t)count,
-                                l->realsize);
-    starpu_mpi_data_register_comm(p->h, tag, rank, tila_starpu_comm());
-    l->nlocal++;
-    *h = p->h;
-    return TILA_SUCCESS;
+    return rc;
 }
 
-/* Entry e of partial p, exactly, as a double. */
-static double lan_get(const tila_lan_t *l, const lan_part_t *p, int e)
+/* Entry e of this rank's partial p, exactly, as a double. */
+static double lan_get(const tila_lan_t *l, size_t p, int e)
 {
-    return l->realsize == sizeof(float) ? ((const float *)p->x)[e] : ((const double *)p->x)[e];
+    return tila_partials_entry(l->P, p, e);
 }
 
 /* *value = v, rounded to the caller's precision. */
@@ -147,29 +115,6 @@ static void lan_set(tila_lan_t *l, double v)
         *(float *)l->value = (float)v;
     else
         *(double *)l->value = v;
-}
-
-/* ---- Max, and the largest term of each sum ------------------------------------------- */
-
-int64_t tila_lan_key(double x)
-{
-    int64_t k;
-    x = isnan(x) ? (double)NAN : x > 0 ? x : 0;
-    memcpy(&k, &x, sizeof k);
-    return k;
-}
-
-void tila_lan_key_max(int64_t *k, double x)
-{
-    int64_t kx = tila_lan_key(x);
-    *k = kx > *k ? kx : *k;
-}
-
-double tila_lan_unkey(int64_t k)
-{
-    double x;
-    memcpy(&x, &k, sizeof x);
-    return x;
 }
 
 /* ---- Exact sums ------------------------------------------------------------------------ */
@@ -215,14 +160,14 @@ static int lan_index(const tila_lan_t *l, const int *slot, int shared, int j)
 /* The largest term of each of this rank's sums of one kind (lan_index) into key. */
 static void lan_keys(const tila_lan_t *l, const int *slot, int shared, int64_t *key)
 {
-    for (size_t p = 0; p < l->nlocal; p++)
-        for (int e = 0; e < l->parts[p].count; e++) {
-            int s = lan_index(l, slot, shared, l->parts[p].first + e);
-            if (s >= 0) tila_lan_key_max(&key[s], lan_get(l, &l->parts[p], e));
+    for (size_t p = 0; p < tila_partials_count(l->P); p++)
+        for (int e = 0; e < tila_partials_size(l->P, p); e++) {
+            int s = lan_index(l, slot, shared, tila_partials_first(l->P, p) + e);
+            if (s >= 0) tila_key_max(&key[s], lan_get(l, p, e));
         }
     for (int j = 0; tila_rt.rank == 0 && j < l->nones; j++) {
         int s = lan_index(l, slot, shared, j);
-        if (s >= 0) tila_lan_key_max(&key[s], 1);
+        if (s >= 0) tila_key_max(&key[s], 1);
     }
 }
 
@@ -230,15 +175,14 @@ static void lan_keys(const tila_lan_t *l, const int *slot, int shared, int64_t *
 static void lan_folds(const tila_lan_t *l, const int *slot, int shared, const int64_t *key,
                       double *fold)
 {
-    for (size_t p = 0; p < l->nlocal; p++)
-        for (int e = 0; e < l->parts[p].count; e++) {
-            int s = lan_index(l, slot, shared, l->parts[p].first + e);
-            if (s >= 0)
-                lan_add(l->sig, tila_lan_unkey(key[s]), lan_get(l, &l->parts[p], e), &fold[2 * s]);
+    for (size_t p = 0; p < tila_partials_count(l->P); p++)
+        for (int e = 0; e < tila_partials_size(l->P, p); e++) {
+            int s = lan_index(l, slot, shared, tila_partials_first(l->P, p) + e);
+            if (s >= 0) lan_add(l->sig, tila_key_value(key[s]), lan_get(l, p, e), &fold[2 * s]);
         }
     for (int j = 0; tila_rt.rank == 0 && j < l->nones; j++) {
         int s = lan_index(l, slot, shared, j);
-        if (s >= 0) lan_add(l->sig, tila_lan_unkey(key[s]), 1, &fold[2 * s]);
+        if (s >= 0) lan_add(l->sig, tila_key_value(key[s]), 1, &fold[2 * s]);
     }
 }
 
@@ -247,7 +191,7 @@ static double lan_largest(int n, const int64_t *key, const double *fold)
 {
     double v = 0;
     for (int s = 0; s < n; s++)
-        v = lan_nanmax(v, lan_total(tila_lan_unkey(key[s]), &fold[2 * s]));
+        v = lan_nanmax(v, lan_total(tila_key_value(key[s]), &fold[2 * s]));
     return v;
 }
 
@@ -263,9 +207,8 @@ static double lan_largest(int n, const int64_t *key, const double *fold)
  */
 static int lan_sums_first(tila_lan_t *l, int64_t *key0)
 {
-    if (l->norm == TILA_NORM_MAX) {
-        for (size_t p = 0; p < l->nlocal; p++)
-            tila_lan_key_max(key0, lan_get(l, &l->parts[p], 0));
+    if (l->norm == TILA_NORM_MAX) { /* every partial is one entry, labelled 0 */
+        tila_partials_fold_max(l->P, key0);
         return TILA_SUCCESS;
     }
     int len = l->len, rc = TILA_ERR_NOMEM;
@@ -280,7 +223,7 @@ static int lan_sums_first(tila_lan_t *l, int64_t *key0)
     if (!l->skey || !l->sfold) goto out;
     lan_keys(l, l->slot, 0, key);
     lan_folds(l, l->slot, 0, key, fold);
-    *key0 = tila_lan_key(lan_largest(len, key, fold));
+    *key0 = tila_key(lan_largest(len, key, fold));
     lan_keys(l, l->slot, 1, l->skey);
     rc = TILA_SUCCESS;
 out:
@@ -291,7 +234,7 @@ out:
 
 static int lan_sums(tila_lan_t *l, int64_t key0)
 {
-    double v = tila_lan_unkey(key0);
+    double v = tila_key_value(key0);
     if (l->ns > 0) {
         if (tila_allreduce(l->skey, l->ns, MPI_INT64_T, MPI_MAX)) return TILA_ERR_MPI;
         lan_folds(l, l->slot, 1, l->skey, l->sfold);
@@ -310,7 +253,7 @@ enum lan_fro_kind { LAN_ZERO, LAN_TERM, LAN_INF, LAN_NAN };
  * What a Frobenius pair (scale, sumsq) adds: scale^2 sumsq = f 2^e with f in [1/2, 1),
  * nothing, Inf or NaN (the kernels' pairs say Inf or NaN by their sumsq).
  */
-static enum lan_fro_kind lan_fro_term(const tila_lan_t *l, const lan_part_t *p, double *f, int *e)
+static enum lan_fro_kind lan_fro_term(const tila_lan_t *l, size_t p, double *f, int *e)
 {
     double pair[2] = { lan_get(l, p, 0), lan_get(l, p, 1) };
     if (isnan(pair[0]) || isnan(pair[1])) return LAN_NAN;
@@ -328,8 +271,8 @@ static void lan_fro_first(const tila_lan_t *l, int64_t key[3])
 {
     double f;
     int e;
-    for (size_t p = 0; p < l->nlocal; p++) {
-        enum lan_fro_kind kind = lan_fro_term(l, &l->parts[p], &f, &e);
+    for (size_t p = 0; p < tila_partials_count(l->P); p++) {
+        enum lan_fro_kind kind = lan_fro_term(l, p, &f, &e);
         if (kind == LAN_TERM && e > key[0]) key[0] = e;
         if (kind == LAN_INF) key[1] = 1;
         if (kind == LAN_NAN) key[2] = 1;
@@ -346,8 +289,8 @@ static int lan_fro(tila_lan_t *l, const int64_t key[3])
     int top = (int)(key[0] + (key[0] & 1)); /* even: its square root is a power of two */
     double f, fold[2] = { 0, 0 };
     int e;
-    for (size_t p = 0; p < l->nlocal; p++)
-        if (lan_fro_term(l, &l->parts[p], &f, &e) == LAN_TERM)
+    for (size_t p = 0; p < tila_partials_count(l->P); p++)
+        if (lan_fro_term(l, p, &f, &e) == LAN_TERM)
             lan_deposit(l->sig, ldexp(f, e - top), fold);
     if (tila_allreduce(fold, 2, MPI_DOUBLE, MPI_SUM)) return TILA_ERR_MPI;
     lan_set(l, ldexp(sqrt(fold[0] + fold[1]), top / 2));
@@ -356,19 +299,10 @@ static int lan_fro(tila_lan_t *l, const int64_t key[3])
 
 /* ---- At the wait --------------------------------------------------------------------- */
 
-/* The tasks are done: unregistering brings each partial home (where lan_bring_home has
- * not already: tila_data_bring_home). */
-static void lan_home(tila_lan_t *l)
-{
-    for (size_t p = 0; !l->home && p < l->nlocal; p++)
-        starpu_data_unregister(l->parts[p].h);
-    l->home = 1;
-}
-
 static int lan_first(tila_wait_hook_t *hook, int64_t *key)
 {
     tila_lan_t *l = (tila_lan_t *)hook;
-    lan_home(l);
+    tila_partials_collect(l->P);
     if (l->norm != TILA_NORM_FRO) return lan_sums_first(l, key);
     lan_fro_first(l, key);
     return TILA_SUCCESS;
@@ -378,11 +312,9 @@ static int lan_wait(tila_wait_hook_t *hook, int status, int run, const int64_t *
 {
     tila_lan_t *l = (tila_lan_t *)hook;
     int rc = TILA_SUCCESS;
-    lan_home(l);
+    tila_partials_collect(l->P);
     if (run && status == 0) rc = l->norm == TILA_NORM_FRO ? lan_fro(l, key) : lan_sums(l, key[0]);
-    for (size_t p = 0; p < l->nlocal; p++)
-        free(l->parts[p].x);
-    free(l->parts);
+    tila_partials_destroy(l->P);
     free(l->owner);
     free(l->slot);
     free(l->skey);
@@ -391,16 +323,9 @@ static int lan_wait(tila_wait_hook_t *hook, int status, int run, const int64_t *
     return rc;
 }
 
-/* Each partial home as its task ends (where GPUs wrote them). */
-static void lan_bring_home(tila_lan_t *l)
-{
-    for (size_t p = 0; p < l->nlocal; p++)
-        tila_data_bring_home(l->parts[p].h);
-}
-
 void tila_lan_submitted(tila_lan_t *l, tila_sequence_t *seq, tila_request_t *req, int rc)
 {
-    lan_bring_home(l);
+    tila_partials_submitted(l->P); /* each home as its task ends */
     if (rc) tila_sequence_fail(seq, req, rc);
     l->hook.nkeys = lan_nkeys(l->norm);
     l->hook.keys = lan_first;

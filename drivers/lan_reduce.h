@@ -8,7 +8,7 @@
 #ifndef TILA_LAN_REDUCE_H
 #define TILA_LAN_REDUCE_H
 
-#include "tila_runtime.h"
+#include "tila_partials.h"
 
 typedef struct tila_lan_s tila_lan_t;
 
@@ -27,7 +27,7 @@ tila_lan_t *tila_lan_create(tila_sequence_t *seq, tila_norm_t norm, int len, int
  * The next partial result, `count` reals written by a tile task on `rank`: the tile's sums
  * of entries first .. first + count - 1 (one, infinity), its max (count 1) or its
  * Frobenius pair (count 2, first 0).  Called on every rank for every partial, in the same
- * order; *h is the partial's handle, zeroed, on `rank`, NULL elsewhere.
+ * order; *h is the partial's handle (tila_partials_add), on `rank`, NULL elsewhere.
  * @return 0 or TILA_ERR_NOMEM.
  */
 int tila_lan_part(tila_lan_t *l, int rank, int first, int count, starpu_data_handle_t *h);
@@ -38,15 +38,5 @@ int tila_lan_part(tila_lan_t *l, int rank, int first, int count, starpu_data_han
  * releases.
  */
 void tila_lan_submitted(tila_lan_t *l, tila_sequence_t *seq, tila_request_t *req, int rc);
-
-/**
- * x >= 0 or NaN as a 64-bit key (a negative x counts as 0): keys order as the values, NaN
- * above everything, so that MPI_MAX over keys is the maximum over values.
- */
-int64_t tila_lan_key(double x);
-/** *k = the larger of key *k and x's key. */
-void tila_lan_key_max(int64_t *k, double x);
-/** The value of a key. */
-double tila_lan_unkey(int64_t k);
 
 #endif /* TILA_LAN_REDUCE_H */

@@ -17,8 +17,8 @@
  * conjugate transposes (gemm with A(k, i)^H), each where its tile of A lives (only the
  * products cross ranks: residual()).
  * The stopping test needs each column's largest entry of X and R: a tile task per tile
- * (zcolamax) into a vector on its rank, the tiles' vectors folded on each rank and the
- * ranks' combined by one allreduce (MPI_MAX of the norms' keys, tila_lan_key).
+ * (zcolamax) into a partial on its rank, folded at the round's wait in the allreduce that
+ * agrees on its status (tila_partials_maxima).
  *
  * SPDX-License-Identifier: BSD-3-Clause
  */
@@ -30,8 +30,7 @@
 
 #include "codelets_z.h"
 #include "codelets_zc.h"
-#include "lan_reduce.h"
-#include "tila_runtime.h"
+#include "tila_partials.h"
 
 #define ZCPOSV_ITERMAX 30 /* LAPACK's ITERMAX */
 
@@ -136,72 +135,42 @@ static int residual(tila_uplo_t uplo, tila_desc_t *A, tila_desc_t *B, tila_desc_
     return rc;
 }
 
-/* One matrix's column maxima in flight: a vector per tile on the tile's rank. */
-typedef struct colmax_s {
-    tila_desc_t *D;
-    double **part;           /**< this rank's tiles' vectors (NULL elsewhere) */
-    starpu_data_handle_t *h; /**< their handles */
-    int nomem;
-} colmax_t;
-
-/* Submit the largest entry of each column of each of D's tiles (tila_core_zcolamax's
- * measure) into a vector on the tile's rank, in seq.  Every rank takes the same tags, whatever
- * fails.  @return 0 or a code (c->nomem: this rank lacked memory, to be agreed on). */
-static int colmax_submit(colmax_t *c, tila_desc_t *D, tila_sequence_t *seq, tila_request_t *req)
+/* Submit, unless rc already says a failure, the largest entry of each column of each of
+ * D's tiles (tila_core_zcolamax's measure) into a partial on the tile's rank, in seq: at
+ * seq's wait, maxima[j] = the largest of column j over every rank.  Every rank books the
+ * same keys and tags whatever failed (rc, memory).  @return rc, or the first failure (seq
+ * then fails on this rank, and at its wait on every rank). */
+static int colmax_submit(int rc, tila_desc_t *D, double *maxima, tila_sequence_t *seq,
+                         tila_request_t *req)
 {
-    size_t tiles = (size_t)D->mt * D->nt;
-    int64_t tag = tila_tag_book((int64_t)tiles);
-    *c = (colmax_t){ .D = D,
-                     .part = calloc(tiles, sizeof *c->part),
-                     .h = calloc(tiles, sizeof *c->h) };
-    c->nomem = !c->part || !c->h;
-    int rc = 0;
-    tila_task_t t = tila_task_init(seq, req, 0);
-    for (int j = 0; j < D->nt && !c->nomem && !rc; j++)
-        for (int i = 0; i < D->mt && !c->nomem && !rc; i++) {
-            tila_task_on(&t, D, i, j);
-            if (t.rank != tila_rt.rank) continue;
-            size_t k = (size_t)j * D->mt + i;
-            int cols = tila_tile_cols(D, j);
-            if (!(c->part[k] = malloc(sizeof(double) * (size_t)cols))) {
-                c->nomem = 1;
-                break;
-            }
-            starpu_vector_data_register(&c->h[k], STARPU_MAIN_RAM, (uintptr_t)c->part[k],
-                                        (uint32_t)cols, sizeof(double));
-            starpu_mpi_data_register_comm(c->h[k], tag + (int64_t)k, tila_rt.rank,
-                                          tila_starpu_comm());
-            rc = tila_insert_zcolamax(&t, tila_tile_rows(D, i), cols, tila_task_tile(&t, D, i, j),
-                                      c->h[k]);
-            tila_data_bring_home(c->h[k]);
-        }
-    return rc;
-}
-
-/* After the sequence's wait: key[j] = the key of this rank's largest entry in column j
- * (key NULL: none kept), the vectors released. */
-static void colmax_fold(colmax_t *c, int64_t *key)
-{
-    tila_desc_t *D = c->D;
-    for (int j = 0; key && j < D->n; j++)
-        key[j] = tila_lan_key(0);
-    for (size_t k = 0; c->part && c->h && k < (size_t)D->mt * D->nt; k++) {
-        if (!c->h[k]) continue;
-        starpu_data_unregister(c->h[k]);
-        int j0 = D->col0[k / (size_t)D->mt], cols = D->col0[k / (size_t)D->mt + 1] - j0;
-        for (int cc = 0; key && cc < cols; cc++)
-            tila_lan_key_max(&key[j0 + cc], c->part[k][cc]);
+    tila_partials_t *P =
+        tila_partials_maxima(seq, D->n, (int64_t)D->mt * D->nt, sizeof(double), maxima);
+    if (!rc && (!P || !maxima)) rc = TILA_ERR_NOMEM;
+    if (rc) {
+        tila_partials_destroy(P);
+        tila_sequence_fail(seq, req, rc);
+        return rc;
     }
-    for (size_t k = 0; c->part && k < (size_t)D->mt * D->nt; k++)
-        free(c->part[k]);
-    free(c->part);
-    free(c->h);
+    tila_task_t t = tila_task_init(seq, req, 0);
+    for (int j = 0; j < D->nt && !rc; j++)
+        for (int i = 0; i < D->mt && !rc; i++) {
+            starpu_data_handle_t h;
+            tila_task_on(&t, D, i, j);
+            int cols = tila_tile_cols(D, j);
+            rc = tila_partials_add(P, t.rank, D->col0[j], cols, &h);
+            if (!rc && h)
+                rc = tila_insert_zcolamax(&t, tila_tile_rows(D, i), cols,
+                                          tila_task_tile(&t, D, i, j), h);
+        }
+    tila_partials_maxima_submitted(P, seq);
+    if (rc) tila_sequence_fail(seq, req, rc);
+    return rc;
 }
 
 /*
  * One round, one wait: a refinement step if `step` (R in single, solved, back in double,
  * X += R, R = B - A X), then the stopping test on X and R, their column maxima combined
- * over the ranks in one allreduce.  *ok: every column has max |R| <= max |X| cte; *nan: a
+ * over the ranks in the allreduce of the round's wait.  *ok: every column has max |R| <= max |X| cte; *nan: a
  * NaN in X or R; *overflow: R held an entry beyond single's range (the step's later tasks
  * did nothing, nor the test's).  Collective.
  */
@@ -220,35 +189,23 @@ static int round_trip(zcposv_t *st, int step, double cte, int *ok, int *nan, int
         if (!rc) rc = tila_zgeadd_async(1, st->R, 1, st->X, s.seq, &s.req);
         if (!rc) rc = residual(st->uplo, st->A, st->B, st->X, st->R, s.seq, &s.req);
     }
-    colmax_t cx, cr;
-    int r1 = colmax_submit(&cx, st->X, s.seq, &s.req),
-        r2 = colmax_submit(&cr, st->R, s.seq, &s.req);
-    rc = rc ? rc : r1 ? r1 : r2;
-    int status = tila_sync_end(&s, rc);
+    /* X's column maxima, then R's, agreed on at the wait: a failure of one rank (a refused
+     * submission, memory) fails the status everywhere. */
+    double *maxima = calloc(2 * (size_t)nrhs, sizeof *maxima);
+    rc = colmax_submit(rc, st->X, maxima, s.seq, &s.req);
+    rc = colmax_submit(rc, st->R, maxima ? maxima + nrhs : NULL, s.seq, &s.req);
+    int status = tila_sync_end(&s, 0);
     *overflow = conv.status > 0;
-    /* Keys: X's columns, then R's.  The ranks agree on a failure first (out of memory, an
-     * error): the keys cross only when every rank has them, so that no allreduce pairs
-     * counts that differ. */
-    int64_t *key = malloc(sizeof *key * 2 * (size_t)nrhs);
-    colmax_fold(&cx, key);
-    colmax_fold(&cr, key ? key + nrhs : NULL);
-    int64_t failed = !key || cx.nomem || cr.nomem ? 1 : status < 0 ? 2 : 0;
-    if (tila_rt.size > 1) {
-        if (tila_allreduce(&failed, 1, MPI_INT64_T, MPI_MAX))
-            failed = 3;
-        else if (!failed && tila_allreduce(key, 2 * nrhs, MPI_INT64_T, MPI_MAX))
-            failed = 3;
-    }
-    *ok = !failed;
+    *ok = status >= 0;
     *nan = 0;
-    for (int j = 0; !failed && j < nrhs; j++) {
-        double xn = tila_lan_unkey(key[j]), rn = tila_lan_unkey(key[nrhs + j]);
+    for (int j = 0; status >= 0 && j < nrhs; j++) {
+        double xn = maxima[j], rn = maxima[nrhs + j];
         if (!(rn <= xn * cte)) *ok = 0;
         if (isnan(rn) || isnan(xn)) *nan = 1;
     }
-    free(key);
+    free(maxima);
     if (*overflow) return 0;
-    return failed == 0 ? 0 : failed == 1 ? TILA_ERR_NOMEM : status < 0 ? status : TILA_ERR_MPI;
+    return status < 0 ? status : 0;
 }
 
 /*
