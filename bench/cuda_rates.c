@@ -150,6 +150,15 @@ static void dtrmm_gemm(rates_t *r)
                                           TILA_NONUNIT, nb, nb, 1, r->a, nb, r->b, nb, r->work));
 }
 
+/* trsm's solve halved down to 256-row triangles, the couplings by gemm
+ * (tila_cuda_dtrsm_rec, as the codelet runs it). */
+static void dtrsm_rec(rates_t *r)
+{
+    int nb = r->nb;
+    TILA_CUDA_ASSERT(tila_cuda_dtrsm_rec(r->blas, TILA_RIGHT, TILA_LOWER, TILA_TRANS, TILA_NONUNIT,
+                                         nb, nb, 1, r->a, nb, r->b, nb, 256));
+}
+
 static void dtrtri(rates_t *r)
 {
     TILA_CUDA_ASSERT(cusolverDnXtrtri(r->solver, CUBLAS_FILL_MODE_LOWER, CUBLAS_DIAG_NON_UNIT,
@@ -500,6 +509,7 @@ static void run_nb(rates_t *r)
     const kernel_t dk[] = {
         { "gemm", "NT", "d", "tila", "GFLOP/s", 2 * n3, dgemm, OUT1(c) },
         { "trsm", "RLT", "d", "tila", "GFLOP/s", n3, dtrsm, OUT1(b) },
+        { "trsm", "RLT-rec", "d", "tila", "GFLOP/s", n3, dtrsm_rec, OUT1(b) },
         { "trmm", "RLT", "d", "tila", "GFLOP/s", n3, dtrmm, OUT1(b) },
         { "trmm", "RLT-gemm", "d", "tila", "GFLOP/s", n3, dtrmm_gemm, OUT1(b) },
         { "trtri", "L", "d", "cusolver", "GFLOP/s", n3 / 3, dtrtri, 0, 1, { &r->a }, { &r->c0 } },

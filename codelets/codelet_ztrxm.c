@@ -7,6 +7,8 @@
  * SPDX-License-Identifier: BSD-3-Clause
  */
 #define COMPLEX
+#include <stdlib.h>
+
 #include "codelets_z.h"
 #include "core/core_z.h"
 #ifdef TILA_USE_CUDA
@@ -48,23 +50,23 @@ static void ztrmm_cpu(void *buffers[], void *cl_arg)
 }
 
 #ifdef TILA_USE_CUDA
-typedef int (*ztrxm_cuda_t)(cublasHandle_t, tila_side_t, tila_uplo_t, tila_trans_t, tila_diag_t,
-                            int, int, cuDoubleComplex, const cuDoubleComplex *, int,
-                            cuDoubleComplex *, int);
-
-static void ztrxm_cuda(void *buffers[], const struct ztrxm_args *a, ztrxm_cuda_t kernel,
-                       const char *name)
-{
-    if (tila_cl_skip(&a->base)) return;
-    tila_cl_tile_t A = tila_cl_tile(buffers[0]), B = tila_cl_tile(buffers[1]);
-    int info = kernel(tila_cublas_handle(), a->side, a->uplo, a->trans, a->diag, a->m,
-                      a->n, tila_cuda_zscalar(a->alpha), A.ptr, A.ld, B.ptr, B.ld);
-    tila_cl_check(&a->base, name, info, 0);
-}
-
+/* TRSM on a GPU halved down to triangles of TILA_CUDA_TRSM_LEAF rows (256; 0: cuBLAS's trsm
+ * whole), the couplings by GEMM (tila_cuda_ztrsm_rec). */
 static void ztrsm_cuda(void *buffers[], void *cl_arg)
 {
-    ztrxm_cuda(buffers, cl_arg, tila_cuda_ztrsm, "tila_cuda_ztrsm");
+    const struct ztrxm_args *a = cl_arg;
+    if (tila_cl_skip(&a->base)) return;
+    static int leaf = -1; /* read once; threads that race read the same value */
+    if (leaf < 0) {
+        const char *v = getenv("TILA_CUDA_TRSM_LEAF");
+        leaf = v && *v ? atoi(v) : 256;
+        if (leaf < 0) leaf = 0;
+    }
+    tila_cl_tile_t A = tila_cl_tile(buffers[0]), B = tila_cl_tile(buffers[1]);
+    int info = tila_cuda_ztrsm_rec(tila_cublas_handle(), a->side, a->uplo, a->trans, a->diag, a->m,
+                                   a->n, tila_cuda_zscalar(a->alpha), A.ptr, A.ld, B.ptr, B.ld,
+                                   leaf);
+    tila_cl_check(&a->base, "tila_cuda_ztrsm_rec", info, 0);
 }
 
 /* TRMM on a GPU by GEMM on the triangle made full, in the worker's device workspace

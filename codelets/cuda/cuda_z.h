@@ -56,6 +56,9 @@ int tila_cuda_zpotrf(cusolverDnHandle_t handle, tila_uplo_t uplo, int n, cuDoubl
 int tila_cuda_ztrsm(cublasHandle_t handle, tila_side_t side, tila_uplo_t uplo, tila_trans_t trans,
                     tila_diag_t diag, int m, int n, cuDoubleComplex alpha, const cuDoubleComplex *A,
                     int lda, cuDoubleComplex *B, int ldb);
+int tila_cuda_ztrsm_rec(cublasHandle_t handle, tila_side_t side, tila_uplo_t uplo,
+                        tila_trans_t trans, tila_diag_t diag, int m, int n, cuDoubleComplex alpha,
+                        const cuDoubleComplex *A, int lda, cuDoubleComplex *B, int ldb, int leaf);
 int tila_cuda_ztrmm(cublasHandle_t handle, tila_side_t side, tila_uplo_t uplo, tila_trans_t trans,
                     tila_diag_t diag, int m, int n, cuDoubleComplex alpha, const cuDoubleComplex *A,
                     int lda, cuDoubleComplex *B, int ldb);

@@ -124,9 +124,9 @@ static void run_gemm(tila_trans_t ta, tila_trans_t tb, int m, int n, int k, int 
     free(A), free(B), free(C), free(G), free(C0);
 }
 
-/* trsm (mm = 0), trmm (mm = 1) or trmm by gemm (mm = 2, tila_cuda_ztrmm_gemm: the other
- * triangle's NaN must not reach the product): B = alpha op(A)^-1 B or alpha op(A) B, or on
- * the right. */
+/* trsm (mm = 0), trmm (mm = 1), trmm by gemm (mm = 2, tila_cuda_ztrmm_gemm: the other
+ * triangle's NaN must not reach the product) or trsm halved down to 8 rows (mm = 3,
+ * tila_cuda_ztrsm_rec): B = alpha op(A)^-1 B or alpha op(A) B, or on the right. */
 static void run_trxm(int mm, tila_side_t side, tila_uplo_t uplo, tila_trans_t trans,
                      tila_diag_t diag, int m, int n, unsigned long long seed)
 {
@@ -150,6 +150,11 @@ static void run_trxm(int mm, tila_side_t side, tila_uplo_t uplo, tila_trans_t tr
         rg = tila_cuda_ztrmm(cuda_test.blas, side, uplo, trans, diag, m, n,
                              tila_cuda_zscalar(alpha), dA, lda, dB, ldb);
     }
+    else if (mm == 3) {
+        rc = tila_core_ztrsm(side, uplo, trans, diag, m, n, alpha, A, lda, B, ldb);
+        rg = tila_cuda_ztrsm_rec(cuda_test.blas, side, uplo, trans, diag, m, n,
+                                 tila_cuda_zscalar(alpha), dA, lda, dB, ldb, 8);
+    }
     else {
         rc = tila_core_ztrsm(side, uplo, trans, diag, m, n, alpha, A, lda, B, ldb);
         rg = tila_cuda_ztrsm(cuda_test.blas, side, uplo, trans, diag, m, n,
@@ -158,7 +163,8 @@ static void run_trxm(int mm, tila_side_t side, tila_uplo_t uplo, tila_trans_t tr
     cuda_test_get(PREC, ldb, n, G, dB);
     double err = gpu_error(m, n, ldb, G, B, k, tila_test_zfnorm(m, n, B, ldb) + 1e-300);
     int ok = rc == 0 && rg == 0 && err <= TOL && kernel_untouched(PREC, m, n, ldb, G, B0);
-    kernel_check(ok, mm == 2 ? "cuda_trmm_gemm" : mm ? "cuda_trmm" : "cuda_trsm", P(), err,
+    static const char *names[] = { "cuda_trsm", "cuda_trmm", "cuda_trmm_gemm", "cuda_trsm_rec" };
+    kernel_check(ok, names[mm], P(), err,
                  "side=%c uplo=%c trans=%c diag=%c m=%d n=%d rc=%d", kernel_letter(side),
                  kernel_letter(uplo), kernel_letter(trans), kernel_letter(diag), m, n, rg);
     cuda_test_free(dA);
@@ -285,7 +291,7 @@ void tila_test_zcuda_blas(const kernel_opts_t *o)
                          seed += 3);
     static const int mn[][2] = { { 0, 3 }, { 1, 1 }, { 17, 9 }, { 9, 17 }, { 64, 33 } };
     for (size_t s = 0; s < sizeof mn / sizeof mn[0]; s++)
-        for (int mm = 0; mm < 3; mm++)
+        for (int mm = 0; mm < 4; mm++)
             for (int si = 0; si < 2; si++)
                 for (int u = 0; u < 2; u++)
                     for (int t = 0; t < 3; t++)
