@@ -64,6 +64,7 @@ tila_qr_tree_t bench_qr_tree(char v)
     case 'f': return TILA_QR_TREE_FLAT;
     case 'b': return TILA_QR_TREE_BINARY;
     case 'p': return TILA_QR_TREE_PANEL;
+    case 'c': return TILA_QR_TREE_CHOLQR;
     default: return TILA_QR_TREE_AUTO;
     }
 }

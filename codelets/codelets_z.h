@@ -71,6 +71,10 @@ size_t tila_zgeqrt_col_scratch(int m, int n, int count);
 int tila_insert_zgeqrt_col(const tila_task_t *t, int m, int n, int count,
                            const starpu_data_handle_t *A, starpu_data_handle_t T,
                            starpu_data_handle_t work);
+size_t tila_zcholqr_col_scratch(int m, int n, int count);
+int tila_insert_zcholqr_col(const tila_task_t *t, int m, int n, int count,
+                            const starpu_data_handle_t *A, starpu_data_handle_t T,
+                            starpu_data_handle_t work);
 size_t tila_zlarft_col_scratch(int m, int k, int count);
 int tila_insert_zlarft_col(const tila_task_t *t, int m, int k, int count,
                            const starpu_data_handle_t *A, const tila_complex64_t *tau,

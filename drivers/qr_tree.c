@@ -111,19 +111,19 @@ int tila_desc_create_qr_t(tila_desc_t **T, const tila_desc_t *A, int ib, tila_qr
         return -3;
     }
     if (tree != TILA_QR_TREE_AUTO && tree != TILA_QR_TREE_FLAT && tree != TILA_QR_TREE_BINARY &&
-        tree != TILA_QR_TREE_PANEL)
+        tree != TILA_QR_TREE_PANEL && tree != TILA_QR_TREE_CHOLQR)
         return tila_illegal_value(func, 4, "tree", (int)tree,
-                                  "TILA_QR_TREE_AUTO, "
-                                  "TILA_QR_TREE_FLAT, TILA_QR_TREE_BINARY or TILA_QR_TREE_PANEL");
+                                  "TILA_QR_TREE_AUTO, TILA_QR_TREE_FLAT, TILA_QR_TREE_BINARY, "
+                                  "TILA_QR_TREE_PANEL or TILA_QR_TREE_CHOLQR");
     if (tree == TILA_QR_TREE_AUTO) tree = tila_qr_auto(A);
-    if (tree == TILA_QR_TREE_PANEL) {
+    if (tree == TILA_QR_TREE_PANEL || tree == TILA_QR_TREE_CHOLQR) {
         tila_dist_t dist = { .rank_of = tila_qr_panel_t_rank,
                              .rank_arg = (void *)A,
                              .device_of = tila_qr_panel_t_device,
                              .device_arg = (void *)A };
         rc = tila_desc_create_qr_layout(T, A, 1, tila_qr_panel_rows(A), 1, &dist);
         if (rc) return rc;
-        (*T)->qr_tree = TILA_QR_TREE_PANEL;
+        (*T)->qr_tree = tree;
         (*T)->qr_ib = A->nb;
         return TILA_SUCCESS;
     }
@@ -149,7 +149,7 @@ int tila_check_qr_t(const char *func, int pos, const tila_desc_t *A, const tila_
     int rc = tila_check_desc(func, pos, "T", T, A->prec);
     if (rc) return rc;
     int ok, halves = T->qr_tree == TILA_QR_TREE_BINARY ? 2 : 1;
-    if (T->qr_tree == TILA_QR_TREE_PANEL)
+    if (tila_qr_panel_layout(T))
         ok = T->mt == 1 && T->m == tila_qr_panel_rows(A);
     else
         ok = T->qr_tree != TILA_QR_TREE_AUTO && T->qr_domain >= 1 && T->mt == A->mt;

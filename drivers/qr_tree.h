@@ -23,6 +23,12 @@ typedef struct tila_qr_op_s {
     int p, m;
 } tila_qr_op_t;
 
+/** T has the PANEL scheme's layout (one nb x nb factor a tile column): PANEL or CHOLQR. */
+static inline int tila_qr_panel_layout(const tila_desc_t *T)
+{
+    return T->qr_tree == TILA_QR_TREE_PANEL || T->qr_tree == TILA_QR_TREE_CHOLQR;
+}
+
 /** Tile of T holding the factors of an operation of panel k of A (nt: A's tile columns), as
  * task t names it (tila_task_tile). */
 starpu_data_handle_t tila_qr_t_tile(const tila_task_t *t, const tila_desc_t *T, int nt, int k,

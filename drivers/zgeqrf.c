@@ -35,7 +35,9 @@ static int zgeqrf_panel_op(tila_task_t *t, tila_desc_t *A, tila_desc_t *T, int k
 /*
  * The PANEL scheme: GEQRT_COL factors tile column k as one panel (on the owner of its
  * top tile; the tiles below come to it when the column is not on one rank), then its
- * block reflector updates every tile column to its right with rank-nb GEMMs.
+ * block reflector updates every tile column to its right with rank-nb GEMMs.  The CHOLQR
+ * scheme factors the panels by Cholesky QR (CHOLQR_COL: the same V, R and T), except a panel
+ * whose top tile has fewer rows than it is wide (the last one of a wide matrix): GEQRT_COL.
  */
 static int zgeqrf_col(tila_task_t *t, tila_desc_t *A, tila_desc_t *T, int kt)
 {
@@ -45,7 +47,11 @@ static int zgeqrf_col(tila_task_t *t, tila_desc_t *A, tila_desc_t *T, int kt)
         free(col);
         return rc;
     }
-    tila_scratch_register(&work, tila_zgeqrt_col_scratch(A->m, A->nb, A->mt), T->eltsize);
+    int cholqr = T->qr_tree == TILA_QR_TREE_CHOLQR;
+    tila_scratch_register(&work,
+                          cholqr ? tila_zcholqr_col_scratch(A->m, A->nb, A->mt)
+                                 : tila_zgeqrt_col_scratch(A->m, A->nb, A->mt),
+                          T->eltsize);
     for (int k = 0; k < kt && !rc; k++) {
         /* Panel k's E and W tiles: StarPU frees them once its updates are done. */
         tila_workspace_t ws;
@@ -55,8 +61,13 @@ static int zgeqrf_col(tila_task_t *t, tila_desc_t *A, tila_desc_t *T, int kt)
         for (int i = k; i < A->mt; i++)
             col[i - k] = tila_task_tile(t, A, i, k);
         starpu_data_handle_t E;
-        rc = tila_insert_zgeqrt_col(t, A->m - A->row0[k], tila_tile_cols(A, k), A->mt - k, col,
-                                    tila_task_tile(t, T, 0, k), work);
+        int kn = tila_tile_cols(A, k);
+        if (cholqr && tila_tile_rows(A, k) >= kn)
+            rc = tila_insert_zcholqr_col(t, A->m - A->row0[k], kn, A->mt - k, col,
+                                         tila_task_tile(t, T, 0, k), work);
+        else
+            rc = tila_insert_zgeqrt_col(t, A->m - A->row0[k], kn, A->mt - k, col,
+                                        tila_task_tile(t, T, 0, k), work);
         if (!rc) rc = tila_zqr_col_v(t, A, k, &ws, &E);
         for (int n = k + 1; n < A->nt && !rc; n++) {
             t->priority = tila_qr_priority(A->nt, n, 0);
@@ -81,7 +92,7 @@ int tila_zgeqrf_async(tila_desc_t *A, tila_desc_t *T, tila_sequence_t *seq, tila
     int kt = A->mt < A->nt ? A->mt : A->nt;
     if (kt == 0) return 0;
     tila_task_t t = tila_task_init(seq, req, 0);
-    if (T->qr_tree == TILA_QR_TREE_PANEL) return zgeqrf_col(&t, A, T, kt);
+    if (tila_qr_panel_layout(T)) return zgeqrf_col(&t, A, T, kt);
     tila_qr_walk_t w;
     if ((rc = tila_qr_walk_begin(&w, A, T, A->nb))) return rc;
     for (int k = 0; k < kt && !rc; k++) {

@@ -20,7 +20,7 @@ int tila_zlarft_async(tila_desc_t *A, const tila_complex64_t *tau, tila_desc_t *
     if ((rc = tila_check_desc(func, 1, "A", A, TILA_COMPLEX64))) return rc;
     if ((rc = tila_check_square_tiles(func, 1, "the tiled QR", A))) return rc;
     if ((rc = tila_check_qr_t(func, 3, A, T))) return rc;
-    if (T->qr_tree != TILA_QR_TREE_PANEL) {
+    if (!tila_qr_panel_layout(T)) {
         tila_error(func, "argument 3 (T) is not of the PANEL scheme: create it with "
                          "tila_desc_create_qr_t(&T, A, ib, TILA_QR_TREE_PANEL)");
         return -3;

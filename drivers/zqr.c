@@ -172,7 +172,7 @@ int tila_zunmqr_submit(tila_side_t side, tila_trans_t trans, const tila_desc_t *
     int across = left ? C->nt : C->mt; /* C's tiles along the dimension Q does not touch */
     if (kt == 0 || across == 0) return 0;
     tila_task_t t = tila_task_init(seq, req, 0);
-    if (T->qr_tree == TILA_QR_TREE_PANEL)
+    if (tila_qr_panel_layout(T))
         return zunmqr_col_submit(side, trans, A, T, C, identity_cols, forward, kt, across, &t);
     tila_qr_walk_t w;
     int rc = tila_qr_walk_begin(&w, A, T, left ? C->nb : C->mb);

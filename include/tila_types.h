@@ -150,14 +150,19 @@ typedef struct tila_scalapack_grid_s {
  * QR, one block reflector of nb columns per tile column), and each tile column to its
  * right is updated by GEMMs of rank nb (W = V^H C_j, W = T^H W, C_j -= V W; TRMMs for the
  * unit triangle of V's top tile): the fastest updates, with the panel on one worker; best
- * for square-ish matrices whose tile columns each live on one rank (P = 1).  AUTO chooses
- * from the tile counts and the grid.
+ * for square-ish matrices whose tile columns each live on one rank (P = 1).  CHOLQR: the
+ * PANEL scheme (the same T, the same consumers) whose panels are factored by Cholesky QR
+ * (CholeskyQR2: Gram matrix, Cholesky, triangular solve, twice; shifted CholeskyQR3 when the
+ * Gram matrix is not positive definite, the Householder panel when that fails too) and
+ * Householder reconstruction (LAPACK's ?orhr_col): gemm-rate work in one task a panel, for
+ * tall and skinny matrices on GPUs.  AUTO chooses from the tile counts and the grid.
  */
 typedef enum tila_qr_tree_e {
     TILA_QR_TREE_AUTO = 0,
     TILA_QR_TREE_FLAT = 1,
     TILA_QR_TREE_BINARY = 2,
-    TILA_QR_TREE_PANEL = 3
+    TILA_QR_TREE_PANEL = 3,
+    TILA_QR_TREE_CHOLQR = 4
 } tila_qr_tree_t;
 
 #ifdef __cplusplus

@@ -11,14 +11,15 @@
 
 #include "calibrate.h"
 
-/* The PANEL scheme's QR of one column of m x nb: one GEQRT_COL of that height. */
-static int panel_column(int m, int nb, int ib, unsigned long long seed)
+/* The PANEL (CHOLQR) scheme's QR of one column of m x nb: one GEQRT_COL (CHOLQR_COL) of
+ * that height. */
+static int panel_column(int m, int nb, int ib, tila_qr_tree_t tree, unsigned long long seed)
 {
     tila_desc_t *A, *T = NULL;
     int rc = tila_desc_create(&A, TILA_COMPLEX64, m, nb, nb, nb, NULL);
     if (rc) return rc;
     rc = tila_zplrnt(A, seed);
-    rc |= tila_desc_create_qr_t(&T, A, ib, TILA_QR_TREE_PANEL);
+    rc |= tila_desc_create_qr_t(&T, A, ib, tree);
     rc |= rc ? 0 : tila_zgeqrf(A, T);
     tila_desc_destroy(&T);
     tila_desc_destroy(&A);
@@ -95,8 +96,10 @@ int tila_calibrate_zworkload(int nb, int panel_tiles, unsigned long long seed)
         tau[j] = 1.5; /* not 0: ?larft skips the reflectors whose tau is 0 */
     rc |= tau ? tila_zlarft(B, tau, TP) : TILA_ERR_NOMEM;
     free(tau);
-    for (int h = 5; h <= panel_tiles && !rc; h++)
-        rc = panel_column(h * nb, nb, ib, seed + 3);
+    for (int h = 5; h <= panel_tiles && !rc; h++) {
+        rc = panel_column(h * nb, nb, ib, TILA_QR_TREE_PANEL, seed + 3);
+        rc |= rc ? 0 : panel_column(h * nb, nb, ib, TILA_QR_TREE_CHOLQR, seed + 3);
+    }
     tila_desc_destroy(&TP);
     tila_desc_destroy(&T);
     tila_desc_destroy(&TG);

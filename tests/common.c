@@ -79,7 +79,10 @@ int tila_test_desc_create_lapack(tila_desc_t **A, tila_prec_t prec, void *a, int
 const char *tila_test_qr_tree_name(const tila_desc_t *T)
 {
     tila_qr_tree_t tree = tila_desc_qr_tree(T);
-    return tree == TILA_QR_TREE_BINARY ? "tree" : tree == TILA_QR_TREE_PANEL ? "panel" : "flat";
+    return tree == TILA_QR_TREE_BINARY   ? "tree"
+           : tree == TILA_QR_TREE_PANEL  ? "panel"
+           : tree == TILA_QR_TREE_CHOLQR ? "cholqr"
+                                         : "flat";
 }
 
 char tila_test_prec_letter(tila_prec_t prec) { return "sdcz"[prec]; }

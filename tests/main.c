@@ -52,6 +52,7 @@ static const tila_test_t suites[] = {
     /* QR */
     { "geqrf", NULL, TILA_TEST_PREC(geqrf) },
     { "gels", NULL, TILA_TEST_PREC(gels) },
+    { "cholqr", NULL, TILA_TEST_PREC(cholqr) },
     { "lange", NULL, TILA_TEST_PREC(lange) },
     /* Mixed precision: d (with s) and z (with c) */
     { "posv_mixed", NULL, { NULL, tila_test_dsposv, NULL, tila_test_zcposv } },

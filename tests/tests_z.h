@@ -26,6 +26,7 @@ void tila_test_ztrsm(const tila_test_opts_t *opts);
 /* ---- QR ---- */
 void tila_test_zgeqrf(const tila_test_opts_t *opts);
 void tila_test_zgels(const tila_test_opts_t *opts);
+void tila_test_zcholqr(const tila_test_opts_t *opts);
 /** A's entries on rank 0, column-major with ld max(1, m); every rank gets a buffer (of
  *  max(1, m) x max(1, n) entries, zero off rank 0) to free. */
 tila_complex64_t *tila_test_zgather(tila_desc_t *A);

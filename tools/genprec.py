@@ -26,7 +26,7 @@ PRECS = "zcds"
 REAL_STEMS = {
     "herk": "syrk", "her2k": "syr2k", "hemm": "symm", "lanhe": "lansy",
     "plghe": "plgsy", "unmqr": "ormqr", "ungqr": "orgqr", "unmlq": "ormlq",
-    "gemqrt": "gemqrt", "tpmqrt": "tpmqrt",
+    "gemqrt": "gemqrt", "tpmqrt": "tpmqrt", "unhr": "orhr",
 }
 
 # Prefixes after which the precision letter of a routine name follows.

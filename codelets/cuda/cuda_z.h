@@ -107,6 +107,21 @@ int tila_cuda_zgeqrt_col(cusolverDnHandle_t solver, cusolverDnParams_t params, c
                          int m, int n, const int *mbs, cuDoubleComplex *const *A, const int *lda,
                          cuDoubleComplex *T, int ldt, cuDoubleComplex *panel, cuDoubleComplex *tau,
                          void *dwork, size_t dbytes, void *hwork, size_t hbytes);
+int tila_cuda_zcholqr_col_worksize(cusolverDnHandle_t solver, cusolverDnParams_t params, int m,
+                                   int n, cuDoubleComplex *panel, cuDoubleComplex *tau,
+                                   cuDoubleComplex *T, int ldt, size_t *dbytes, size_t *hsolver,
+                                   size_t *hown);
+int tila_cuda_zcholqr_col(cublasHandle_t blas, cusolverDnHandle_t solver,
+                          cusolverDnParams_t params, cudaStream_t stream, int m, int n,
+                          const int *mbs, cuDoubleComplex *const *A, const int *lda,
+                          cuDoubleComplex *T, int ldt, cuDoubleComplex *work, void *dwork,
+                          size_t dbytes, void *hsolver, size_t hsbytes, void *hown, int *done,
+                          int *path);
+int tila_cuda_zcholqr_col_finish(cublasHandle_t blas, cudaStream_t stream, int m, int n,
+                                 const int *mbs, cuDoubleComplex *const *A, const int *lda,
+                                 cuDoubleComplex *T, int ldt, cuDoubleComplex *work, void *hown);
+void tila_cuda_zcholqr_col_host(void *hown, int n, cuDoubleComplex **Q, cuDoubleComplex **T,
+                                cuDoubleComplex **D);
 int tila_cuda_zlarft_col(cusolverDnHandle_t solver, cusolverDnParams_t params, cudaStream_t stream,
                          int m, int k, const int *mbs, const cuDoubleComplex *const *V,
                          const int *ldv, const cuDoubleComplex *tau_host, cuDoubleComplex *T,

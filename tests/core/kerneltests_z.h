@@ -37,6 +37,7 @@ void tila_test_ztrsm_inv_core(const kernel_opts_t *opts);
 /* QR */
 void tila_test_zgeqrt_core(const kernel_opts_t *opts);
 void tila_test_zgeqrt_col_core(const kernel_opts_t *opts);
+void tila_test_zcholqr_col_core(const kernel_opts_t *opts);
 void tila_test_zlarft_col_core(const kernel_opts_t *opts);
 void tila_test_zunmqr_core(const kernel_opts_t *opts);
 void tila_test_ztpqrt_core(const kernel_opts_t *opts);

@@ -58,6 +58,7 @@ static const kernel_suite_t suites[] = {
     /* QR */
     SUITE(geqrt),
     SUITE(geqrt_col),
+    SUITE(cholqr_col),
     SUITE(larft_col),
     SUITE2(unmqr, ormqr),
     SUITE(tpqrt),

@@ -1,0 +1,145 @@
+/**
+ * @file codelet_zcholqr_col.c
+ * @brief CHOLQR_COL codelet: QR of a column of tiles by Cholesky QR and Householder
+ *        reconstruction (V and R in place), the triangular factor of its block reflector in a
+ *        T tile: the result of GEQRT_COL, in gemm-rate work.
+ * @precisions normal z -> c d s
+ *
+ * SPDX-License-Identifier: BSD-3-Clause
+ */
+#define COMPLEX
+#include <stdlib.h>
+
+#include "codelets_z.h"
+#include "core/core_z.h"
+#ifdef TILA_USE_CUDA
+#include "cuda/cuda_z.h"
+#endif
+
+struct zcholqr_col_args {
+    tila_cl_base_t base;
+    int m, n, count; /**< the panel: m x n in `count` tiles */
+};
+
+/* Bytes of the kernels' work (tila_core_zcholqr_col_work), up to where the arrays start. */
+static size_t cholqr_work_bytes(int m, int n)
+{
+    return tila_cl_align8(tila_core_zcholqr_col_work(m, n) * sizeof(tila_complex64_t));
+}
+
+/* The task's buffers are the panel's tiles, then T, then the scratch vector. */
+
+static void zcholqr_col_cpu(void *buffers[], void *cl_arg)
+{
+    const struct zcholqr_col_args *a = cl_arg;
+    if (tila_cl_skip(&a->base)) return;
+    int count = a->count;
+    char *work = tila_cl_vector(buffers[count + 1]);
+    void **tiles;
+    int *ld, *rows;
+    tila_cl_panel_tiles(buffers, count, work + cholqr_work_bytes(a->m, a->n), &tiles, &ld, &rows);
+    tila_cl_tile_t T = tila_cl_tile(buffers[count]);
+    int info = tila_core_zcholqr_col(a->m, a->n, rows, (tila_complex64_t *const *)tiles, ld, T.ptr,
+                                     T.ld, (tila_complex64_t *)work, NULL);
+    tila_cl_check(&a->base, "tila_core_zcholqr_col", info, 0);
+}
+
+#ifdef TILA_USE_CUDA
+/*
+ * The rounds run on the device and wait for it after each Cholesky factorization (the next
+ * step depends on its values); the small LU of the reconstruction runs here on the host
+ * buffers (tila_core_zunhr_col), and the rest of it on the device again.
+ */
+static void zcholqr_col_cuda(void *buffers[], void *cl_arg)
+{
+    const struct zcholqr_col_args *a = cl_arg;
+    if (tila_cl_skip(&a->base)) return;
+    int count = a->count, m = a->m, n = a->n;
+    tila_cl_tile_t T = tila_cl_tile(buffers[count]);
+    cuDoubleComplex *work = tila_cl_vector(buffers[count + 1]);
+    size_t nn = (size_t)n * n;
+    cuDoubleComplex *panel = work + 2 * nn + n, *tau = panel + (size_t)m * n;
+    size_t dbytes, hsolver, hown;
+    void *dwork = NULL, *host = NULL, **tiles = NULL;
+    int *ld = NULL, *rows = NULL, done = 0, path = 2;
+    int info = tila_cuda_zcholqr_col_worksize(tila_cusolver_handle(), tila_cusolver_params(), m, n,
+                                              panel, tau, T.ptr, T.ld, &dbytes, &hsolver, &hown);
+    size_t hs = tila_cl_align8(hsolver);
+    if (!info)
+        info = tila_cl_cuda_panel_workspace(buffers, count, dbytes, hs + hown, &dwork, &host,
+                                            &tiles, &ld, &rows);
+    void *own = (char *)host + hs;
+    if (!info)
+        info = tila_cuda_zcholqr_col(tila_cublas_handle(), tila_cusolver_handle(),
+                                     tila_cusolver_params(), starpu_cuda_get_local_stream(), m, n,
+                                     rows, (cuDoubleComplex *const *)tiles, ld, T.ptr, T.ld, work,
+                                     dwork, dbytes, host, hsolver, own, &done, &path);
+    if (!info && done) {
+        cuDoubleComplex *Q, *hT, *D;
+        tila_cuda_zcholqr_col_host(own, n, &Q, &hT, &D);
+        info = tila_core_zunhr_col(n, (tila_complex64_t *)Q, n, (tila_complex64_t *)hT, n,
+                                   (tila_complex64_t *)D);
+        if (!info)
+            info = tila_cuda_zcholqr_col_finish(
+                tila_cublas_handle(), starpu_cuda_get_local_stream(), m, n, rows,
+                (cuDoubleComplex *const *)tiles, ld, T.ptr, T.ld, work, own);
+    }
+    /* Queued copies and cuSOLVER read the host workspace after this function returns. */
+    if (!info) info = tila_cuda_host_workspace_queued();
+    tila_cl_check(&a->base, "tila_cuda_zcholqr_col", info, 0);
+}
+#endif
+
+static struct starpu_perfmodel zcholqr_col_model = {
+    .type = STARPU_HISTORY_BASED, /* per column height, as GEQRT_COL's */
+    .symbol = "tila_zcholqr_col",
+    .footprint = tila_cl_panel_footprint,
+};
+
+struct starpu_codelet tila_cl_zcholqr_col = {
+    .name = "zcholqr_col",
+    .cpu_funcs = { zcholqr_col_cpu },
+    TILA_CL_CUDA(zcholqr_col_cuda).nbuffers =
+        STARPU_VARIABLE_NBUFFERS, /* the panel's tiles, T, the scratch */
+    .model = &zcholqr_col_model,
+};
+
+/**
+ * Scratch elements of the CHOLQR_COL kernels for panels of at most m x n in at most `count`
+ * tiles: tila_core_zcholqr_col_work(m, n), then the tiles' addresses, leading dimensions and
+ * rows.
+ */
+size_t tila_zcholqr_col_scratch(int m, int n, int count)
+{
+    size_t bytes = cholqr_work_bytes(m, n) + tila_cl_panel_arrays_bytes(count);
+    return (bytes + sizeof(tila_complex64_t) - 1) / sizeof(tila_complex64_t);
+}
+
+/**
+ * A: the handles of the `count` tiles of the panel, top down, of any heights that add up
+ * to m; T: a tile of at least min(m, n) x min(m, n); work: a vector of at least
+ * tila_zcholqr_col_scratch(m, n, count) elements.
+ */
+int tila_insert_zcholqr_col(const tila_task_t *t, int m, int n, int count,
+                            const starpu_data_handle_t *A, starpu_data_handle_t T,
+                            starpu_data_handle_t work)
+{
+    struct starpu_data_descr *descr = malloc(sizeof *descr * (size_t)(count + 2));
+    if (!descr) return TILA_ERR_NOMEM;
+    for (int i = 0; i < count; i++)
+        descr[i] = (struct starpu_data_descr){ .handle = A[i], .mode = STARPU_RW };
+    descr[count] = (struct starpu_data_descr){ .handle = T, .mode = tila_task_write(t, T) };
+    descr[count + 1] = (struct starpu_data_descr){ .handle = work, .mode = STARPU_SCRATCH };
+    struct zcholqr_col_args *a;
+    int rc = tila_task_args(t, sizeof *a, (void **)&a);
+    if (!rc) {
+        if (a) *a = (struct zcholqr_col_args){ .base = a->base, .m = m, .n = n, .count = count };
+        rc =
+            starpu_mpi_task_insert(tila_starpu_comm(), &tila_cl_zcholqr_col, STARPU_CL_ARGS, a,
+                                   a ? sizeof *a : 0, STARPU_DATA_MODE_ARRAY, descr, count + 2,
+                                   TILA_TASK_OPTIONS(t, "zcholqr_col", tila_zgeqrf_flops(m, n)), 0);
+        rc = tila_task_submitted(t, rc);
+    }
+    free(descr);
+    return rc;
+}

@@ -1,0 +1,283 @@
+/**
+ * @file cuda_zcholqr_col.c
+ * @brief GPU kernel: QR factorization of a column of tiles by Cholesky QR (cuBLAS HERK and
+ *        TRSM, cuSOLVER potrf), with the shifted and Householder fallbacks; the Householder
+ *        reconstruction around the host's small LU (tila_core_zunhr_col).
+ * @precisions normal z -> c d s
+ *
+ * SPDX-License-Identifier: BSD-3-Clause
+ */
+#define COMPLEX
+#include <float.h>
+#include <math.h>
+
+#include <cusolverDn.h>
+
+#include "cuda_kernel.h"
+#include "cuda_z.h"
+
+/* Same rounds and thresholds as the CPU kernel (core_zcholqr_col.c). */
+#define CHOLQR_ROUNDS 4
+#define CHOLQR_NEAR_IDENTITY 0.1
+
+/* The panel's tiles on the device, its stream and handles, and the workspaces. */
+struct panel {
+    cublasHandle_t blas;
+    cusolverDnHandle_t solver;
+    cusolverDnParams_t params;
+    cudaStream_t stream;
+    int m, n;
+    const int *mbs;
+    cuDoubleComplex *const *A;
+    const int *lda;
+};
+
+/* The host's arithmetic on the buffers: 1, Re w, |w|^2, w + s (s real). */
+#if defined(COMPLEX)
+static cuDoubleComplex zone(void) { return make_cuDoubleComplex(1.0, 0.0); }
+static double re(cuDoubleComplex w) { return cuCreal(w); }
+static double abs2(cuDoubleComplex w) { return cuCreal(w) * cuCreal(w) + cuCimag(w) * cuCimag(w); }
+static cuDoubleComplex plus(cuDoubleComplex w, double s)
+{
+    return make_cuDoubleComplex(cuCreal(w) + s, cuCimag(w));
+}
+#else
+static double zone(void) { return 1.0; }
+static double re(double w) { return w; }
+static double abs2(double w) { return w * w; }
+static double plus(double w, double s) { return w + s; }
+#endif
+
+/* The host buffers (pinned, after cuSOLVER's host workspace): the Gram matrix before its
+ * Cholesky factorization, its factor (then Q's top block), T, the signs, potrf's status. */
+struct host {
+    cuDoubleComplex *W, *Q, *T, *D;
+    int *info;
+};
+
+static struct host host_buffers(void *own, int n)
+{
+    size_t nn = (size_t)n * n;
+    cuDoubleComplex *h = own;
+    return (struct host){ h, h + nn, h + 2 * nn, h + 3 * nn, (int *)(h + 3 * nn + n) };
+}
+
+/**
+ * Workspace of tila_cuda_zcholqr_col for an m x n panel (a query): the device bytes (potrf's
+ * or the Householder panel's, after potrf's status), cuSOLVER's host bytes, and the host
+ * bytes of the kernel's own buffers, which follow cuSOLVER's.  `panel` (m n elements) and
+ * `tau` (n elements) are where the kernel will have them.  @return 0 or TILA_ERR_DEVICE.
+ */
+int tila_cuda_zcholqr_col_worksize(cusolverDnHandle_t solver, cusolverDnParams_t params, int m,
+                                   int n, cuDoubleComplex *panel, cuDoubleComplex *tau,
+                                   cuDoubleComplex *T, int ldt, size_t *dbytes, size_t *hsolver,
+                                   size_t *hown)
+{
+    int lwork = 0;
+    TILA_CUDA_PASS(tila_cuda_zgeqrt_worksize(solver, params, m, n, n, panel, tila_cuda_max1(m), tau,
+                                             T, ldt, dbytes, hsolver));
+    if (n > 0) TILA_CUDA_PASS(tila_cuda_zpotrf_lwork(solver, TILA_UPPER, n, panel, n, &lwork));
+    size_t potrf = TILA_CUDA_INFO_BYTES + (size_t)lwork * sizeof(cuDoubleComplex);
+    *dbytes = potrf > *dbytes ? potrf : *dbytes;
+    *hown = (3 * (size_t)n * n + (size_t)n) * sizeof(cuDoubleComplex) + 2 * sizeof(int);
+    return 0;
+}
+
+/* W (upper, n x n) = A^H A over the tiles. */
+static int panel_gram(const struct panel *p, cuDoubleComplex *W)
+{
+    for (int i = 0, r = 0; r < p->m; r += p->mbs[i++])
+        TILA_CUDA_PASS(tila_cuda_zherk(p->blas, TILA_UPPER, TILA_CONJTRANS, p->n, p->mbs[i], 1.0,
+                                       p->A[i], p->lda[i], i == 0 ? 0.0 : 1.0, W, p->n));
+    return 0;
+}
+
+/* A = A R^{-1} on every tile's rows from `first` of the panel. */
+static int panel_trsm(const struct panel *p, int first, const cuDoubleComplex *R, int ldr)
+{
+    for (int i = 0, r = 0; r < p->m; r += p->mbs[i++]) {
+        int skip = first > r ? tila_cuda_min(first - r, p->mbs[i]) : 0;
+        if (p->mbs[i] > skip)
+            TILA_CUDA_PASS(tila_cuda_ztrsm(p->blas, TILA_RIGHT, TILA_UPPER, TILA_NOTRANS,
+                                           TILA_NONUNIT, p->mbs[i] - skip, p->n, zone(), R, ldr,
+                                           p->A[i] + skip, p->lda[i]));
+    }
+    return 0;
+}
+
+/* Gather (to_panel) or scatter the tiles from or to the m x n device matrix `panel`. */
+static int panel_copy(const struct panel *p, cuDoubleComplex *panel, int to_panel)
+{
+    for (int i = 0, r = 0; r < p->m; r += p->mbs[i++])
+        TILA_CUDA_PASS(to_panel ? tila_cuda_zlacpy(p->stream, TILA_GENERAL, p->mbs[i], p->n,
+                                                   p->A[i], p->lda[i], panel + r, p->m)
+                                : tila_cuda_zlacpy(p->stream, TILA_GENERAL, p->mbs[i], p->n,
+                                                   panel + r, p->m, p->A[i], p->lda[i]));
+    return 0;
+}
+
+/* Cholesky factor of W on the device; W's factor and the status come to h.Q and h.info,
+ * and with `gram` W itself first to h.W; then the stream is waited for: what the rounds
+ * do next depends on these values. */
+static int chol_to_host(const struct panel *p, cuDoubleComplex *W, void *dwork, size_t dbytes,
+                        struct host h, int gram)
+{
+    size_t nbytes = (size_t)p->n * p->n * sizeof(cuDoubleComplex);
+    int *devinfo = dwork;
+    if (gram) TILA_CUDA_CHECK(cudaMemcpyAsync(h.W, W, nbytes, cudaMemcpyDeviceToHost, p->stream));
+    TILA_CUDA_PASS(tila_cuda_zpotrf(
+        p->solver, TILA_UPPER, p->n, W, p->n,
+        (cuDoubleComplex *)((char *)dwork + TILA_CUDA_INFO_BYTES),
+        (int)((dbytes - TILA_CUDA_INFO_BYTES) / sizeof(cuDoubleComplex)), devinfo));
+    TILA_CUDA_CHECK(cudaMemcpyAsync(h.Q, W, nbytes, cudaMemcpyDeviceToHost, p->stream));
+    TILA_CUDA_CHECK(
+        cudaMemcpyAsync(h.info, devinfo, sizeof(int), cudaMemcpyDeviceToHost, p->stream));
+    TILA_CUDA_CHECK(cudaStreamSynchronize(p->stream));
+    return 0;
+}
+
+static double gram_deviation(int n, const cuDoubleComplex *W)
+{
+    double s = 0.0;
+    for (int j = 0; j < n; j++)
+        for (int i = 0; i <= j; i++) {
+            cuDoubleComplex w = W[i + (size_t)j * n];
+            s += (i == j ? abs2(plus(w, -1.0)) : 2.0 * abs2(w));
+        }
+    return sqrt(s);
+}
+
+static double diagonal_ratio(int n, const cuDoubleComplex *R)
+{
+    double lo = INFINITY, hi = 0.0;
+    for (int j = 0; j < n; j++) {
+        double a = fabs(re(R[j + (size_t)j * n]));
+        lo = a < lo ? a : lo;
+        hi = a > hi ? a : hi;
+    }
+    return hi > 0.0 ? lo / hi : 0.0;
+}
+
+/**
+ * The Cholesky QR rounds of tila_core_zcholqr_col on the device, with the same decisions,
+ * taken on the host after each Cholesky factorization (the stream is waited for there);
+ * the panel's Householder factorization where they fail (then *done = 0 and the panel is
+ * factored: V, R and T in place).  With *done = 1 the tiles hold the orthonormal Q, Racc
+ * the product of the rounds' R factors, and h's Q buffer Q's top n x n block (the stream
+ * waited for): tila_core_zunhr_col on it, then tila_cuda_zcholqr_col_finish.
+ * @param work   device: m n + 3 n n + n elements (Gram, Racc, signs, the saved panel, tau).
+ * @param dwork, dbytes, hsolver, hsbytes, hown  as tila_cuda_zcholqr_col_worksize gives.
+ * @param path   0 CholeskyQR2 (or 3), 1 shifted CholeskyQR3, 2 Householder.
+ * @return 0, -i if argument i is invalid, or TILA_ERR_DEVICE.
+ */
+int tila_cuda_zcholqr_col(cublasHandle_t blas, cusolverDnHandle_t solver, cusolverDnParams_t params,
+                          cudaStream_t stream, int m, int n, const int *mbs,
+                          cuDoubleComplex *const *A, const int *lda, cuDoubleComplex *T, int ldt,
+                          cuDoubleComplex *work, void *dwork, size_t dbytes, void *hsolver,
+                          size_t hsbytes, void *hown, int *done, int *path)
+{
+    *done = 0;
+    *path = 2;
+    if (m < 0) return -5;
+    if (n < 0) return -6;
+    if (!tila_cuda_panel_rows(m, mbs)) return -7;
+    if (ldt < tila_cuda_max1(tila_cuda_min(m, n))) return -11;
+    if (m == 0 || n == 0) return 0;
+    const struct panel p = { blas, solver, params, stream, m, n, mbs, A, lda };
+    size_t nn = (size_t)n * n;
+    cuDoubleComplex *W = work, *Racc = W + nn, *D = Racc + nn, *panel = D + n,
+                    *spare = panel + (size_t)m * n; /* tau */
+    struct host h = host_buffers(hown, n);
+    if (m < n || mbs[0] < n)
+        return tila_cuda_zgeqrt_col(solver, params, stream, m, n, mbs, A, lda, T, ldt, panel, spare,
+                                    dwork, dbytes, hsolver, hsbytes);
+
+    const double u = DBL_EPSILON / 2;
+    int shifted = 0;
+    for (int r = 0; r < CHOLQR_ROUNDS && !*done; r++) {
+        TILA_CUDA_PASS(panel_gram(&p, W));
+        TILA_CUDA_PASS(chol_to_host(&p, W, dwork, dbytes, h, 1));
+        if (r > 0) {
+            double dev = gram_deviation(n, h.W);
+            if (!(dev == dev)) break;
+            *done = dev <= CHOLQR_NEAR_IDENTITY;
+        }
+        if (r == 0 && (*h.info || diagonal_ratio(n, h.Q) < sqrt(u))) {
+            double fro2 = 0.0;
+            for (int j = 0; j < n; j++)
+                fro2 += re(h.W[j + (size_t)j * n]);
+            double s = 11.0 * ((double)m * n + (double)n * (n + 1)) * u * fro2;
+            for (int j = 0; j < n; j++)
+                h.W[j + (size_t)j * n] = plus(h.W[j + (size_t)j * n], s);
+            TILA_CUDA_CHECK(cudaMemcpyAsync(W, h.W, nn * sizeof(cuDoubleComplex),
+                                            cudaMemcpyHostToDevice, stream));
+            TILA_CUDA_PASS(panel_copy(&p, panel, 1));
+            shifted = 1;
+            TILA_CUDA_PASS(chol_to_host(&p, W, dwork, dbytes, h, 0));
+            if (*h.info || !(s > 0.0)) break;
+        }
+        else if (*h.info || diagonal_ratio(n, h.Q) < sqrt(u)) {
+            *done = 0;
+            break;
+        }
+        TILA_CUDA_PASS(panel_trsm(&p, 0, W, n));
+        if (r == 0)
+            TILA_CUDA_PASS(tila_cuda_zlacpy(stream, TILA_UPPER, n, n, W, n, Racc, n));
+        else
+            TILA_CUDA_PASS(tila_cuda_ztrmm(blas, TILA_LEFT, TILA_UPPER, TILA_NOTRANS, TILA_NONUNIT,
+                                           n, n, zone(), W, n, Racc, n));
+    }
+    if (!*done) {
+        if (!shifted) {
+            TILA_CUDA_PASS(tila_cuda_zgeqrt_col(solver, params, stream, m, n, mbs, A, lda, T, ldt,
+                                                panel, spare, dwork, dbytes, hsolver, hsbytes));
+            TILA_CUDA_PASS(tila_cuda_ztrmm(blas, TILA_LEFT, TILA_UPPER, TILA_NOTRANS, TILA_NONUNIT,
+                                           n, n, zone(), A[0], lda[0], Racc, n));
+            return tila_cuda_zlacpy(stream, TILA_UPPER, n, n, Racc, n, A[0], lda[0]);
+        }
+        TILA_CUDA_PASS(tila_cuda_zgeqrt(solver, params, m, n, n, panel, m, T, ldt, spare, dwork,
+                                        dbytes, hsolver, hsbytes));
+        return panel_copy(&p, panel, 0);
+    }
+    TILA_CUDA_CHECK(cudaMemcpy2DAsync(
+        h.Q, (size_t)n * sizeof(cuDoubleComplex), A[0], (size_t)lda[0] * sizeof(cuDoubleComplex),
+        (size_t)n * sizeof(cuDoubleComplex), (size_t)n, cudaMemcpyDeviceToHost, stream));
+    TILA_CUDA_CHECK(cudaStreamSynchronize(stream));
+    *path = shifted;
+    return 0;
+}
+
+/**
+ * The end of the Householder reconstruction after tila_cuda_zcholqr_col's *done = 1 and
+ * tila_core_zunhr_col on the host buffers (h's Q: L and U of Q1 - S; T; D): the top block
+ * and T go to the device, V2 = Q2 U^{-1} on every tile's rows below it, and R = S Racc above
+ * L.  The host buffers are read by queued copies: the caller marks its host workspace busy.
+ * @return 0 or TILA_ERR_DEVICE.
+ */
+int tila_cuda_zcholqr_col_finish(cublasHandle_t blas, cudaStream_t stream, int m, int n,
+                                 const int *mbs, cuDoubleComplex *const *A, const int *lda,
+                                 cuDoubleComplex *T, int ldt, cuDoubleComplex *work, void *hown)
+{
+    const struct panel p = { blas, NULL, NULL, stream, m, n, mbs, A, lda };
+    size_t nn = (size_t)n * n, elt = sizeof(cuDoubleComplex);
+    cuDoubleComplex *Racc = work + nn, *D = Racc + nn;
+    struct host h = host_buffers(hown, n);
+    TILA_CUDA_CHECK(cudaMemcpy2DAsync(A[0], (size_t)lda[0] * elt, h.Q, (size_t)n * elt,
+                                      (size_t)n * elt, (size_t)n, cudaMemcpyHostToDevice, stream));
+    TILA_CUDA_CHECK(cudaMemcpy2DAsync(T, (size_t)ldt * elt, h.T, (size_t)n * elt, (size_t)n * elt,
+                                      (size_t)n, cudaMemcpyHostToDevice, stream));
+    TILA_CUDA_CHECK(cudaMemcpyAsync(D, h.D, (size_t)n * elt, cudaMemcpyHostToDevice, stream));
+    TILA_CUDA_PASS(panel_trsm(&p, n, A[0], lda[0]));
+    TILA_CUDA_CHECK(cublasZdgmm(blas, CUBLAS_SIDE_LEFT, n, n, Racc, n, D, 1, Racc, n));
+    return tila_cuda_zlacpy(stream, TILA_UPPER, n, n, Racc, n, A[0], lda[0]);
+}
+
+/** Where the kernel's host buffers keep Q's top block, T and the signs (host_buffers). */
+void tila_cuda_zcholqr_col_host(void *hown, int n, cuDoubleComplex **Q, cuDoubleComplex **T,
+                                cuDoubleComplex **D)
+{
+    struct host h = host_buffers(hown, n);
+    *Q = h.Q;
+    *T = h.T;
+    *D = h.D;
+}
