@@ -35,11 +35,11 @@ static int tila_desc_copy(const char *func, tila_desc_t *A, int root, void *a, i
         tila_error(func, "A is NULL");
         return -1;
     }
-    if (root < 0 || root >= tila_rt.size) {
-        tila_error(func, "root = %d is not a rank of [0, %d)", root, tila_rt.size);
+    if (root < 0 || root >= tila_comm_size()) {
+        tila_error(func, "root = %d is not a rank of [0, %d)", root, tila_comm_size());
         return -2;
     }
-    int here = root == tila_rt.rank;
+    int here = root == tila_comm_rank();
     if (here && !a && A->m > 0 && A->n > 0) {
         tila_error(func, "a is NULL on the root");
         rc = -3;

@@ -154,7 +154,7 @@ static double lan_nanmax(double a, double b) { return isnan(b) || b > a ? b : a;
 static int lan_index(const tila_lan_t *l, const int *slot, int shared, int j)
 {
     if (shared) return slot[j];
-    return l->owner && l->owner[j] == tila_rt.rank ? j : -1;
+    return l->owner && l->owner[j] == tila_comm_rank() ? j : -1;
 }
 
 /* The largest term of each of this rank's sums of one kind (lan_index) into key. */
@@ -165,7 +165,7 @@ static void lan_keys(const tila_lan_t *l, const int *slot, int shared, int64_t *
             int s = lan_index(l, slot, shared, tila_partials_first(l->P, p) + e);
             if (s >= 0) tila_key_max(&key[s], lan_get(l, p, e));
         }
-    for (int j = 0; tila_rt.rank == 0 && j < l->nones; j++) {
+    for (int j = 0; tila_comm_rank() == 0 && j < l->nones; j++) {
         int s = lan_index(l, slot, shared, j);
         if (s >= 0) tila_key_max(&key[s], 1);
     }
@@ -180,7 +180,7 @@ static void lan_folds(const tila_lan_t *l, const int *slot, int shared, const in
             int s = lan_index(l, slot, shared, tila_partials_first(l->P, p) + e);
             if (s >= 0) lan_add(l->sig, tila_key_value(key[s]), lan_get(l, p, e), &fold[2 * s]);
         }
-    for (int j = 0; tila_rt.rank == 0 && j < l->nones; j++) {
+    for (int j = 0; tila_comm_rank() == 0 && j < l->nones; j++) {
         int s = lan_index(l, slot, shared, j);
         if (s >= 0) lan_add(l->sig, tila_key_value(key[s]), 1, &fold[2 * s]);
     }

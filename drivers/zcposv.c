@@ -333,7 +333,7 @@ int tila_zcposv_async(tila_uplo_t uplo, tila_desc_t *A, tila_desc_t *B, tila_des
     tila_sequence_t *inner = NULL;
     if (!rc) rc = tila_sequence_create_child(&inner, seq);
     int failed = rc != 0;
-    if (tila_rt.size > 1 && tila_allreduce(&failed, 1, MPI_INT, MPI_MAX)) failed = 1;
+    if (tila_comm_size() > 1 && tila_allreduce(&failed, 1, MPI_INT, MPI_MAX)) failed = 1;
     if (failed) {
         tila_sequence_destroy(&inner);
         tila_desc_destroy(&SA);

@@ -86,9 +86,10 @@ static int zpotrf_by_inverse(const char *func, double *bound)
 #if defined(STARPU_SIMGRID)
     int choice = zpotrf_panel_env(func, &b);
 #else
-    int choice = tila_rt.rank == 0 ? zpotrf_panel_env(func, &b) : 2;
-    if (tila_rt.size > 1) {
-        double agreed[2] = { tila_rt.rank == 0 ? choice : -1, tila_rt.rank == 0 ? b : -INFINITY };
+    int root = tila_comm_rank() == 0;
+    int choice = root ? zpotrf_panel_env(func, &b) : 2;
+    if (tila_comm_size() > 1) {
+        double agreed[2] = { root ? choice : -1, root ? b : -INFINITY };
         if (tila_allreduce(agreed, 2, MPI_DOUBLE, MPI_MAX)) return 0;
         choice = (int)agreed[0];
         b = agreed[1];
