@@ -8,18 +8,11 @@
  * SPDX-License-Identifier: BSD-3-Clause
  */
 #define COMPLEX
-#include <stdlib.h>
-
 #include "codelets_z.h"
 #include "core/core_z.h"
 #ifdef TILA_USE_CUDA
 #include "cuda/cuda_z.h"
 #endif
-
-struct zcholqr_col_args {
-    tila_cl_base_t base;
-    int m, n, count; /**< the panel: m x n in `count` tiles */
-};
 
 /* Bytes of the kernels' work (tila_core_zcholqr_col_work), up to where the arrays start. */
 static size_t cholqr_work_bytes(int m, int n)
@@ -31,7 +24,7 @@ static size_t cholqr_work_bytes(int m, int n)
 
 static void zcholqr_col_cpu(void *buffers[], void *cl_arg)
 {
-    const struct zcholqr_col_args *a = cl_arg;
+    const tila_cl_panel_args_t *a = cl_arg;
     if (tila_cl_skip(&a->base)) return;
     int count = a->count;
     char *work = tila_cl_vector(buffers[count + 1]);
@@ -52,7 +45,7 @@ static void zcholqr_col_cpu(void *buffers[], void *cl_arg)
  */
 static void zcholqr_col_cuda(void *buffers[], void *cl_arg)
 {
-    const struct zcholqr_col_args *a = cl_arg;
+    const tila_cl_panel_args_t *a = cl_arg;
     if (tila_cl_skip(&a->base)) return;
     int count = a->count, m = a->m, n = a->n;
     tila_cl_tile_t T = tila_cl_tile(buffers[count]);
@@ -124,22 +117,6 @@ int tila_insert_zcholqr_col(const tila_task_t *t, int m, int n, int count,
                             const starpu_data_handle_t *A, starpu_data_handle_t T,
                             starpu_data_handle_t work)
 {
-    struct starpu_data_descr *descr = malloc(sizeof *descr * (size_t)(count + 2));
-    if (!descr) return TILA_ERR_NOMEM;
-    for (int i = 0; i < count; i++)
-        descr[i] = (struct starpu_data_descr){ .handle = A[i], .mode = STARPU_RW };
-    descr[count] = (struct starpu_data_descr){ .handle = T, .mode = tila_task_write(t, T) };
-    descr[count + 1] = (struct starpu_data_descr){ .handle = work, .mode = STARPU_SCRATCH };
-    struct zcholqr_col_args *a;
-    int rc = tila_task_args(t, sizeof *a, (void **)&a);
-    if (!rc) {
-        if (a) *a = (struct zcholqr_col_args){ .base = a->base, .m = m, .n = n, .count = count };
-        rc =
-            starpu_mpi_task_insert(tila_starpu_comm(), &tila_cl_zcholqr_col, STARPU_CL_ARGS, a,
-                                   a ? sizeof *a : 0, STARPU_DATA_MODE_ARRAY, descr, count + 2,
-                                   TILA_TASK_OPTIONS(t, "zcholqr_col", tila_zgeqrf_flops(m, n)), 0);
-        rc = tila_task_submitted(t, rc);
-    }
-    free(descr);
-    return rc;
+    return tila_insert_zpanel_col(t, &tila_cl_zcholqr_col, "zcholqr_col", m, n, count, A, T,
+                                  work);
 }

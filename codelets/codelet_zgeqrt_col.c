@@ -15,11 +15,6 @@
 #include "cuda/cuda_z.h"
 #endif
 
-struct zgeqrt_col_args {
-    tila_cl_base_t base;
-    int m, n, count; /**< the panel: m x n in `count` tiles */
-};
-
 /* Bytes of the CPU kernel's work (m n + n n elements), up to where the arrays start. */
 static size_t col_work_bytes(int m, int n)
 {
@@ -30,7 +25,7 @@ static size_t col_work_bytes(int m, int n)
 
 static void zgeqrt_col_cpu(void *buffers[], void *cl_arg)
 {
-    const struct zgeqrt_col_args *a = cl_arg;
+    const tila_cl_panel_args_t *a = cl_arg;
     if (tila_cl_skip(&a->base)) return;
     int count = a->count;
     char *work = tila_cl_vector(buffers[count + 1]);
@@ -46,7 +41,7 @@ static void zgeqrt_col_cpu(void *buffers[], void *cl_arg)
 #ifdef TILA_USE_CUDA
 static void zgeqrt_col_cuda(void *buffers[], void *cl_arg)
 {
-    const struct zgeqrt_col_args *a = cl_arg;
+    const tila_cl_panel_args_t *a = cl_arg;
     if (tila_cl_skip(&a->base)) return;
     int count = a->count;
     tila_cl_tile_t T = tila_cl_tile(buffers[count]);
@@ -97,6 +92,34 @@ size_t tila_zgeqrt_col_scratch(int m, int n, int count)
 }
 
 /**
+ * A panel factorization's task (GEQRT_COL, CHOLQR_COL: codelet cl, task name `name`): A,
+ * the handles of the `count` tiles of the panel, top down, of any heights that add up to
+ * m; T: a tile of at least min(m, n) x min(m, n); work: a vector of the codelet's scratch.
+ */
+int tila_insert_zpanel_col(const tila_task_t *t, struct starpu_codelet *cl, const char *name,
+                           int m, int n, int count, const starpu_data_handle_t *A,
+                           starpu_data_handle_t T, starpu_data_handle_t work)
+{
+    struct starpu_data_descr *descr = malloc(sizeof *descr * (size_t)(count + 2));
+    if (!descr) return TILA_ERR_NOMEM;
+    for (int i = 0; i < count; i++)
+        descr[i] = (struct starpu_data_descr){ .handle = A[i], .mode = STARPU_RW };
+    descr[count] = (struct starpu_data_descr){ .handle = T, .mode = tila_task_write(t, T) };
+    descr[count + 1] = (struct starpu_data_descr){ .handle = work, .mode = STARPU_SCRATCH };
+    tila_cl_panel_args_t *a;
+    int rc = tila_task_args(t, sizeof *a, (void **)&a);
+    if (!rc) {
+        if (a) *a = (tila_cl_panel_args_t){ .base = a->base, .m = m, .n = n, .count = count };
+        rc = starpu_mpi_task_insert(tila_starpu_comm(), cl, STARPU_CL_ARGS, a, a ? sizeof *a : 0,
+                                    STARPU_DATA_MODE_ARRAY, descr, count + 2,
+                                    TILA_TASK_OPTIONS(t, name, tila_zgeqrf_flops(m, n)), 0);
+        rc = tila_task_submitted(t, rc);
+    }
+    free(descr);
+    return rc;
+}
+
+/**
  * A: the handles of the `count` tiles of the panel, top down, of any heights that add up
  * to m; T: a tile of at least min(m, n) x min(m, n); work: a vector of at least
  * tila_zgeqrt_col_scratch(m, n, count) elements.
@@ -105,21 +128,5 @@ int tila_insert_zgeqrt_col(const tila_task_t *t, int m, int n, int count,
                            const starpu_data_handle_t *A, starpu_data_handle_t T,
                            starpu_data_handle_t work)
 {
-    struct starpu_data_descr *descr = malloc(sizeof *descr * (size_t)(count + 2));
-    if (!descr) return TILA_ERR_NOMEM;
-    for (int i = 0; i < count; i++)
-        descr[i] = (struct starpu_data_descr){ .handle = A[i], .mode = STARPU_RW };
-    descr[count] = (struct starpu_data_descr){ .handle = T, .mode = tila_task_write(t, T) };
-    descr[count + 1] = (struct starpu_data_descr){ .handle = work, .mode = STARPU_SCRATCH };
-    struct zgeqrt_col_args *a;
-    int rc = tila_task_args(t, sizeof *a, (void **)&a);
-    if (!rc) {
-        if (a) *a = (struct zgeqrt_col_args){ .base = a->base, .m = m, .n = n, .count = count };
-        rc = starpu_mpi_task_insert(tila_starpu_comm(), &tila_cl_zgeqrt_col, STARPU_CL_ARGS, a,
-                                    a ? sizeof *a : 0, STARPU_DATA_MODE_ARRAY, descr, count + 2,
-                                    TILA_TASK_OPTIONS(t, "zgeqrt_col", tila_zgeqrf_flops(m, n)), 0);
-        rc = tila_task_submitted(t, rc);
-    }
-    free(descr);
-    return rc;
+    return tila_insert_zpanel_col(t, &tila_cl_zgeqrt_col, "zgeqrt_col", m, n, count, A, T, work);
 }

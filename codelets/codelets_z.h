@@ -67,6 +67,9 @@ int tila_insert_zcolamax(const tila_task_t *t, int m, int n, starpu_data_handle_
 /* ---- QR (and the triangular solve it shares with the other factorizations) ---- */
 int tila_insert_zgeqrt(const tila_task_t *t, int m, int n, int ib, starpu_data_handle_t A,
                        starpu_data_handle_t T, starpu_data_handle_t work);
+int tila_insert_zpanel_col(const tila_task_t *t, struct starpu_codelet *cl, const char *name,
+                           int m, int n, int count, const starpu_data_handle_t *A,
+                           starpu_data_handle_t T, starpu_data_handle_t work);
 size_t tila_zgeqrt_col_scratch(int m, int n, int count);
 int tila_insert_zgeqrt_col(const tila_task_t *t, int m, int n, int count,
                            const starpu_data_handle_t *A, starpu_data_handle_t T,

@@ -54,7 +54,14 @@ static inline size_t tila_cl_vector_bytes(void *buffer)
     return (size_t)STARPU_VECTOR_GET_NX(buffer) * STARPU_VECTOR_GET_ELEMSIZE(buffer);
 }
 
-/* ---- A column of tiles as one panel (GEQRT_COL, LARFT_COL) ---- */
+/* ---- A column of tiles as one panel (GEQRT_COL, CHOLQR_COL, LARFT_COL) ---- */
+
+/** The arguments of the panel factorizations GEQRT_COL and CHOLQR_COL
+ * (tila_insert_zpanel_col): the panel, m x n in `count` tiles. */
+typedef struct tila_cl_panel_args_s {
+    tila_cl_base_t base;
+    int m, n, count;
+} tila_cl_panel_args_t;
 
 /** `bytes` rounded up to a multiple of 8, where a pointer array may start. */
 static inline size_t tila_cl_align8(size_t bytes) { return (bytes + 7) / 8 * 8; }
