@@ -193,7 +193,8 @@ int tila_core_zcholqr_col(int m, int n, const int *mbs, tila_complex64_t *const 
         }
         if (r == 0) tila_core_zlacpy(TILA_UPPER, n, n, W, n, hwork, n);
         int info = tila_core_zpotrf(TILA_UPPER, n, W, n);
-        if (r == 0 && (info || diagonal_ratio(n, W) < sqrt(u))) {
+        /* NaN ratios count as ill-conditioned. */
+        if (r == 0 && (info || !(diagonal_ratio(n, W) >= sqrt(u)))) {
             /* Shifted CholeskyQR (Fukaya et al.): R^H R = A^H A + s I, with s large enough
              * for the factorization to exist and small enough for A R^{-1} to be well
              * conditioned; the panel is saved for the Householder panel, should it come to
@@ -210,7 +211,8 @@ int tila_core_zcholqr_col(int m, int n, const int *mbs, tila_complex64_t *const 
             info = tila_core_zpotrf(TILA_UPPER, n, W, n);
             if (info || !(s > 0.0)) break;
         }
-        else if (info || diagonal_ratio(n, W) < sqrt(u)) {
+        else if (info || !(diagonal_ratio(n, W) >= sqrt(u))) {
+            done = 0;
             break;
         }
         panel_trsm(&p, 0, W, n);

@@ -202,7 +202,7 @@ int tila_cuda_zcholqr_col(cublasHandle_t blas, cusolverDnHandle_t solver, cusolv
             if (!(dev == dev)) break;
             *done = dev <= CHOLQR_NEAR_IDENTITY;
         }
-        if (r == 0 && (*h.info || diagonal_ratio(n, h.Q) < sqrt(u))) {
+        if (r == 0 && (*h.info || !(diagonal_ratio(n, h.Q) >= sqrt(u)))) {
             double fro2 = 0.0;
             for (int j = 0; j < n; j++)
                 fro2 += re(h.W[j + (size_t)j * n]);
@@ -216,7 +216,7 @@ int tila_cuda_zcholqr_col(cublasHandle_t blas, cusolverDnHandle_t solver, cusolv
             TILA_CUDA_PASS(chol_to_host(&p, W, dwork, dbytes, h, 0));
             if (*h.info || !(s > 0.0)) break;
         }
-        else if (*h.info || diagonal_ratio(n, h.Q) < sqrt(u)) {
+        else if (*h.info || !(diagonal_ratio(n, h.Q) >= sqrt(u))) {
             *done = 0;
             break;
         }
@@ -260,7 +260,7 @@ int tila_cuda_zcholqr_col_finish(cublasHandle_t blas, cudaStream_t stream, int m
 {
     const struct panel p = { blas, NULL, NULL, stream, m, n, mbs, A, lda };
     size_t nn = (size_t)n * n, elt = sizeof(cuDoubleComplex);
-    cuDoubleComplex *Racc = work + nn, *D = Racc + nn;
+    cuDoubleComplex *W = work, *Racc = W + nn, *D = Racc + nn;
     struct host h = host_buffers(hown, n);
     TILA_CUDA_CHECK(cudaMemcpy2DAsync(A[0], (size_t)lda[0] * elt, h.Q, (size_t)n * elt,
                                       (size_t)n * elt, (size_t)n, cudaMemcpyHostToDevice, stream));
@@ -268,8 +268,9 @@ int tila_cuda_zcholqr_col_finish(cublasHandle_t blas, cudaStream_t stream, int m
                                       (size_t)n, cudaMemcpyHostToDevice, stream));
     TILA_CUDA_CHECK(cudaMemcpyAsync(D, h.D, (size_t)n * elt, cudaMemcpyHostToDevice, stream));
     TILA_CUDA_PASS(panel_trsm(&p, n, A[0], lda[0]));
-    TILA_CUDA_CHECK(cublasZdgmm(blas, CUBLAS_SIDE_LEFT, n, n, Racc, n, D, 1, Racc, n));
-    return tila_cuda_zlacpy(stream, TILA_UPPER, n, n, Racc, n, A[0], lda[0]);
+    /* R = S Racc, out of place into the Gram matrix's room (free now). */
+    TILA_CUDA_CHECK(cublasZdgmm(blas, CUBLAS_SIDE_LEFT, n, n, Racc, n, D, 1, W, n));
+    return tila_cuda_zlacpy(stream, TILA_UPPER, n, n, W, n, A[0], lda[0]);
 }
 
 /** Where the kernel's host buffers keep Q's top block, T and the signs (host_buffers). */
