@@ -31,6 +31,7 @@ static int tila_desc_copy(const char *func, tila_desc_t *A, int root, void *a, i
 {
     int rc = tila_check_init(func);
     if (rc) return rc;
+    tila_resume(); /* every Tila call brings the workers back (after tila_pause) */
     if (!A) {
         tila_error(func, "A is NULL");
         return -1;

@@ -48,6 +48,7 @@ int tila_hybrid_balance_models(tila_hybrid_t *h, tila_prec_t prec, int align)
     static const char letter[] = { 's', 'd', 'c', 'z' };
     int rc = tila_check_init(func);
     if (rc) return rc;
+    tila_resume(); /* every Tila call brings the workers back (after tila_pause) */
     if (!h || h->s < 2 || h->B < h->s)
         return tila_illegal_value(func, 1, "h", h ? h->s : 0, "a distribution with s >= 2, B >= s");
     if ((unsigned)prec > TILA_COMPLEX64)

@@ -181,7 +181,7 @@ static int round_trip(zcposv_t *st, int step, double cte, int *ok, int *nan, int
     tila_request_t conv = TILA_REQUEST_INITIALIZER;
     int rc = tila_sync_begin(zcposv_func, &s);
     if (rc) return rc;
-    tila_check_sequence(zcposv_func, 0, s.seq, &conv); /* attaches conv: both exist */
+    tila_call_begin(s.seq, &conv);
     if (step) {
         rc = to_single(TILA_GENERAL, st->R, st->SX, s.seq, &conv);
         if (!rc) rc = tila_cpotrs_async(st->uplo, st->SA, st->SX, s.seq, &s.req);
@@ -318,6 +318,7 @@ int tila_zcposv_async(tila_uplo_t uplo, tila_desc_t *A, tila_desc_t *B, tila_des
         return -5;
     }
     if ((rc = tila_check_sequence(func, 6, seq, req))) return rc;
+    tila_call_begin(seq, req);
     *iter = 0;
     if (A->n == 0 || B->n == 0) return 0;
 
@@ -356,10 +357,10 @@ int tila_zcposv_async(tila_uplo_t uplo, tila_desc_t *A, tila_desc_t *B, tila_des
                       .SX = SX,
                       .R = R,
                       .inner = inner };
-    /* The inner requests join inner's wait (the checks cannot fail: both exist). */
-    tila_check_sequence(func, 0, st->inner, &st->conv);
-    tila_check_sequence(func, 0, st->inner, &st->potrf);
-    tila_check_sequence(func, 0, st->inner, &st->work);
+    /* The inner requests join inner's wait. */
+    tila_call_begin(st->inner, &st->conv);
+    tila_call_begin(st->inner, &st->potrf);
+    tila_call_begin(st->inner, &st->work);
     tila_sequence_t *in = st->inner;
     rc = tila_zlanhe_async(TILA_NORM_INF, uplo, A, &st->anorm, in, &st->work);
     if (!rc) rc = to_single(uplo, A, st->SA, in, &st->conv);

@@ -18,6 +18,7 @@ int tila_zgeadd_async(tila_complex64_t alpha, tila_desc_t *A, tila_complex64_t b
     if ((rc = tila_check_desc(func, 4, "B", B, TILA_COMPLEX64))) return rc;
     if ((rc = tila_check_same_tiling(func, 4, "B", A, B))) return rc;
     if ((rc = tila_check_sequence(func, 5, seq, req))) return rc;
+    tila_call_begin(seq, req);
 
     tila_task_t t = tila_task_init(seq, req, 0);
     for (int n = 0; n < B->nt && !rc; n++)

@@ -29,6 +29,7 @@ int tila_zgels_async(tila_desc_t *A, tila_desc_t *T, tila_desc_t *B, tila_sequen
         return -3;
     }
     if ((rc = tila_check_sequence(func, 4, seq, req))) return rc;
+    tila_call_begin(seq, req);
     /* A = Q R, B = Q^H B, then R X = B(0:n, :). */
     rc = tila_zgeqrf_async(A, T, seq, req);
     if (!rc) rc = tila_zunmqr_submit(TILA_LEFT, TILA_CONJTRANS, A, T, B, 0, seq, req);

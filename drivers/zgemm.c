@@ -48,6 +48,7 @@ int tila_zgemm_async(tila_trans_t transa, tila_trans_t transb, tila_complex64_t 
         return -5;
     }
     if ((rc = tila_check_sequence(func, 8, seq, req))) return rc;
+    tila_call_begin(seq, req);
 
     int kt = akt;
     tila_task_t t = tila_task_init(seq, req, 0);

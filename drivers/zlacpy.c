@@ -54,6 +54,7 @@ int tila_zlacpy_async(tila_uplo_t uplo, tila_desc_t *A, tila_desc_t *B, tila_seq
     if (!retile && (rc = tila_check_same_tiling(func, 3, "B", A, B))) return rc;
     if ((rc = tila_check_triangle_tiles(func, 2, uplo, A))) return rc;
     if ((rc = tila_check_sequence(func, 4, seq, req))) return rc;
+    tila_call_begin(seq, req);
 
     tila_task_t t = tila_task_init(seq, req, 0);
     if (retile) return copy_retiled(&t, A, B);

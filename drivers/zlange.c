@@ -141,6 +141,7 @@ int tila_zlange_async(tila_norm_t norm, tila_desc_t *A, double *value, tila_sequ
     if ((rc = tila_check_desc(func, 2, "A", A, TILA_COMPLEX64))) return rc;
     if ((rc = zlan_check_value(func, 3, value))) return rc;
     if ((rc = tila_check_sequence(func, 4, seq, req))) return rc;
+    tila_call_begin(seq, req);
     return zlan_submit(norm, TILA_LAN_GE, TILA_GENERAL, TILA_NONUNIT, A, value, seq, req);
 }
 
@@ -164,6 +165,7 @@ int tila_zlantr_async(tila_norm_t norm, tila_uplo_t uplo, tila_diag_t diag, tila
     if ((rc = tila_check_triangle_tiles(func, 4, uplo, A))) return rc;
     if ((rc = zlan_check_value(func, 5, value))) return rc;
     if ((rc = tila_check_sequence(func, 6, seq, req))) return rc;
+    tila_call_begin(seq, req);
     return zlan_submit(norm, TILA_LAN_TR, uplo, diag, A, value, seq, req);
 }
 
@@ -192,6 +194,7 @@ static int zlan_symmetric_async(const char *func, tila_lan_kind_t kind, tila_nor
     if ((rc = tila_check_triangle_tiles(func, 3, uplo, A))) return rc;
     if ((rc = zlan_check_value(func, 4, value))) return rc;
     if ((rc = tila_check_sequence(func, 5, seq, req))) return rc;
+    tila_call_begin(seq, req);
     return zlan_submit(norm, kind, uplo, TILA_NONUNIT, A, value, seq, req);
 }
 

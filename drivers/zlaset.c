@@ -21,6 +21,7 @@ int tila_zlaset_async(tila_uplo_t uplo, tila_complex64_t alpha, tila_complex64_t
         (rc = tila_check_square_tiles(func, 4, "a diagonal different from the rest", A)))
         return rc;
     if ((rc = tila_check_sequence(func, 5, seq, req))) return rc;
+    tila_call_begin(seq, req);
 
     tila_task_t t = tila_task_init(seq, req, 0);
     for (int n = 0; n < A->nt && !rc; n++)

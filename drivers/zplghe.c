@@ -20,6 +20,7 @@ int tila_zplghe_async(double bump, tila_desc_t *A, unsigned long long seed, tila
         return -2;
     }
     if ((rc = tila_check_sequence(func, 4, seq, req))) return rc;
+    tila_call_begin(seq, req);
 
     tila_task_t t = tila_task_init(seq, req, 0);
     for (int n = 0; n < A->nt && !rc; n++)

@@ -16,6 +16,7 @@ int tila_zplrnt_async(tila_desc_t *A, unsigned long long seed, tila_sequence_t *
     if (rc) return rc;
     if ((rc = tila_check_desc(func, 1, "A", A, TILA_COMPLEX64))) return rc;
     if ((rc = tila_check_sequence(func, 3, seq, req))) return rc;
+    tila_call_begin(seq, req);
 
     tila_task_t t = tila_task_init(seq, req, 0);
     for (int n = 0; n < A->nt && !rc; n++)

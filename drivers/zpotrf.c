@@ -108,6 +108,7 @@ int tila_zpotrf_async(tila_uplo_t uplo, tila_desc_t *A, tila_sequence_t *seq, ti
     if ((rc = tila_check_desc(func, 2, "A", A, TILA_COMPLEX64))) return rc;
     if ((rc = tila_check_square(func, 2, A))) return rc;
     if ((rc = tila_check_sequence(func, 3, seq, req))) return rc;
+    tila_call_begin(seq, req);
     if (A->n == 0) return 0;
 
     /* Written in the lower form: for upper, every tile (i, j) is (j, i) and the

@@ -19,6 +19,7 @@ int tila_zpotrs_async(tila_uplo_t uplo, tila_desc_t *A, tila_desc_t *B, tila_seq
     if ((rc = tila_check_desc(func, 3, "B", B, TILA_COMPLEX64))) return rc;
     if ((rc = tila_check_rhs(func, 2, A, B))) return rc;
     if ((rc = tila_check_sequence(func, 4, seq, req))) return rc;
+    tila_call_begin(seq, req);
     /* L L^H X = B: L Y = B, then L^H X = Y (U^H U: U^H Y = B, then U X = Y). */
     tila_trans_t first = uplo == TILA_LOWER ? TILA_NOTRANS : TILA_CONJTRANS;
     tila_trans_t second = uplo == TILA_LOWER ? TILA_CONJTRANS : TILA_NOTRANS;

@@ -215,6 +215,7 @@ int tila_ztrsm_async(tila_side_t side, tila_uplo_t uplo, tila_trans_t trans, til
         return -6;
     }
     if ((rc = tila_check_sequence(func, 8, seq, req))) return rc;
+    tila_call_begin(seq, req);
     if (B->m == 0 || B->n == 0) return 0;
     tila_task_t t = tila_task_init(seq, req, 0);
     if (side == TILA_LEFT) return tila_ztrsm_left_submit(&t, uplo, trans, diag, alpha, A, B, B->mt);

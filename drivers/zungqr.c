@@ -27,6 +27,7 @@ int tila_zungqr_async(tila_desc_t *A, tila_desc_t *T, tila_desc_t *Q, tila_seque
         return -3;
     }
     if ((rc = tila_check_sequence(func, 4, seq, req))) return rc;
+    tila_call_begin(seq, req);
     /* Q = H_1 ... H_k [I; 0]; the identity's columns left of panel k are left as they are
      * by panel k (its reflectors start at A's tile row k), so the product skips them. */
     rc = tila_zlaset_async(TILA_GENERAL, 0.0, 1.0, Q, seq, req);

@@ -36,6 +36,7 @@ int tila_zunmqr_async(tila_side_t side, tila_trans_t trans, tila_desc_t *A, tila
         return -5;
     }
     if ((rc = tila_check_sequence(func, 6, seq, req))) return rc;
+    tila_call_begin(seq, req);
     return tila_zunmqr_submit(side, trans, A, T, C, 0, seq, req);
 }
 

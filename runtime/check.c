@@ -2,6 +2,10 @@
  * @file check.c
  * @brief Argument checks shared by the drivers (LAPACK's -i contract).
  *
+ * A check only looks: it prints its message and returns -pos, or 0, and changes nothing.
+ * What a call then does to begin (its request joins the sequence, Tila's workers come back
+ * after tila_pause) is tila_call_begin's, which the drivers call once their checks pass.
+ *
  * SPDX-License-Identifier: BSD-3-Clause
  */
 #include "tila_runtime_private.h"
@@ -43,7 +47,6 @@ int tila_check_sequence(const char *func, int pos, tila_sequence_t *seq, tila_re
         tila_error(func, "argument %d (request) is NULL", pos + 1);
         return -(pos + 1);
     }
-    tila_sequence_attach(seq, req);
     return 0;
 }
 

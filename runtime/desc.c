@@ -174,6 +174,7 @@ static int tila_desc_alloc(const char *func, tila_desc_t **out, tila_prec_t prec
 {
     int rc = tila_check_init(func);
     if (rc) return rc;
+    tila_resume(); /* every Tila call brings the workers back (after tila_pause) */
     tila_alloc_hook_arm();
     if (!out) {
         tila_error(func, "A is NULL");
@@ -694,6 +695,7 @@ int tila_desc_create_scalapack_sub(tila_desc_t **A, tila_prec_t prec, void *a, i
     static const char *func = "tila_desc_create_scalapack_sub";
     int rc = tila_check_init(func);
     if (rc) return rc;
+    tila_resume(); /* every Tila call brings the workers back (after tila_pause) */
     if (A) *A = NULL;
     rc = tila_scalapack_grid_check(func, grid);
     if (!rc && i0 < 0) {

@@ -30,11 +30,7 @@ int tila_check_init(const char *func)
                          "more calls in this process");
         return TILA_ERR_STUCK;
     }
-    if (tila_rt.initialized) {
-        /* Tila's workers are back for the call (after tila_pause). */
-        if (__atomic_load_n(&tila_rt.paused, __ATOMIC_ACQUIRE)) tila_resume();
-        return TILA_SUCCESS;
-    }
+    if (tila_rt.initialized) return TILA_SUCCESS;
     tila_error(func, "Tila is not initialised: call tila_init() first");
     return TILA_ERR_NOT_INITIALIZED;
 }

@@ -124,6 +124,12 @@ int tila_sequence_status(const tila_sequence_t *seq)
     return seq ? __atomic_load_n(&seq->status, __ATOMIC_ACQUIRE) : -1;
 }
 
+void tila_call_begin(tila_sequence_t *seq, tila_request_t *req)
+{
+    tila_resume();
+    tila_sequence_attach(seq, req);
+}
+
 void tila_sequence_attach(tila_sequence_t *seq, tila_request_t *req)
 {
     starpu_pthread_mutex_lock(&seq->lock);
@@ -199,6 +205,7 @@ int tila_sequence_wait(tila_sequence_t *seq)
         tila_error("tila_sequence_wait", "seq is NULL");
         return -1;
     }
+    tila_resume(); /* the workers back for the tasks waited for (after tila_pause) */
     tila_watch_t watch;
     tila_watch_begin(&watch, seq);
     starpu_pthread_mutex_lock(&seq->lock);

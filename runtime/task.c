@@ -105,6 +105,7 @@ void tila_task_end(void *seq)
 
 tila_task_t tila_task_init(tila_sequence_t *seq, tila_request_t *req, int priority)
 {
+    tila_call_begin(seq, req); /* done already by a driver that began its call (idempotent) */
     return (tila_task_t){ .seq = seq, .req = req, .priority = priority, .m = -1, .n = -1 };
 }
 

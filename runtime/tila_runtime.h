@@ -210,12 +210,20 @@ int tila_allreduce(void *buf, int count, MPI_Datatype type, MPI_Op op);
 /** Print "func: message" on stderr, prefixed by the rank when there are several. */
 void tila_error(const char *func, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
-/** TILA_ERR_NOT_INITIALIZED with a message when tila_init has not run. */
+/** TILA_ERR_NOT_INITIALIZED (or TILA_ERR_STUCK after a call that could not finish) with a
+ * message, else 0.  A check: it changes nothing (tila_call_begin does). */
 int tila_check_init(const char *func);
 
 /**
+ * A call whose arguments passed their checks begins: Tila's workers are back (tila_resume,
+ * after tila_pause) and req joins seq's wait, which gives it the status agreed there (a
+ * request not yet in seq starts at 0).  Idempotent; tila_task_init calls it too.
+ */
+void tila_call_begin(tila_sequence_t *seq, tila_request_t *req);
+
+/**
  * Argument checks shared by drivers; each prints the message and returns -pos
- * (pos is the argument's position) when the check fails, else 0.
+ * (pos is the argument's position) when the check fails, else 0, and changes nothing.
  */
 int tila_check_desc(const char *func, int pos, const char *name, const tila_desc_t *A,
                     tila_prec_t prec);
