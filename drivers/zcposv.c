@@ -10,12 +10,13 @@
  * not the caller's, and the caller's failure still stops it): ||A||_inf, A's triangle and B
  * in single precision, the single Cholesky factorization and solve, X in double and
  * R = B - A X.  What follows depends on values, so it runs at the caller's wait, which every
- * rank reaches in the same order (a wait hook): the stopping test, then each refinement
- * step with its test in one synchronous round (R in single, solve, X += R, R = B - A X, the
- * column maxima: round_trip()), or the fallback (X = B, then dposv).  The residual's product with the Hermitian A takes the stored
- * triangle's tiles as they are (hemm on the diagonal, gemm below it) and the others'
- * conjugate transposes (gemm with A(k, i)^H), each where its tile of A lives (only the
- * products cross ranks: residual()).
+ * rank reaches in the same order, after the wait's reductions (a continuation,
+ * tila_sequence_then, which may wait where a wait hook may not): the stopping test, then
+ * each refinement step with its test in one synchronous round (R in single, solve, X += R,
+ * R = B - A X, the column maxima: round_trip()), or the fallback (X = B, then dposv).  The
+ * residual's product with the Hermitian A takes the stored triangle's tiles as they are
+ * (hemm on the diagonal, gemm below it) and the others' conjugate transposes (gemm with
+ * A(k, i)^H), each where its tile of A lives (only the products cross ranks: residual()).
  * The stopping test needs each column's largest entry of X and R: a tile task per tile
  * (zcolamax) into a partial on its rank, folded at the round's wait in the allreduce that
  * agrees on its status (tila_partials_maxima).
@@ -38,9 +39,9 @@ static const char *zcposv_func = "tila_zcposv";
 
 /* One call's state, from the async call to the caller's wait. */
 typedef struct zcposv_s {
-    tila_wait_hook_t hook; /**< first member: the refinement is the caller's wait hook */
+    tila_continuation_t then; /**< first member: the refinement continues the caller's wait */
     tila_uplo_t uplo;
-    tila_desc_t *A, *B, *X;   /**< the caller's, held until the hook */
+    tila_desc_t *A, *B, *X;   /**< the caller's, held until the continuation */
     tila_desc_t *SA, *SX, *R; /**< A's triangle and a solution in single, the residual */
     int *iter;
     tila_sequence_t *seq, *inner; /**< the caller's; the single-precision phase's */
@@ -240,7 +241,7 @@ static int refine(zcposv_t *st, int *iter)
     }
 }
 
-/* Release the workspace and the state (local; the hook has released the matrices). */
+/* Release the workspace and the state (local; the continuation has released the matrices). */
 static void zcposv_free(zcposv_t *st)
 {
     tila_sequence_destroy(&st->inner);
@@ -250,18 +251,10 @@ static void zcposv_free(zcposv_t *st)
     free(st);
 }
 
-static int zcposv_keys(tila_wait_hook_t *hook, int64_t *key)
-{
-    (void)hook;
-    (void)key;
-    return 0;
-}
-
 /* At the caller's wait: the stopping test, refinement or fallback; *iter and the status. */
-static int zcposv_finish(tila_wait_hook_t *hook, int status, int run, const int64_t *key)
+static int zcposv_finish(tila_continuation_t *then, int status, int run)
 {
-    zcposv_t *st = (zcposv_t *)hook;
-    (void)key;
+    zcposv_t *st = (zcposv_t *)then;
     st->A->held = st->B->held = st->X->held = NULL;
     if (!run) { /* destroyed without a wait: release only */
         zcposv_free(st);
@@ -324,7 +317,7 @@ int tila_zcposv_async(tila_uplo_t uplo, tila_desc_t *A, tila_desc_t *B, tila_des
 
     /* Collective: every rank creates the three (taking their tags), in this order, before
      * anything that may fail on one rank only; then all agree whether everything exists,
-     * so that no rank goes on to the hook's collectives alone. */
+     * so that no rank goes on to the continuation's collectives alone. */
     tila_desc_t *SA = NULL, *SX = NULL, *R = NULL;
     int r1 = tila_desc_create_twin(&SA, A, TILA_COMPLEX32);
     int r2 = tila_desc_create_twin(&SX, B, TILA_COMPLEX32);
@@ -369,12 +362,11 @@ int tila_zcposv_async(tila_uplo_t uplo, tila_desc_t *A, tila_desc_t *B, tila_des
     if (!rc) rc = tila_cpotrs_async(uplo, st->SA, st->SX, in, &st->work);
     if (!rc) rc = to_double(st->SX, X, in, &st->work);
     if (!rc) rc = residual(uplo, A, B, X, st->R, in, &st->work);
-    /* A refused submission fails the caller's sequence; the hook then only cleans up. */
+    /* A refused submission fails the caller's sequence; the continuation then only cleans up. */
     if (rc) tila_sequence_fail(seq, req, rc);
     A->held = B->held = X->held = func;
-    st->hook.keys = zcposv_keys;
-    st->hook.fn = zcposv_finish;
-    tila_sequence_on_wait(seq, &st->hook);
+    st->then.fn = zcposv_finish;
+    tila_sequence_then(seq, &st->then);
     return rc;
 }
 

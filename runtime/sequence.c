@@ -6,7 +6,9 @@
  * callback counts down, so tila_sequence_wait waits for those tasks alone (never for
  * the whole of StarPU), then agrees on the status with every rank, in one allreduce that
  * also carries the first keys of the work the calls left for the wait (their hooks: the
- * norms' reductions across ranks), then runs that work.
+ * norms' reductions across ranks), then runs that work, then the continuations (the
+ * mixed-precision solve's refinement), which may wait on sequences of their own: a wait
+ * runs inside a continuation, never inside a hook.
  * It waits with StarPU's thread primitives: under simulation they are SimGrid's, so
  * the wait lets simulated time run on.  Natively it watches meanwhile for a call that can
  * no longer finish (runtime/watch.c): then it fails with TILA_ERR_STUCK on every rank and
@@ -28,6 +30,7 @@ struct tila_sequence_s {
     int nkeys;                             /**< the hooks' keys (tila_sequence_keys) */
     tila_request_t *requests;              /**< requests of the calls made in this sequence */
     tila_wait_hook_t *hooks, **hooks_tail; /**< work left for the wait, in submission order */
+    tila_continuation_t *then, **then_tail; /**< what runs after the hooks, in order */
     const tila_sequence_t *parent;         /**< its failure skips this one's tasks too */
     int abandoned;                         /**< its wait gave up on its tasks (TILA_ERR_STUCK) */
 };
@@ -43,6 +46,7 @@ int tila_sequence_create(tila_sequence_t **seq)
     starpu_pthread_mutex_init(&(*seq)->lock, NULL);
     starpu_pthread_cond_init(&(*seq)->done, NULL);
     (*seq)->hooks_tail = &(*seq)->hooks;
+    (*seq)->then_tail = &(*seq)->then;
     return TILA_SUCCESS;
 }
 
@@ -67,6 +71,16 @@ void tila_sequence_on_wait(tila_sequence_t *seq, tila_wait_hook_t *hook)
     seq->hooks_tail = &hook->next;
 }
 
+void tila_sequence_then(tila_sequence_t *seq, tila_continuation_t *c)
+{
+    c->next = NULL;
+    *seq->then_tail = c;
+    seq->then_tail = &c->next;
+}
+
+/* Hooks running on this thread (a wait inside one is refused: tila_wait_hook_t). */
+static _Thread_local int tila_in_hook;
+
 /* The hooks' first keys from key[0] on, nkeys in all; the first failure is returned. */
 static int tila_sequence_hook_keys(tila_sequence_t *seq, int64_t *key, int nkeys)
 {
@@ -74,7 +88,9 @@ static int tila_sequence_hook_keys(tila_sequence_t *seq, int64_t *key, int nkeys
     for (int i = 0; i < nkeys; i++)
         key[i] = INT64_MIN;
     for (tila_wait_hook_t *hook = seq->hooks; hook; off += hook->nkeys, hook = hook->next) {
+        tila_in_hook++;
         int hrc = off + hook->nkeys <= nkeys ? hook->keys(hook, key + off) : TILA_ERR_MPI;
+        tila_in_hook--;
         rc = rc ? rc : hrc;
     }
     return rc;
@@ -91,10 +107,28 @@ static int tila_sequence_run_hooks(tila_sequence_t *seq, int run, const int64_t 
     while (hook) {
         tila_wait_hook_t *next = hook->next;
         int nkeys = hook->nkeys; /* fn frees the hook */
+        tila_in_hook++;
         int hrc = hook->fn(hook, seq->status, run, run ? key : NULL);
+        tila_in_hook--;
         rc = rc ? rc : hrc;
         if (run) key += nkeys;
         hook = next;
+    }
+    return rc;
+}
+
+/* Run and forget the continuations, after the hooks; the first failure is returned. */
+static int tila_sequence_run_then(tila_sequence_t *seq, int run)
+{
+    int rc = 0;
+    tila_continuation_t *c = seq->then;
+    seq->then = NULL;
+    seq->then_tail = &seq->then;
+    while (c) {
+        tila_continuation_t *next = c->next; /* fn frees c */
+        int crc = c->fn(c, seq->status, run);
+        rc = rc ? rc : crc;
+        c = next;
     }
     return rc;
 }
@@ -112,6 +146,7 @@ int tila_sequence_destroy(tila_sequence_t **seq)
         starpu_pthread_cond_wait(&(*seq)->done, &(*seq)->lock);
     starpu_pthread_mutex_unlock(&(*seq)->lock);
     tila_sequence_run_hooks(*seq, 0, NULL);
+    tila_sequence_run_then(*seq, 0);
     starpu_pthread_mutex_destroy(&(*seq)->lock);
     starpu_pthread_cond_destroy(&(*seq)->done);
     free(*seq);
@@ -205,6 +240,12 @@ int tila_sequence_wait(tila_sequence_t *seq)
         tila_error("tila_sequence_wait", "seq is NULL");
         return -1;
     }
+    if (tila_in_hook) {
+        tila_error("tila_sequence_wait",
+                   "called inside a wait hook, which only reduces: work that waits is a "
+                   "continuation's (tila_sequence_then)");
+        return -1;
+    }
     tila_resume(); /* the workers back for the tasks waited for (after tila_pause) */
     tila_watch_t watch;
     tila_watch_begin(&watch, seq);
@@ -274,8 +315,11 @@ int tila_sequence_wait(tila_sequence_t *seq)
                    "will later calls and tila_finalize",
                    watch.limit);
     }
-    hrc = tila_sequence_run_hooks(seq, rc == 0, keys + n);
+    int agreed = rc == 0;
+    hrc = tila_sequence_run_hooks(seq, agreed, keys + n);
     if (keys != stack) free(keys);
+    rc = rc ? rc : hrc;
+    hrc = tila_sequence_run_then(seq, agreed);
     rc = rc ? rc : hrc;
     return rc ? rc : seq->status;
 }

@@ -252,7 +252,11 @@ int tila_check_same_tiling(const char *func, int pos, const char *name, const ti
 
 /**
  * Work a call leaves for its sequence's wait: the norms reduce their partial results
- * across ranks there, with collectives, once the tasks are done.  The first round of that
+ * across ranks there, with collectives, once the tasks are done.  A hook only reduces: it
+ * reads what its call's tasks left on this rank, exchanges it with Tila's collectives
+ * (tila_allreduce), writes the results and frees; it submits no task and waits for no
+ * sequence (tila_sequence_wait refuses to run inside a hook).  Work that depends on the
+ * results and needs tasks is a continuation's (tila_continuation_t).  The first round of that
  * reduction rides in the allreduce that agrees on the status: once this rank's tasks are
  * done, tila_sequence_wait calls keys(hook, key) for every hook, in the order the hooks
  * were added (calls are submitted in the same order everywhere), which writes the hook's
@@ -271,6 +275,26 @@ typedef struct tila_wait_hook_s {
     int (*fn)(struct tila_wait_hook_s *hook, int status, int run, const int64_t *key);
     struct tila_wait_hook_s *next;
 } tila_wait_hook_t;
+
+/**
+ * What a call leaves for its sequence's wait that needs more tasks, chosen by values the
+ * wait brings (a mixed-precision solve refines or falls back): a continuation.  It runs on
+ * every rank after the status is agreed and every hook has run, in the order the
+ * continuations were added, as fn(c, status, 1) with the agreed status.  It may submit
+ * and wait, in sequences of its own (a child of the caller's, or those of synchronous
+ * calls, whose waits run their own hooks and continuations: continuations nest), never in
+ * the sequence whose wait runs it; it makes the same calls in the same order on every
+ * rank, since they are collective.  A sequence destroyed without a wait calls fn(c,
+ * status, 0), which must only release.  The continuation is embedded in the call's state,
+ * which fn frees.  @return 0 or a code for the wait to return.
+ */
+typedef struct tila_continuation_s {
+    int (*fn)(struct tila_continuation_s *c, int status, int run);
+    struct tila_continuation_s *next;
+} tila_continuation_t;
+
+/** Add continuation c to seq's wait (tila_continuation_t). */
+void tila_sequence_then(tila_sequence_t *seq, tila_continuation_t *c);
 
 /**
  * A sequence for a routine's inner steps whose failures are the routine's to handle (a

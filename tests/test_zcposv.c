@@ -17,7 +17,8 @@
  *    as LAPACKE_zposv's;
  * A is unchanged when refinement succeeded, B always.  The async form is also run, with
  * the calls that must be refused while its matrices are held; then empty sizes and bad
- * arguments.
+ * arguments, and two solves and a norm in one sequence (continuations re-entered: the
+ * same bits as one by one).
  *
  * SPDX-License-Identifier: BSD-3-Clause
  */
@@ -216,6 +217,71 @@ static void async_edges(void)
     free(x);
 }
 
+/* A problem of the kind on rank 0, scattered: A (its triangle uplo; full storage), B, X = 0. */
+static void continuation_problem(const tila_test_opts_t *o, enum zcposv_kind kind, int n,
+                                 int nrhs, int nb, tila_desc_t **A, tila_desc_t **B,
+                                 tila_desc_t **X)
+{
+    tila_complex64_t *a = calloc((size_t)n * n, sizeof *a), *b = calloc((size_t)n * nrhs, sizeof *b);
+    if (tila_comm_rank() == 0) make_problem(kind, n, nrhs, o->seed + (unsigned)kind, a, b);
+    tila_test_desc_create(A, TILA_COMPLEX64, n, n, nb, nb, NULL);
+    tila_test_desc_create(B, TILA_COMPLEX64, n, nrhs, nb, nb, NULL);
+    tila_test_desc_create(X, TILA_COMPLEX64, n, nrhs, nb, nb, NULL);
+    tila_desc_scatter(*A, 0, a, n);
+    tila_desc_scatter(*B, 0, b, n);
+    tila_zlaset(TILA_GENERAL, 0, 0, *X);
+    free(a), free(b);
+}
+
+/*
+ * Continuations (tila_sequence_then) re-entered: two solves and a norm in one sequence,
+ * one wait.  The first solve refines (cond 1e6: rounds of tasks, each round a wait whose
+ * hooks fold the stopping test's maxima), the second falls back (cond 1e9: synchronous
+ * zlacpy and zposv), the norm between them is a wait hook.  Each continuation waits on
+ * sequences of its own inside the caller's wait, after the hooks, in the order added: the
+ * iterations, X and the norm must be those of the same calls made one by one, bit for bit.
+ */
+static void continuations(const tila_test_opts_t *o)
+{
+    const int n = 37, nrhs = 2, nb = 8;
+    tila_desc_t *A[2], *B[2], *X[2], *A1[2], *B1[2], *X1[2];
+    int iter[2] = { -99, -99 }, iter1[2] = { -99, -99 };
+    double norm = -1, norm1 = -2;
+    for (int p = 0; p < 2; p++) {
+        continuation_problem(o, p ? COND9 : COND6, n, nrhs, nb, &A[p], &B[p], &X[p]);
+        continuation_problem(o, p ? COND9 : COND6, n, nrhs, nb, &A1[p], &B1[p], &X1[p]);
+    }
+    tila_sequence_t *seq;
+    tila_request_t req = TILA_REQUEST_INITIALIZER;
+    tila_sequence_create(&seq);
+    int rc = tila_zcposv_async(TILA_LOWER, A[0], B[0], X[0], &iter[0], seq, &req);
+    if (!rc) rc = tila_zlange_async(TILA_NORM_ONE, B[1], &norm, seq, &req);
+    if (!rc) rc = tila_zcposv_async(TILA_LOWER, A[1], B[1], X[1], &iter[1], seq, &req);
+    int status = tila_sequence_wait(seq);
+    tila_sequence_destroy(&seq);
+    /* One by one. */
+    int rc1 = tila_zcposv(TILA_LOWER, A1[0], B1[0], X1[0], &iter1[0]);
+    if (!rc1) rc1 = tila_zlange(TILA_NORM_ONE, B1[1], &norm1);
+    if (!rc1) rc1 = tila_zcposv(TILA_LOWER, A1[1], B1[1], X1[1], &iter1[1]);
+    int same = 1;
+    for (int p = 0; p < 2; p++) {
+        tila_complex64_t *x = tila_test_zgather(X[p]), *x1 = tila_test_zgather(X1[p]);
+        same &= tila_comm_rank() != 0 || !memcmp(x, x1, sizeof *x * (size_t)n * nrhs);
+        free(x), free(x1);
+    }
+    int ok = rc == 0 && status == 0 && rc1 == 0 && iter[0] == iter1[0] && iter[0] > 0 &&
+             iter[1] == iter1[1] && iter[1] < 0 && norm == norm1 && same;
+    tila_test_check(ok, "posv_mixed_continuations", tila_test_prec_letter(TILA_COMPLEX64), 0,
+                    "refine+norm+fallback in one wait: rc=%d status=%d iter=%d,%d (one by one "
+                    "%d,%d) norm-same=%d X-same=%d",
+                    rc ? rc : rc1, status, iter[0], iter[1], iter1[0], iter1[1], norm == norm1,
+                    same);
+    for (int p = 0; p < 2; p++) {
+        tila_desc_destroy(&A[p]), tila_desc_destroy(&B[p]), tila_desc_destroy(&X[p]);
+        tila_desc_destroy(&A1[p]), tila_desc_destroy(&B1[p]), tila_desc_destroy(&X1[p]);
+    }
+}
+
 /* Empty sizes and bad arguments. */
 static void edges(void)
 {
@@ -264,4 +330,5 @@ void tila_test_zcposv(const tila_test_opts_t *o)
             }
     edges();
     async_edges();
+    continuations(o);
 }
