@@ -7,7 +7,7 @@
  * Each of R rounds times four calls, every rank starting together (a barrier), each call's
  * time the slowest rank's: a max norm (tila_dlange) of an N x N matrix right after another
  * one (back to back), then one after SECONDS of nothing (the program sleeps: idle workers
- * rest then, runtime/nap_workers.c); a Cholesky factorization (tila_dpotrf) of a matrix
+ * rest then, runtime/node/nap_workers.c); a Cholesky factorization (tila_dpotrf) of a matrix
  * generated just before it, then one generated before the sleep.  Rank 0 prints the
  * medians in milliseconds and the ratio idle / back to back.  Defaults: N = 1000, NB = 250,
  * 0.5 s, 15 rounds.

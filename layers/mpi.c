@@ -24,7 +24,7 @@
  * works, in C and Fortran alike (tila_layer_at_finalize).
  *
  * MPI_Test: StarPU-MPI's progress thread tests its requests with it, and libtila's naps
- * that thread between tests, on the core a worker computes on (runtime/nap_progress.c).
+ * that thread between tests, on the core a worker computes on (runtime/node/nap_progress.c).
  * In a program that preloads this library the MPI library comes before libtila in the
  * symbol search (the program needs MPI; libtila is this library's need), and StarPU-MPI's
  * calls would bind to MPI's own: the thread tested without a break and took the core from
@@ -45,6 +45,7 @@
 
 #include <mpi.h>
 
+#include "tila_interpose.h"
 #include "tila_layer.h"
 
 #define EXPORT __attribute__((visibility("default")))
@@ -153,9 +154,6 @@ void tila_layer_at_finalize(void (*fn)(void))
     MPI_Comm_create_keyval(MPI_COMM_NULL_COPY_FN, finalizing, &key, NULL);
     MPI_Comm_set_attr(MPI_COMM_SELF, key, NULL);
 }
-
-/* libtila's MPI_Test around PMPI_Test (runtime/nap_progress.c), outside Tila's interface. */
-int tila_progress_mpi_test(MPI_Request *request, int *flag, MPI_Status *status);
 
 typedef int test_fn(MPI_Request *, int *, MPI_Status *);
 

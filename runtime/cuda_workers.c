@@ -82,32 +82,6 @@ static void tila_cuda_worker_fini(void *arg)
     memset(w, 0, sizeof *w);
 }
 
-/*
- * A node where GPUs will run tasks, set up as GPU runtimes set one up (STARPU_NCUDA=0 or no
- * device: unchanged; each setting of the user's wins; tila_init also keeps no clean
- * buffers, on every node):
- * - the scheduler, where the user named none: StarPU's dmdas (its performance models: a
- *   GPU's tile is not a core's, and data prefetched to the worker a task is given to;
- *   priorities: Cholesky's critical path), not Tila's CPU default (lws, nap_workers.c),
- *   whose idle cores would steal tiles a GPU runs 100 times faster.  Before the models are
- *   calibrated (tila-calibrate) dmdas itself gives tasks to each kind of worker until it
- *   has timed them;
- * - two CUDA workers per GPU (STARPU_NWORKER_PER_CUDA), each its own stream, so that a
- *   latency-bound tile kernel (a panel's potrf, geqrt) runs beside the updates instead of
- *   holding the whole GPU.
- */
-void tila_cuda_node_defaults(struct starpu_conf *conf)
-{
-    int devices = 0;
-    if (conf->ncuda == 0 || cudaGetDeviceCount(&devices) != cudaSuccess || devices == 0) {
-        (void)cudaGetLastError(); /* no device is no error of the program's */
-        return;
-    }
-    if (!getenv("STARPU_SCHED") && !conf->sched_policy_name && !conf->sched_policy)
-        conf->sched_policy_name = "dmdas";
-    tila_env_put("STARPU_NWORKER_PER_CUDA", "2", 0);
-}
-
 int tila_cuda_workers_init(void)
 {
     if (starpu_cuda_worker_get_count() == 0) return TILA_SUCCESS;

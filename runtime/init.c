@@ -114,91 +114,6 @@ static int tila_starpu_failed(int rc, const char *what)
     return TILA_ERR_STARPU;
 }
 
-#ifdef TILA_HAVE_OPENBLAS
-void openblas_set_num_threads(int num_threads);
-int openblas_get_num_threads(void);
-int openblas_get_parallel(void);
-static int tila_blas_threads; /* the program's OpenBLAS threads, where tila_init changed them */
-
-/*
- * OpenBLAS's thread count set to n, the calling thread's OpenMP thread count left as it
- * was: OpenBLAS built with OpenMP (openblas_get_parallel() == 2) sets that too
- * (omp_set_num_threads), and the program's own parallel regions would run with Tila's
- * count.  (Its BLAS calls do take OpenBLAS's count while Tila runs: one count for the
- * whole process, as OpenBLAS has.)
- */
-static void tila_blas_set(int n)
-{
-    typedef int get_fn(void);
-    typedef void set_fn(int);
-    get_fn *get = NULL;
-    set_fn *set = NULL;
-    if (openblas_get_parallel() == 2) {
-        get = (get_fn *)dlsym(RTLD_DEFAULT, "omp_get_max_threads");
-        set = (set_fn *)dlsym(RTLD_DEFAULT, "omp_set_num_threads");
-    }
-    int omp = get && set ? get() : 0;
-    openblas_set_num_threads(n);
-    if (omp > 0) set(omp);
-}
-#endif
-
-/* The variables tila_init set for StarPU and StarPU-MPI, and what they were: tila_finalize
- * puts them back, so that the host program's environment is as it was (and a later
- * tila_init decides afresh instead of taking Tila's own settings for the user's). */
-#define TILA_MAX_ENV 32
-static struct {
-    const char *name;
-    char *old; /* NULL: was unset */
-} tila_env_saved[TILA_MAX_ENV];
-static int tila_env_count;
-
-int tila_env_put(const char *name, const char *value, int overwrite)
-{
-    const char *cur = getenv(name);
-    if (cur && !overwrite) return 0;
-    if (tila_env_count == TILA_MAX_ENV) return -1; /* never: Tila sets fewer */
-    char *old = cur ? strdup(cur) : NULL;
-    if (cur && !old) return -1;
-    if (setenv(name, value, 1)) {
-        free(old);
-        return -1;
-    }
-    tila_env_saved[tila_env_count].name = name;
-    tila_env_saved[tila_env_count++].old = old;
-    return 0;
-}
-
-static void tila_env_restore(void)
-{
-    while (tila_env_count > 0) {
-        int k = --tila_env_count;
-        if (tila_env_saved[k].old)
-            setenv(tila_env_saved[k].name, tila_env_saved[k].old, 1);
-        else
-            unsetenv(tila_env_saved[k].name);
-        free(tila_env_saved[k].old);
-        tila_env_saved[k].old = NULL;
-    }
-#ifdef TILA_HAVE_OPENBLAS
-    if (tila_blas_threads > 0) tila_blas_set(tila_blas_threads);
-    tila_blas_threads = 0;
-#endif
-}
-
-/* tila_init_comm on MPI_COMM_SELF: Tila on this process alone; the launcher's count of
- * processes on this node and this one's place among them (-1: no launcher said). */
-static struct {
-    int on, local, nlocal;
-} tila_alone;
-
-/* TILA_VERBOSE is set and not 0. */
-static int tila_verbose(void)
-{
-    const char *v = getenv("TILA_VERBOSE");
-    return v && *v && strcmp(v, "0") != 0;
-}
-
 #ifdef STARPU_SIMGRID
 /*
  * Simulation (StarPU built with SimGrid, every rank an SMPI process of one simulator):
@@ -220,8 +135,6 @@ static int tila_mpi_start(int *argc, char ***argv, int alone)
 }
 
 static void tila_mpi_stop(void) {}
-
-static void tila_node_setup(struct starpu_conf *conf) { (void)conf; }
 
 /* The ranks of one simulator start alike. */
 static int tila_worst_of_ranks(int rc) { return rc; }
@@ -333,7 +246,7 @@ static int tila_launcher_int(const char *name, const char *name2)
  * is, and Tila would run one job over processes that never agreed to it, or wait in
  * MPI_Init for the ones that never call it.  So MPI starts with the launcher's variables
  * hidden (put back at once), as an isolated singleton: a world of this process alone.
- * The launcher's count of processes on this node stays known (tila_alone), so that the
+ * The launcher's count of processes on this node stays known (tila_node.alone), so that the
  * node's CPUs are shared among them.  Where MPI already runs, its world must be this
  * process alone: StarPU-MPI 1.3 ends (starpu_mpi_shutdown) with a barrier on
  * MPI_COMM_WORLD, which the world's other processes would never enter.
@@ -354,8 +267,10 @@ static int tila_mpi_start(int *argc, char ***argv, int alone)
     if (!flag) {
         int launched = getenv("OMPI_COMM_WORLD_SIZE") || getenv("PMIX_RANK") || getenv("PMI_RANK");
         if (alone && launched) {
-            tila_alone.local = tila_launcher_int("OMPI_COMM_WORLD_LOCAL_RANK", "MPI_LOCALRANKID");
-            tila_alone.nlocal = tila_launcher_int("OMPI_COMM_WORLD_LOCAL_SIZE", "MPI_LOCALNRANKS");
+            tila_node.alone.local =
+                tila_launcher_int("OMPI_COMM_WORLD_LOCAL_RANK", "MPI_LOCALRANKID");
+            tila_node.alone.nlocal =
+                tila_launcher_int("OMPI_COMM_WORLD_LOCAL_SIZE", "MPI_LOCALNRANKS");
             if (tila_launcher_hide()) {
                 tila_launcher_show();
                 tila_error(func, "no memory to start MPI apart from the launcher's job");
@@ -528,7 +443,7 @@ static int tila_starpu_init_in_node_order(struct starpu_conf *conf)
     int local = 0, rc = 0, up = starpu_is_initialized();
     /* The launcher's processes that run Tila alone take turns through a lock file
      * instead, each in its own world. */
-    int lock = tila_alone.on && tila_alone.nlocal > 1 && !up ? tila_start_lock() : -1;
+    int lock = tila_node.alone.on && tila_node.alone.nlocal > 1 && !up ? tila_start_lock() : -1;
     MPI_Comm_split_type(MPI_COMM_WORLD, MPI_COMM_TYPE_SHARED, 0, MPI_INFO_NULL, &node);
     MPI_Comm_rank(node, &local);
     if (local == 0 && !up) rc = starpu_init(conf);
@@ -572,92 +487,6 @@ static int tila_starpu_start(int *argc, char ***argv, struct starpu_conf *conf)
     return tila_starpu_failed(-1, dup ? "starpu_mpi_init_conf" : "MPI_Comm_dup");
 }
 
-/* ---- Setting a node up ------------------------------------------------------------------ */
-
-static int tila_env_set(const char *name) { return getenv(name) != NULL; }
-
-/* what tila_node_setup decided, for TILA_VERBOSE */
-static void tila_say(char *how, size_t size, const char *what)
-{
-    strncat(how, what, size - strlen(how) - 1);
-}
-
-/*
- * Share the node among the ranks on it (tila_node_plan, runtime/node.c, says how), unless
- * the user said how (STARPU_NCPU, a worker binding): one CPU worker per CPU of the rank's
- * share; BLAS single-threaded inside the workers unless OPENBLAS_NUM_THREADS says
- * otherwise; StarPU-MPI's progress thread unbound; idle workers napping, and the progress
- * thread too where it shares the rank's own CPUs with workers (nap.c; TILA_IDLE_NAP=0:
- * off); where the ranks outnumber the CPUs, one more CPU worker, which the progress thread
- * runs for the short tasks (progress_worker.c).  TILA_VERBOSE=1: the first rank of each
- * node prints what it decided.
- */
-static void tila_node_setup(struct starpu_conf *conf)
-{
-    MPI_Comm node;
-    tila_node_facts_t f;
-    static int cpus[TILA_MAX_CPUS];
-    tila_node_facts_read(&f, cpus, TILA_MAX_CPUS);
-    MPI_Comm_split_type(MPI_COMM_WORLD, MPI_COMM_TYPE_SHARED, 0, MPI_INFO_NULL, &node);
-    MPI_Comm_rank(node, &f.local);
-    MPI_Comm_size(node, &f.nlocal);
-    MPI_Comm_free(&node);
-    /* Tila alone in one of a launcher's processes: the node's processes are the launcher's. */
-    if (tila_alone.on && tila_alone.nlocal > 1 && tila_alone.local >= 0 &&
-        tila_alone.local < tila_alone.nlocal) {
-        f.local = tila_alone.local;
-        f.nlocal = tila_alone.nlocal;
-    }
-    f.user_ncpus = conf->ncpus;
-    f.user_bind = tila_env_set("STARPU_WORKERS_CPUID") || tila_env_set("STARPU_WORKERS_COREID") ||
-                  tila_env_set("STARPU_WORKERS_NOBIND") || tila_env_set("STARPU_WORKERS_GETBIND");
-    tila_node_plan_t p;
-    tila_node_plan(&f, &p);
-    char how[320] = "";
-    if (conf->ncpus < 0) {
-        conf->ncpus = p.workers;
-        snprintf(how, sizeof how, "%d CPU worker(s)", p.workers);
-    }
-    if (p.bind == TILA_BIND_NONE) {
-        tila_env_put("STARPU_WORKERS_NOBIND", "1", 0);
-        tila_say(how, sizeof how,
-                 p.crowded ? ", unbound (more ranks than CPUs)" : ", unbound (a CPU quota)");
-    }
-    else if (p.bind == TILA_BIND_SLICE) {
-        conf->use_explicit_workers_bindid = 1;
-        for (int w = 0; w < p.share && w < STARPU_NMAXWORKERS; w++)
-            conf->workers_bindid[w] = (unsigned)cpus[p.first + w % p.share];
-        char list[40];
-        snprintf(list, sizeof list, ", bound to CPUs %d-%d", cpus[p.first],
-                 cpus[p.first + p.share - 1]);
-        tila_say(how, sizeof how, list);
-    }
-    else if (p.bind == TILA_BIND_WITHIN) {
-        tila_env_put("STARPU_WORKERS_GETBIND", "1", 0);
-        tila_say(how, sizeof how, ", bound within mpirun's binding");
-    }
-    tila_env_put("STARPU_MPI_NOBIND", "1", 0);
-#ifdef TILA_HAVE_OPENBLAS
-    if (!tila_env_set("OPENBLAS_NUM_THREADS") && !tila_env_set("OMP_NUM_THREADS")) {
-        tila_blas_threads = openblas_get_num_threads();
-        tila_blas_set(1);
-        tila_say(how, sizeof how, ", OpenBLAS 1 thread");
-    }
-#endif
-#ifdef TILA_USE_CUDA
-    tila_cuda_node_defaults(conf); /* before the naps, which keep a scheduler chosen */
-    if (conf->sched_policy_name) {
-        tila_say(how, sizeof how, ", scheduler ");
-        tila_say(how, sizeof how, conf->sched_policy_name);
-    }
-#endif
-    tila_say(how, sizeof how, tila_naps_start(conf, p.progress_shares_core));
-    tila_say(how, sizeof how, tila_progress_worker_setup(conf, p.crowded, f.user_ncpus < 0));
-    if (tila_verbose() && f.local == 0)
-        fprintf(stderr, "tila_init: %d rank(s) on this node of %d CPUs%s, each: %s\n", f.nlocal,
-                f.offered, f.quota ? " (a quota)" : "", how[0] == ',' ? how + 2 : how);
-}
-
 /* Tila's own communicator, a duplicate of the world, and this rank's place in it. */
 static int tila_comm_start(void)
 {
@@ -691,7 +520,7 @@ static void tila_stop_started(void)
     if (tila_rt.started_starpu) starpu_shutdown();
     tila_progress_thread_mark(0); /* that thread is gone: no other naps in its place */
     tila_mpi_stop();
-    tila_env_restore();
+    tila_node_restore();
     memset(&tila_rt, 0, sizeof tila_rt);
 }
 
@@ -731,18 +560,18 @@ int tila_init_comm(int *argc, char ***argv, MPI_Comm comm)
     pthread_once(&fork_once, tila_fork_handlers);
     memset(&tila_rt, 0, sizeof tila_rt);
     tila_rt.next_tag = TILA_TAG_FIRST;
-    tila_alone.on = comm == MPI_COMM_SELF;
-    tila_alone.local = tila_alone.nlocal = -1;
-    int rc = tila_mpi_start(argc, argv, tila_alone.on);
+    tila_node_reset();
+    tila_node.alone.on = comm == MPI_COMM_SELF;
+    int rc = tila_mpi_start(argc, argv, tila_node.alone.on);
     if (rc) {
-        tila_env_restore();
+        tila_node_restore();
         return rc;
     }
 #ifndef STARPU_SIMGRID
     /* agreed, so that no rank goes on to StarPU's start alone */
     if (!starpu_is_initialized()) rc = tila_worst_of_ranks(tila_starpu_home());
     if (rc) {
-        tila_env_restore();
+        tila_node_restore();
         tila_mpi_stop();
         return rc;
     }
@@ -750,31 +579,11 @@ int tila_init_comm(int *argc, char ***argv, MPI_Comm comm)
     struct starpu_conf conf;
     starpu_conf_init(&conf);
     conf.will_use_mpi = 1;
-    /* StarPU's handlers of SIGINT, SIGSEGV and SIGTRAP would replace the program's (a JVM's,
-     * Python's faulthandler, an MPI tool's) for good: only when the user asks for them. */
-    if (!getenv("STARPU_CATCH_SIGNALS")) conf.catch_signals = 0;
-    if (!starpu_is_initialized()) tila_node_setup(&conf);
-    /* StarPU-MPI 1.3.10's cooperative sends (one tile to several ranks through a diffusion
-     * tree) free their bag while starpu_mpi_cache_flush, or the submission of a write,
-     * may still be walking it: a use-after-free seen as a SIGSEGV in
-     * _starpu_mpi_submit_coop_sends from potrf's flushes, about 1 run in 40 at 4 ranks.
-     * Off unless the user asks for them (no measurable cost at 2 and 4 ranks here). */
-    tila_env_put("STARPU_MPI_COOP_SENDS", "0", 0);
-    /* No clean buffers kept: StarPU otherwise writes dirty GPU tiles back to the host during
-     * every call to keep 5-10 % of each GPU's memory clean (STARPU_MINIMUM_CLEAN_BUFFERS,
-     * STARPU_TARGET_CLEAN_BUFFERS), gigabytes on the copy engine that tasks then overwrite,
-     * with the small transfers (a norm's partial) queued behind them.  A matrix larger than
-     * the GPUs' memory pays its write-backs when a tile is evicted instead.  Nothing changes
-     * without a GPU (main memory is not tidied); set here, not with the GPU's settings, so
-     * that a simulated GPU node runs as a real one. */
-    tila_env_put("STARPU_MINIMUM_CLEAN_BUFFERS", "0", 0);
-    tila_env_put("STARPU_TARGET_CLEAN_BUFFERS", "0", 0);
-    /* StarPU's own messages (a bus recalibration whenever a rank sees another CPU count
-     * than the last run's, ...) only when asked for: TILA_VERBOSE, or STARPU_SILENT=0. */
-    if (!tila_verbose()) tila_env_put("STARPU_SILENT", "1", 0);
+    /* the node's plan applied (runtime/node/plan.c says what it decides) */
+    tila_node_setup(&conf);
     rc = tila_starpu_start(argc, argv, &conf);
     if (rc) {
-        tila_env_restore();
+        tila_node_restore();
         tila_mpi_stop();
         return rc;
     }

@@ -37,20 +37,22 @@ int tila_progress_worker_id(void);
  * running its worker, without waiting (nothing when it is not posted, or is being). */
 void tila_progress_worker_rest_async(void);
 
-/**
- * Idle CPU workers nap (StarPU's idle hook); unless the user named a scheduler, conf's
- * becomes lws waking a napping worker on each push.  Returns 1 when the push wakes.
- */
-int tila_worker_naps_start(struct starpu_conf *conf);
+/** Idle CPU workers nap (StarPU's idle hook registered). */
+void tila_worker_naps_start(void);
 
 /** Off: this start's workers do not nap (a previous start's setting forgotten). */
 void tila_worker_naps_off(void);
 
-/** StarPU's idle hook deregistered (tila_finalize, before StarPU stops). */
-void tila_worker_naps_unhook(void);
+/** StarPU-MPI's progress thread starts without SCHED_BATCH (this start's thread sets it:
+ * nap_progress.c); whether it naps is the plan's progress_naps. */
+void tila_progress_naps_start(void);
 
-/** StarPU-MPI's progress thread naps between its tests (on) or not. */
-void tila_progress_naps_start(int on);
+/** MPI_Test's type. */
+typedef int tila_test_fn(MPI_Request *request, int *flag, MPI_Status *status);
+
+/** One MPI_Test through `test`, and StarPU-MPI's progress thread's nap after it
+ * (nap_progress.c; interpose.c's MPI_Test and tila_progress_mpi_test). */
+int tila_progress_test(tila_test_fn *test, MPI_Request *request, int *flag, MPI_Status *status);
 
 #pragma GCC visibility pop
 

@@ -16,7 +16,8 @@
  * Both are on unless TILA_IDLE_NAP=0; the progress thread's only where it shares the
  * rank's CPUs with a worker on each, unless unbound ranks outnumber the CPUs (a thread
  * that sleeps waits behind the other ranks' threads to run again; there the progress
- * thread runs the short tasks instead, progress_worker.c); tila_node_plan decides.  Both rest on StarPU 1.3's polling: configure
+ * thread runs the short tasks instead, progress_worker.c); tila_node_plan decides (plan.c).
+ * Both rest on StarPU 1.3's polling: configure
  * builds them with StarPU 1.3 only (TILA_STARPU_NAPS).  Between two calls of a program
  * that uses Tila now and then, idle workers rest on their own once no task is pending
  * (nap_workers.c), and tila_pause blocks every one of these threads.
@@ -27,9 +28,6 @@
 #define _GNU_SOURCE
 #include <limits.h>
 #include <linux/futex.h>
-#include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
 #include <sys/syscall.h>
 #include <time.h>
 #include <unistd.h>
@@ -63,23 +61,15 @@ void tila_futex_wake_all(unsigned *count)
     syscall(SYS_futex, count, FUTEX_WAKE_PRIVATE, INT_MAX, NULL, NULL, 0);
 }
 
-const char *tila_naps_start(struct starpu_conf *conf, int progress_shares_core)
+void tila_naps_start(const tila_node_plan_t *p)
 {
 #ifndef TILA_STARPU_NAPS
-    (void)conf, (void)progress_shares_core;
-    return "";
+    (void)p;
 #else
-    const char *off = getenv("TILA_IDLE_NAP");
     /* this start's settings, not a previous tila_init's */
     tila_worker_naps_off();
-    tila_progress_naps_start(0);
-    if (off && !strcmp(off, "0")) return "";
-    int waking = tila_worker_naps_start(conf);
-    tila_progress_naps_start(progress_shares_core);
-    static char how[96];
-    snprintf(how, sizeof how, ", idle workers nap%s%s", waking ? " until a push" : "",
-             progress_shares_core ? ", progress thread naps and runs between tasks" : "");
-    return how;
+    tila_progress_naps_start();
+    if (p->worker_naps) tila_worker_naps_start();
 #endif
 }
 

@@ -33,6 +33,7 @@
  * StarPU 1.3, and when Tila chooses the number of workers (no STARPU_NCPU).  A user's
  * STARPU_MPI_DRIVER_CALL_FREQUENCY > 0 makes StarPU-MPI drive worker 0 whatever the
  * node: it is then not launched as a thread (StarPU aborts otherwise), and runs any task.
+ * The node's plan decides (plan.c); this file applies it.
  * The measurements behind these choices: bench/results/idle-naps.md.
  *
  * SPDX-License-Identifier: BSD-3-Clause
@@ -45,40 +46,38 @@
 
 /* CPU worker 0, which StarPU does not launch: StarPU-MPI's progress thread runs it. */
 static struct starpu_driver progress_driver = { .type = STARPU_CPU_WORKER, .id.cpu_id = 0 };
-static int driven;             /* this start's progress thread runs CPU worker 0 */
-static int split;              /* it runs the short tasks, the other workers the rest */
-static int driven_worker = -1; /* that worker's id, once StarPU runs */
-/* The receive from this rank to itself that keeps the progress thread running its worker,
- * and whether it is posted with no send for it yet.  A later receive on keep_in_h waits
- * for the one before (StarPU's order of accesses to the handle), so one at a time is
- * posted to StarPU-MPI. */
-static int keep_in, keep_out, keep_posted;
-static starpu_data_handle_t keep_in_h, keep_out_h;
+/* The state (tila_node, node.h): whether this start's progress thread runs CPU worker 0
+ * (the plan's progress: for the short tasks, the other workers running the rest, or for
+ * any task), that worker's id once StarPU runs, and the receive from this rank to itself
+ * that keeps the thread running its worker, with whether it is posted with no send for it
+ * yet.  A later receive on keep_in_h waits for the one before (StarPU's order of accesses
+ * to the handle), so one at a time is posted to StarPU-MPI. */
 static pthread_mutex_t keep_lock = PTHREAD_MUTEX_INITIALIZER;
 
 /* Post the receive that keeps the progress thread running its worker (keep_lock held). */
 static void keep_post(void)
 {
-    if (keep_posted || !keep_in_h) return;
-    starpu_mpi_irecv_detached(keep_in_h, tila_rt.rank, TILA_TAG_PROGRESS, tila_starpu_comm(), NULL,
-                              NULL);
-    __atomic_store_n(&keep_posted, 1, __ATOMIC_SEQ_CST);
+    if (tila_node.keep_posted || !tila_node.keep_in_h) return;
+    starpu_mpi_irecv_detached(tila_node.keep_in_h, tila_rt.rank, TILA_TAG_PROGRESS,
+                              tila_starpu_comm(), NULL, NULL);
+    __atomic_store_n(&tila_node.keep_posted, 1, __ATOMIC_SEQ_CST);
 }
 
 /* Complete it with a send to itself (keep_lock held): with no request left, the progress
  * thread blocks. */
 static void keep_complete(void)
 {
-    if (!keep_posted) return;
-    starpu_mpi_send(keep_out_h, tila_rt.rank, TILA_TAG_PROGRESS, tila_starpu_comm());
-    __atomic_store_n(&keep_posted, 0, __ATOMIC_SEQ_CST);
+    if (!tila_node.keep_posted) return;
+    starpu_mpi_send(tila_node.keep_out_h, tila_rt.rank, TILA_TAG_PROGRESS, tila_starpu_comm());
+    __atomic_store_n(&tila_node.keep_posted, 0, __ATOMIC_SEQ_CST);
 }
 
 static void keep_receive(void)
 {
-    starpu_variable_data_register(&keep_in_h, STARPU_MAIN_RAM, (uintptr_t)&keep_in, sizeof keep_in);
-    starpu_variable_data_register(&keep_out_h, STARPU_MAIN_RAM, (uintptr_t)&keep_out,
-                                  sizeof keep_out);
+    starpu_variable_data_register(&tila_node.keep_in_h, STARPU_MAIN_RAM,
+                                  (uintptr_t)&tila_node.keep_in, sizeof tila_node.keep_in);
+    starpu_variable_data_register(&tila_node.keep_out_h, STARPU_MAIN_RAM,
+                                  (uintptr_t)&tila_node.keep_out, sizeof tila_node.keep_out);
     pthread_mutex_lock(&keep_lock);
     keep_post();
     pthread_mutex_unlock(&keep_lock);
@@ -86,43 +85,27 @@ static void keep_receive(void)
 
 static void end_receive(void)
 {
-    if (!keep_in_h) return;
+    if (!tila_node.keep_in_h) return;
     pthread_mutex_lock(&keep_lock);
     keep_complete();
     pthread_mutex_unlock(&keep_lock);
-    starpu_data_unregister(keep_in_h); /* after the receives and sends on them */
-    starpu_data_unregister(keep_out_h);
-    keep_in_h = keep_out_h = NULL;
+    starpu_data_unregister(tila_node.keep_in_h); /* after the receives and sends on them */
+    starpu_data_unregister(tila_node.keep_out_h);
+    tila_node.keep_in_h = tila_node.keep_out_h = NULL;
 }
 
-const char *tila_progress_worker_setup(struct starpu_conf *conf, int crowded, int ncpus_ours)
+void tila_progress_worker_setup(struct starpu_conf *conf, const tila_node_plan_t *p)
 {
-    const char *off = getenv("TILA_PROGRESS_WORKER");
-    driven = split = 0;
-    if (starpu_get_env_number_default("STARPU_MPI_DRIVER_CALL_FREQUENCY", 0) <= 0) {
-#if defined(TILA_USE_CUDA) || !defined(TILA_STARPU_NAPS)
-        /* not measured with CUDA workers, nor on another StarPU than 1.3 (whose progress
-         * thread blocks when it has no request): the progress thread keeps to messages */
-        return "";
-#endif
-        if (!crowded || !ncpus_ours || (off && !strcmp(off, "0"))) return "";
-        split = 1;
-        conf->ncpus = 2;
-        /* read by starpu_mpi_init_conf; put back by tila_finalize */
-        tila_env_put("STARPU_MPI_DRIVER_CALL_FREQUENCY", "1", 1);
-        tila_env_put("STARPU_MPI_DRIVER_TASK_FREQUENCY", "1", 0);
-    }
-    driven = 1;
+    tila_node.driven = p->progress != TILA_PROGRESS_MESSAGES;
+    if (!tila_node.driven) return;
     conf->not_launched_drivers = &progress_driver;
     conf->n_not_launched_drivers = 1;
-    return split ? ", the progress thread runs the short tasks on one more CPU worker"
-                 : ", the progress thread runs CPU worker 0";
 }
 
 int tila_progress_worker_start(void)
 {
-    if (!driven) return TILA_SUCCESS;
-    if (split && starpu_cpu_worker_get_count() > 1) {
+    if (!tila_node.driven) return TILA_SUCCESS;
+    if (tila_node.plan.progress == TILA_PROGRESS_SHORT_TASKS && starpu_cpu_worker_get_count() > 1) {
         unsigned nw = starpu_worker_get_count();
         int progress_worker = starpu_worker_get_by_devid(STARPU_CPU_WORKER, 0);
         tila_rt.short_workers = calloc(tila_rt.nwords, sizeof(uint32_t));
@@ -134,16 +117,16 @@ int tila_progress_worker_start(void)
             set[w / 32] |= UINT32_C(1) << w % 32;
         }
     }
-    driven_worker = starpu_worker_get_by_devid(STARPU_CPU_WORKER, 0);
+    tila_node.driven_worker = starpu_worker_get_by_devid(STARPU_CPU_WORKER, 0);
     keep_receive();
     return TILA_SUCCESS;
 }
 
-int tila_progress_worker_id(void) { return driven ? driven_worker : -1; }
+int tila_progress_worker_id(void) { return tila_node.driven ? tila_node.driven_worker : -1; }
 
 void tila_progress_worker_rest(void)
 {
-    if (!driven) return;
+    if (!tila_node.driven) return;
     pthread_mutex_lock(&keep_lock);
     keep_complete();
     pthread_mutex_unlock(&keep_lock);
@@ -159,16 +142,17 @@ void tila_progress_worker_rest(void)
 void tila_progress_worker_rest_async(void)
 {
     /* a worker never waits here: the lock's holder posts or completes it already */
-    if (!__atomic_load_n(&keep_posted, __ATOMIC_SEQ_CST) || pthread_mutex_trylock(&keep_lock))
+    if (!__atomic_load_n(&tila_node.keep_posted, __ATOMIC_SEQ_CST) ||
+        pthread_mutex_trylock(&keep_lock))
         return;
-    if (keep_posted) {
-        __atomic_store_n(&keep_posted, 0, __ATOMIC_SEQ_CST);
+    if (tila_node.keep_posted) {
+        __atomic_store_n(&tila_node.keep_posted, 0, __ATOMIC_SEQ_CST);
         if (tila_naps_idle()) {
-            starpu_mpi_isend_detached(keep_out_h, tila_rt.rank, TILA_TAG_PROGRESS,
+            starpu_mpi_isend_detached(tila_node.keep_out_h, tila_rt.rank, TILA_TAG_PROGRESS,
                                       tila_starpu_comm(), NULL, NULL);
         }
         else {
-            __atomic_store_n(&keep_posted, 1, __ATOMIC_SEQ_CST);
+            __atomic_store_n(&tila_node.keep_posted, 1, __ATOMIC_SEQ_CST);
         }
     }
     pthread_mutex_unlock(&keep_lock);
@@ -176,7 +160,7 @@ void tila_progress_worker_rest_async(void)
 
 void tila_progress_worker_wake(void)
 {
-    if (!driven || __atomic_load_n(&keep_posted, __ATOMIC_SEQ_CST)) return;
+    if (!tila_node.driven || __atomic_load_n(&tila_node.keep_posted, __ATOMIC_SEQ_CST)) return;
     pthread_mutex_lock(&keep_lock);
     keep_post();
     pthread_mutex_unlock(&keep_lock);
@@ -188,6 +172,6 @@ void tila_progress_worker_stop(void)
     free(tila_rt.short_workers);
     free(tila_rt.long_workers);
     tila_rt.short_workers = tila_rt.long_workers = NULL;
-    driven = split = 0;
-    driven_worker = -1;
+    tila_node.driven = 0;
+    tila_node.driven_worker = -1;
 }

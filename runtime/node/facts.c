@@ -1,29 +1,11 @@
 /**
- * @file node.c
- * @brief How many CPU workers a rank gets, and where: the node's facts (online CPUs, the
- *        rank's affinity mask, the cgroup's cpuset and CPU quota) read here, and the plan
- *        made from them by a pure function (tila_node_plan, unit-tested by
- *        tests/test_node.c).
+ * @file facts.c
+ * @brief What a node offers a rank: its online CPUs, the rank's affinity mask, the cgroup's
+ *        cpuset and CPU quota, read here for the node's plan (plan.c).
  *
  * The CPUs a node offers the job are its cgroup's cpuset (a Slurm allocation, a
  * container's --cpuset-cpus), at most the CPU quota's worth (a container's --cpus, cgroup
  * v2 cpu.max or v1 cfs_quota_us / cfs_period_us, rounded up), else every online CPU.
- * Then:
- *
- * - ranks unbound (their mask is every CPU offered), or bound to one CPU each where each
- *   could have several (Open MPI's default for 1 or 2 ranks, which would leave the other
- *   CPUs idle): the offered CPUs split evenly among the node's ranks, each rank's workers
- *   bound to its slice of them, or unbound when the ranks outnumber the CPUs (crowded);
- *   unbound as well under a quota narrower than the cpuset, which names no CPUs;
- * - ranks bound by the launcher to several CPUs each (mpirun --bind-to socket, Slurm's
- *   --cpu-bind): one worker per CPU of the rank's mask, bound within it;
- * - a user's STARPU_NCPU (or conf) sets the number of workers, a user's binding
- *   (STARPU_WORKERS_*) the binding: Tila leaves them alone.
- *
- * StarPU-MPI's progress thread naps where it shares the rank's CPUs with a worker on each
- * (nap.c): not where the user left a CPU free (fewer workers than the share), nor where
- * unbound ranks outnumber the CPUs (a napping thread would wait behind the other ranks'
- * threads); ranks the launcher bound, even several to a CPU, keep it.
  *
  * SPDX-License-Identifier: BSD-3-Clause
  */
@@ -34,34 +16,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "tila_runtime_private.h"
-
-void tila_node_plan(const tila_node_facts_t *f, tila_node_plan_t *p)
-{
-    int offered = f->offered > 0 ? f->offered : 1;
-    int quota = f->quota > 0 && f->quota < offered;
-    int avail = quota ? f->quota : offered;
-    int nlocal = f->nlocal > 0 ? f->nlocal : 1;
-    memset(p, 0, sizeof *p);
-    p->crowded = nlocal > avail;
-    int split = (f->mine >= offered && nlocal > 1) || (f->mine == 1 && avail / nlocal > 1) ||
-                (quota && f->mine > avail);
-    int share;
-    if (split) {
-        share = avail / nlocal > 0 ? avail / nlocal : 1;
-        p->bind = quota || p->crowded ? TILA_BIND_NONE : TILA_BIND_SLICE;
-        p->first = p->bind == TILA_BIND_SLICE ? f->local * share : 0;
-    }
-    else {
-        share = f->mine > 0 ? f->mine : 1;
-        p->bind = f->mine < offered ? TILA_BIND_WITHIN : TILA_BIND_STARPU;
-    }
-    if (f->user_bind) p->bind = TILA_BIND_USER;
-    p->share = share;
-    p->workers = f->user_ncpus >= 0 ? f->user_ncpus : share;
-    /* the progress thread shares the rank's own CPUs with its workers */
-    p->progress_shares_core = p->workers >= share && !(split && p->crowded);
-}
+#include "node.h"
 
 int tila_cpulist_parse(const char *text, int *cpus, int max)
 {

@@ -37,29 +37,20 @@
 
 #ifdef TILA_STARPU_NAPS
 
-/* Idle time before napping, the nap, and the nap of a worker beside a progress worker;
- * idle time before resting between calls, and the rest. */
-static const double worker_idle_s = 20e-6, worker_quiet_s = 1e-3;
+/* Idle time before napping, the nap, and the nap of a worker beside a progress worker.
+ * The quiet time before a rest between calls, and the rest, are the plan's (plan.c). */
+static const double worker_idle_s = 20e-6;
 static const long worker_nap_ns = 50000, long_worker_nap_ns = 1000000;
-static const long worker_rest_ns = 100000000;
 
-/* Pushes so far, and the workers napping now: a push wakes a napper of its kind, the
- * progress worker for a short task where it runs them, another worker for any other. */
-typedef struct wakes_s {
-    unsigned pushes;
-    int nappers;
-} wakes_t;
-static wakes_t any_task, short_task;
-static struct starpu_sched_policy lws_waking;
-static int (*lws_push)(struct starpu_task *task);
-/* The idle hook's slot in StarPU's table (-1: none).  StarPU keeps the table across
- * starpu_shutdown and starpu_init: a hook left there would run in the workers of a StarPU
- * that the program starts after tila_finalize, and each tila_init would add another. */
-static int idle_hook = -1;
-/* Tasks of Tila's submitted to run on this rank and not yet done; workers resting now;
- * 1 while Tila stops (no rest: StarPU's shutdown waits for its workers). */
-static unsigned long busy;
-static int resting, stopping;
+/* The state (tila_node, node.h): pushes so far and the workers napping now, per kind (a
+ * push wakes a napper of its kind, the progress worker for a short task where it runs
+ * them, another worker for any other); lws whose push wakes, and lws's own push; the idle
+ * hook's slot in StarPU's table (-1: none: StarPU keeps the table across starpu_shutdown
+ * and starpu_init, so a hook left there would run in the workers of a StarPU that the
+ * program starts after tila_finalize, and each tila_init would add another); tasks of
+ * Tila's submitted to run on this rank and not yet done; workers resting now; 1 while
+ * Tila stops (no rest: StarPU's shutdown waits for its workers). */
+
 /* Tasks of Tila's this thread started (tila_cl_skip, at each codelet's start). */
 static __thread unsigned long started;
 
@@ -68,36 +59,37 @@ void tila_naps_task_started(void) { started++; }
 /* lws's push, then a napping worker woken: it runs the task, or steals it. */
 static int lws_push_wake(struct starpu_task *task)
 {
-    wakes_t *w =
-        tila_rt.short_workers && task->workerids == tila_rt.short_workers ? &short_task : &any_task;
-    int rc = lws_push(task);
+    tila_wakes_t *w = tila_rt.short_workers && task->workerids == tila_rt.short_workers
+                          ? &tila_node.short_task
+                          : &tila_node.any_task;
+    int rc = tila_node.lws_push(task);
     tila_futex_count_and_wake(&w->pushes, &w->nappers);
     return rc;
 }
 
 int tila_naps_idle(void)
 {
-    return !__atomic_load_n(&busy, __ATOMIC_SEQ_CST) && starpu_task_nsubmitted() == 0;
+    return !__atomic_load_n(&tila_node.busy, __ATOMIC_SEQ_CST) && starpu_task_nsubmitted() == 0;
 }
 
 /* Nothing of Tila's or StarPU's to do on this rank: a worker may rest. */
 static int may_rest(void)
 {
-    return tila_naps_idle() && !__atomic_load_n(&stopping, __ATOMIC_SEQ_CST);
+    return tila_naps_idle() && !__atomic_load_n(&tila_node.stopping, __ATOMIC_SEQ_CST);
 }
 
 void tila_naps_task_added(void)
 {
-    __atomic_add_fetch(&busy, 1, __ATOMIC_SEQ_CST);
+    __atomic_add_fetch(&tila_node.busy, 1, __ATOMIC_SEQ_CST);
     /* after busy is up: a worker that announced its rest before sees it, or is woken */
-    if (__atomic_load_n(&resting, __ATOMIC_SEQ_CST)) tila_naps_wake_all();
+    if (__atomic_load_n(&tila_node.resting, __ATOMIC_SEQ_CST)) tila_naps_wake_all();
 }
 
-void tila_naps_task_done(void) { __atomic_sub_fetch(&busy, 1, __ATOMIC_SEQ_CST); }
+void tila_naps_task_done(void) { __atomic_sub_fetch(&tila_node.busy, 1, __ATOMIC_SEQ_CST); }
 
 void tila_naps_wake_all(void)
 {
-    wakes_t *all[2] = { &any_task, &short_task };
+    tila_wakes_t *all[2] = { &tila_node.any_task, &tila_node.short_task };
     for (int k = 0; k < 2; k++) {
         __atomic_add_fetch(&all[k]->pushes, 1, __ATOMIC_SEQ_CST);
         tila_futex_wake_all(&all[k]->pushes);
@@ -106,19 +98,19 @@ void tila_naps_wake_all(void)
 
 void tila_naps_stopping(int on)
 {
-    __atomic_store_n(&stopping, on, __ATOMIC_SEQ_CST);
+    __atomic_store_n(&tila_node.stopping, on, __ATOMIC_SEQ_CST);
     if (on) tila_naps_wake_all();
 }
 
 /* A rest between calls, on w's futex: a push, a submission or tila_finalize ends it.
  * Announced first, then the check again: a submission since sees `resting` and wakes. */
-static void rest(wakes_t *w, unsigned seen)
+static void rest(tila_wakes_t *w, unsigned seen)
 {
-    __atomic_add_fetch(&resting, 1, __ATOMIC_SEQ_CST);
+    __atomic_add_fetch(&tila_node.resting, 1, __ATOMIC_SEQ_CST);
     __atomic_add_fetch(&w->nappers, 1, __ATOMIC_SEQ_CST);
-    if (may_rest()) tila_futex_nap(&w->pushes, seen, worker_rest_ns);
+    if (may_rest()) tila_futex_nap(&w->pushes, seen, tila_node.plan.rest_ns);
     __atomic_sub_fetch(&w->nappers, 1, __ATOMIC_SEQ_CST);
-    __atomic_sub_fetch(&resting, 1, __ATOMIC_SEQ_CST);
+    __atomic_sub_fetch(&tila_node.resting, 1, __ATOMIC_SEQ_CST);
 }
 
 /*
@@ -138,26 +130,28 @@ static unsigned idle_nap(void *arg)
     if (starpu_worker_get_type(me) != STARPU_CPU_WORKER) return 0;
     const uint32_t *shorts = tila_rt.short_workers;
     int split = shorts != NULL;
-    wakes_t *w = split && shorts[me / 32] >> me % 32 & 1 ? &short_task : &any_task;
+    tila_wakes_t *w =
+        split && shorts[me / 32] >> me % 32 & 1 ? &tila_node.short_task : &tila_node.any_task;
     double now = tila_clock();
     idle = now - last < worker_idle_s ? idle + (now - last) : 0;
     if (started != started_seen) {
         started_seen = started;
         busy_end = now;
     }
-    if (now - busy_end > worker_quiet_s && me != tila_progress_worker_id() && may_rest()) {
+    if (tila_node.plan.worker_rest && now - busy_end > tila_node.plan.rest_after_s &&
+        me != tila_progress_worker_id() && may_rest()) {
         /* the progress thread runs a worker: it waits for the next call, not polling */
         tila_progress_worker_rest_async();
         rest(w, seen);
     }
     else if (idle > worker_idle_s) {
-        if (!lws_push) {
+        if (!tila_node.lws_push) {
             tila_nap(worker_nap_ns);
         }
         else {
             __atomic_add_fetch(&w->nappers, 1, __ATOMIC_SEQ_CST);
             tila_futex_nap(&w->pushes, seen,
-                           split && w == &any_task ? long_worker_nap_ns : worker_nap_ns);
+                           split && w == &tila_node.any_task ? long_worker_nap_ns : worker_nap_ns);
             __atomic_sub_fetch(&w->nappers, 1, __ATOMIC_SEQ_CST);
         }
     }
@@ -166,39 +160,35 @@ static unsigned idle_nap(void *arg)
     return 0;
 }
 
-/* lws whose push wakes a napping worker; NULL where this StarPU has no lws. */
-static struct starpu_sched_policy *sched_waking(void)
+struct starpu_sched_policy *tila_naps_sched_waking(void)
 {
     struct starpu_sched_policy **all = starpu_sched_get_predefined_policies();
     for (int i = 0; all[i]; i++)
         if (!strcmp(all[i]->policy_name, "lws")) {
-            lws_waking = *all[i];
-            lws_push = lws_waking.push_task;
-            lws_waking.push_task = lws_push_wake;
-            return &lws_waking;
+            tila_node.lws_waking = *all[i];
+            tila_node.lws_push = tila_node.lws_waking.push_task;
+            tila_node.lws_waking.push_task = lws_push_wake;
+            return &tila_node.lws_waking;
         }
     return NULL;
 }
 
 void tila_worker_naps_unhook(void)
 {
-    if (idle_hook >= 0) starpu_idle_hook_deregister(idle_hook);
-    idle_hook = -1;
+    if (tila_node.idle_hook >= 0) starpu_idle_hook_deregister(tila_node.idle_hook);
+    tila_node.idle_hook = -1;
 }
 
 void tila_worker_naps_off(void)
 {
     tila_worker_naps_unhook();
-    lws_push = NULL;
+    tila_node.lws_push = NULL;
     tila_naps_stopping(0);
 }
 
-int tila_worker_naps_start(struct starpu_conf *conf)
+void tila_worker_naps_start(void)
 {
-    idle_hook = starpu_idle_hook_register(idle_nap, NULL);
-    if (!getenv("STARPU_SCHED") && !conf->sched_policy_name && !conf->sched_policy)
-        conf->sched_policy = sched_waking();
-    return lws_push != NULL;
+    tila_node.idle_hook = starpu_idle_hook_register(idle_nap, NULL);
 }
 
 #else /* !TILA_STARPU_NAPS */
@@ -207,5 +197,7 @@ void tila_naps_task_added(void) {}
 void tila_naps_task_started(void) {}
 void tila_naps_task_done(void) {}
 int tila_naps_idle(void) { return 0; }
+struct starpu_sched_policy *tila_naps_sched_waking(void) { return NULL; }
+void tila_worker_naps_unhook(void) {}
 
 #endif /* TILA_STARPU_NAPS */

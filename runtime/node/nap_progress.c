@@ -5,9 +5,8 @@
  *
  * StarPU-MPI 1.3's progress thread tests its requests back to back as long as one is
  * pending (its loop blocks only when none is), on a core where a worker computes.  Tila's
- * MPI_Test passes every call on to the next MPI_Test (the MPI library's, or a profiling
- * tool's loaded after libtila, which then sees every call) and, in that thread only,
- * after 20 us without a completed request, sleeps between tests: 10 us, doubling to
+ * MPI_Test (interpose.c) passes every call on to the next MPI_Test and, in that thread
+ * only, after 20 us without a completed request, sleeps between tests: 10 us, doubling to
  * 160 us while nothing completes.  A message then waits at most one nap; the worker gets
  * the core back.  The end of a Tila task (tila_progress_yield, when its sends are queued)
  * cuts a nap short and makes the next one the shortest, so that the sends do not wait.
@@ -18,11 +17,9 @@
  * between two tasks, when a worker goes idle, and at the scheduler's tick.  (A lower
  * priority instead starved it behind a user's thread spinning in blocking MPI.)
  *
- * A program that preloads a layer (libtila_scalapack, libtila_lapack) finds the MPI
- * library's MPI_Test before libtila's (the program needs MPI; libtila is the layer's
- * need): the layer defines MPI_Test too, which brings the calls here through
- * tila_progress_mpi_test (around PMPI_Test); a call that comes back here from inside one
- * of libtila's own is passed on without a second nap.
+ * The MPI_Test that brings the calls here is libtila's (interpose.c), and the drop-in
+ * layers' through tila_progress_mpi_test; a call that comes back here from inside one of
+ * libtila's own is passed on without a second nap.
  *
  * The thread is the one StarPU-MPI starts in tila_init and names "MPI": tila_init marks
  * which by its thread id (tila_progress_thread_mark), so that no other thread (one of the
@@ -34,7 +31,6 @@
  */
 #define _GNU_SOURCE
 #include <dirent.h>
-#include <dlfcn.h>
 #include <pthread.h>
 #include <sched.h>
 #include <stdio.h>
@@ -54,18 +50,14 @@
 static const double progress_idle_s = 20e-6, progress_gap_s = 3e-6;
 static const long progress_nap_ns = 10000, progress_max_nap_ns = 160000;
 
-static int progress_naps;  /* set before StarPU-MPI starts its thread */
-static int progress_batch; /* the progress thread is SCHED_BATCH: workers yield to it */
-static pid_t progress_tid; /* that thread's id, once tila_init has seen it start */
-static int park, parked;   /* tila_progress_park: the thread is to stop in its next test */
-/* Tasks ended so far (their sends queued), and whether the progress thread naps now. */
-static unsigned ends;
-static int progress_napping;
+/* The state (tila_node, node.h): whether the thread naps (the plan's progress_naps),
+ * whether it is SCHED_BATCH (workers yield to it), its thread id once tila_init has seen it
+ * start, tila_progress_park's request and its answer (the thread is to stop in its next
+ * test, and has), the tasks ended so far (their sends queued), and whether it naps now. */
 
-void tila_progress_naps_start(int on)
+void tila_progress_naps_start(void)
 {
-    progress_naps = on;
-    progress_batch = 0; /* no yielding until this start's thread is SCHED_BATCH */
+    tila_node.progress_batch = 0; /* no yielding until this start's thread is SCHED_BATCH */
 }
 
 /* The ids of this process's threads named "MPI", at most n of them. */
@@ -89,11 +81,11 @@ static int mpi_threads(pid_t *tids, int n)
 
 void tila_progress_thread_mark(int started)
 {
-    static pid_t before[16];
-    static int nbefore;
+    pid_t *before = tila_node.mpi_before;
+    int nbefore = tila_node.nmpi_before;
     if (!started) {
-        __atomic_store_n(&progress_tid, 0, __ATOMIC_RELEASE);
-        nbefore = mpi_threads(before, 16);
+        __atomic_store_n(&tila_node.progress_tid, 0, __ATOMIC_RELEASE);
+        tila_node.nmpi_before = mpi_threads(before, 16);
         return;
     }
     pid_t now[16];
@@ -102,16 +94,14 @@ void tila_progress_thread_mark(int started)
         int old = 0;
         for (int j = 0; j < nbefore; j++)
             old |= now[i] == before[j];
-        if (!old) __atomic_store_n(&progress_tid, now[i], __ATOMIC_RELEASE);
+        if (!old) __atomic_store_n(&tila_node.progress_tid, now[i], __ATOMIC_RELEASE);
     }
 }
-
-typedef int test_fn(MPI_Request *, int *, MPI_Status *);
 
 /* One MPI_Test through `test`, and the progress thread's nap after it.  A call made while
  * this thread is already inside one (libtila's MPI_Test whose next MPI_Test is a layer's,
  * which comes back here) is passed on without a second nap. */
-static int progress_test(test_fn *test, MPI_Request *request, int *flag, MPI_Status *status)
+int tila_progress_test(tila_test_fn *test, MPI_Request *request, int *flag, MPI_Status *status)
 {
     /* kind: 0 not yet known, 1 StarPU-MPI's progress thread napping, 2 any other thread,
      * 3 the progress thread without naps */
@@ -120,12 +110,12 @@ static int progress_test(test_fn *test, MPI_Request *request, int *flag, MPI_Sta
     static __thread long nap;
     static __thread unsigned seen;
     if (inside) return test(request, flag, status);
-    if (__atomic_load_n(&park, __ATOMIC_ACQUIRE) &&
-        ((pid_t)syscall(SYS_gettid) == __atomic_load_n(&progress_tid, __ATOMIC_ACQUIRE) ||
+    if (__atomic_load_n(&tila_node.park, __ATOMIC_ACQUIRE) &&
+        ((pid_t)syscall(SYS_gettid) == __atomic_load_n(&tila_node.progress_tid, __ATOMIC_ACQUIRE) ||
          (tila_progress_worker_id() >= 0 && starpu_worker_get_id() == tila_progress_worker_id()))) {
         /* StarPU-MPI's thread (named "MPI", or running worker 0 under that worker's name) */
         /* outside MPI, for good: the program may finalize MPI, and the process exit */
-        __atomic_store_n(&parked, 1, __ATOMIC_RELEASE);
+        __atomic_store_n(&tila_node.parked, 1, __ATOMIC_RELEASE);
         for (;;)
             pause();
     }
@@ -133,15 +123,15 @@ static int progress_test(test_fn *test, MPI_Request *request, int *flag, MPI_Sta
     int rc = test(request, flag, status);
     inside = 0;
     if (kind == 0) {
-        pid_t tid = __atomic_load_n(&progress_tid, __ATOMIC_ACQUIRE);
+        pid_t tid = __atomic_load_n(&tila_node.progress_tid, __ATOMIC_ACQUIRE);
         if (!tid) return rc; /* not known yet: decide at a later call */
-        kind = (pid_t)syscall(SYS_gettid) != tid ? 2 : progress_naps ? 1 : 3;
+        kind = (pid_t)syscall(SYS_gettid) != tid ? 2 : tila_node.plan.progress_naps ? 1 : 3;
         if (kind == 1) {
             /* naps as short as asked, not the default 50 us late */
             prctl(PR_SET_TIMERSLACK, 1000UL, 0UL, 0UL, 0UL);
             struct sched_param none = { 0 };
             if (!pthread_setschedparam(pthread_self(), SCHED_BATCH, &none))
-                __atomic_store_n(&progress_batch, 1, __ATOMIC_RELAXED);
+                __atomic_store_n(&tila_node.progress_batch, 1, __ATOMIC_RELAXED);
         }
     }
     if (kind == 2 || rc != MPI_SUCCESS) return rc;
@@ -155,10 +145,10 @@ static int progress_test(test_fn *test, MPI_Request *request, int *flag, MPI_Sta
     else if (now - busy > progress_idle_s && now - napped > progress_gap_s) {
         /* a task that ended since the last nap may have queued a send: no nap, or a nap
          * that such an end cuts short, and the next nap the shortest */
-        __atomic_store_n(&progress_napping, 1, __ATOMIC_SEQ_CST);
-        tila_futex_nap(&ends, seen, nap);
-        __atomic_store_n(&progress_napping, 0, __ATOMIC_SEQ_CST);
-        unsigned now_ends = __atomic_load_n(&ends, __ATOMIC_SEQ_CST);
+        __atomic_store_n(&tila_node.progress_napping, 1, __ATOMIC_SEQ_CST);
+        tila_futex_nap(&tila_node.ends, seen, nap);
+        __atomic_store_n(&tila_node.progress_napping, 0, __ATOMIC_SEQ_CST);
+        unsigned now_ends = __atomic_load_n(&tila_node.ends, __ATOMIC_SEQ_CST);
         nap = now_ends != seen                ? progress_nap_ns
               : nap * 2 < progress_max_nap_ns ? nap * 2
                                               : progress_max_nap_ns;
@@ -168,37 +158,19 @@ static int progress_test(test_fn *test, MPI_Request *request, int *flag, MPI_Sta
     return rc;
 }
 
-int MPI_Test(MPI_Request *request, int *flag, MPI_Status *status)
-{
-    static test_fn *next;
-    test_fn *test = __atomic_load_n(&next, __ATOMIC_ACQUIRE);
-    if (!test) {
-        test = (test_fn *)dlsym(RTLD_NEXT, "MPI_Test");
-        if (!test) test = PMPI_Test;
-        __atomic_store_n(&next, test, __ATOMIC_RELEASE);
-    }
-    return progress_test(test, request, flag, status);
-}
-
-/* For the layers (layers/mpi.c), outside Tila's interface. */
-__attribute__((visibility("default"))) int tila_progress_mpi_test(MPI_Request *request, int *flag,
-                                                                  MPI_Status *status)
-{
-    return progress_test(PMPI_Test, request, flag, status);
-}
-
 void tila_progress_park(void)
 {
-    __atomic_store_n(&park, 1, __ATOMIC_RELEASE);
+    __atomic_store_n(&tila_node.park, 1, __ATOMIC_RELEASE);
     /* a thread blocked without requests never tests again, and is as harmless */
-    for (int k = 0; k < 100 && !__atomic_load_n(&parked, __ATOMIC_ACQUIRE); k++)
+    for (int k = 0; k < 100 && !__atomic_load_n(&tila_node.parked, __ATOMIC_ACQUIRE); k++)
         tila_nap(5000000);
 }
 
 void tila_progress_yield(void)
 {
-    if (progress_naps) tila_futex_count_and_wake(&ends, &progress_napping);
-    if (__atomic_load_n(&progress_batch, __ATOMIC_RELAXED)) sched_yield();
+    if (tila_node.plan.progress_naps)
+        tila_futex_count_and_wake(&tila_node.ends, &tila_node.progress_napping);
+    if (__atomic_load_n(&tila_node.progress_batch, __ATOMIC_RELAXED)) sched_yield();
 }
 
 #else /* !TILA_STARPU_NAPS */
@@ -206,11 +178,5 @@ void tila_progress_yield(void)
 void tila_progress_park(void) {}
 void tila_progress_thread_mark(int started) { (void)started; }
 void tila_progress_yield(void) {}
-
-__attribute__((visibility("default"))) int tila_progress_mpi_test(MPI_Request *request, int *flag,
-                                                                  MPI_Status *status)
-{
-    return PMPI_Test(request, flag, status);
-}
 
 #endif /* TILA_STARPU_NAPS */
