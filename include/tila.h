@@ -310,7 +310,9 @@ int tila_sequence_destroy(tila_sequence_t **seq);
  * triangle-on-triangle factors); tile (m, n) lives where A's tile (m, n mod A.nt) does.
  * PANEL: one row of A.nt tiles nb rows high (nb: tila_desc_nb(A)) and A's tile columns
  * wide, the whole triangular factor of each tile column's block reflector, tile (0, n)
- * where A's tile (n, n) lives (ib is checked, not used).
+ * where A's tile (n, n) lives (ib is checked, not used).  CHOLQR: PANEL's T; tila_<p>geqrf
+ * factors each panel by Cholesky QR with Householder reconstruction (the same V, R and T),
+ * its fallbacks included (tila_qr_tree_t).
  * TILA_QR_TREE_AUTO takes the binary tree when A has more than twice as many tile rows
  * as tile columns; else PANEL when every tile column of A lives on one rank (P = 1), and
  * FLAT otherwise.  Collective.
@@ -322,7 +324,7 @@ int tila_sequence_destroy(tila_sequence_t **seq);
  */
 int tila_desc_create_qr_t(tila_desc_t **T, const tila_desc_t *A, int ib, tila_qr_tree_t tree);
 
-/** Scheme recorded in a T made by tila_desc_create_qr_t (FLAT, BINARY or PANEL). */
+/** Scheme recorded in a T made by tila_desc_create_qr_t (FLAT, BINARY, PANEL or CHOLQR). */
 tila_qr_tree_t tila_desc_qr_tree(const tila_desc_t *T);
 
 #pragma GCC visibility pop
