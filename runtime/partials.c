@@ -7,7 +7,8 @@
  * A partial is registered on the rank whose task writes it (home: main memory, a tag of
  * the call's booked range) and nowhere else: no partial crosses ranks.  Every rank walks
  * the call's partials in the same order (tila_partials_add), so the tags agree; a rank
- * short of memory for one of its own still takes the tag.  Where GPUs write them, each is
+ * short of memory for one of its own (TILA_ALLOC_WORK, as a driver's own arrays) still
+ * takes the tag.  Where GPUs write them, each is
  * asked home as its task ends (tila_data_bring_home), so that collecting them at the wait
  * (unregistering) finds them there.  What is folded is the caller's: the norms' exact sums
  * (drivers/lan_reduce.c) read the partials one by one; maxima (tila_partials_maxima) fold
@@ -65,7 +66,7 @@ double tila_key_value(int64_t k)
 tila_partials_t *tila_partials_create(int64_t max, size_t eltsize)
 {
     int64_t tag_base = tila_tag_book(max);
-    tila_partials_t *P = calloc(1, sizeof *P);
+    tila_partials_t *P = tila_calloc(TILA_ALLOC_WORK, 1, sizeof *P);
     if (P) *P = (tila_partials_t){ .tag_base = tag_base, .max = max, .eltsize = eltsize };
     return P;
 }
@@ -78,7 +79,8 @@ int tila_partials_add(tila_partials_t *P, int rank, int first, int count, starpu
     if (rank != tila_rt.rank) return TILA_SUCCESS;
     if (P->nlocal == P->cap) {
         size_t cap = P->cap ? 2 * P->cap : 64;
-        partial_t *part = realloc(P->part, cap * sizeof *part);
+        partial_t *part =
+            tila_alloc_fails(TILA_ALLOC_WORK) ? NULL : realloc(P->part, cap * sizeof *part);
         if (!part) {
             P->nomem = 1;
             return TILA_ERR_NOMEM;
@@ -87,7 +89,7 @@ int tila_partials_add(tila_partials_t *P, int rank, int first, int count, starpu
         P->cap = cap;
     }
     partial_t *p = &P->part[P->nlocal];
-    if (!(p->x = malloc((size_t)count * P->eltsize))) {
+    if (!(p->x = tila_malloc(TILA_ALLOC_WORK, (size_t)count * P->eltsize))) {
         P->nomem = 1;
         return TILA_ERR_NOMEM;
     }

@@ -15,7 +15,12 @@
  *  - a descriptor's layout or storage (desc): the creation fails on every rank, A NULL;
  *  - after each failure, with the hook off, a dgeqrf on new matrices (their tags taken after
  *    the failed call's, its workspace tiles' included) has the residual
- *    ||A - Q R||_F / (m ||A||_F eps) < tol: the ranks' tags still agree.
+ *    ||A - Q R||_F / (m ||A||_F eps) < tol: the ranks' tags still agree;
+ *  - a norm's partial results (work: the partials service's state, its array, a partial):
+ *    dlange returns TILA_ERR_NOMEM on every rank, and a dgeqrf right after it
+ *    on matrices made before it (the PANEL scheme: its workspace tiles book the next tags,
+ *    with no descriptor creation between to agree on them) has the residual above: the
+ *    failing rank booked the partials' tags as the others did.
  * A hang shows as the run's timeout (tests/run-tests.sh).
  *
  * SPDX-License-Identifier: BSD-3-Clause
@@ -54,14 +59,14 @@ static int qr_pair(tila_desc_t **A, tila_desc_t **T, int n, int nb, tila_qr_tree
     return rc;
 }
 
-/* ||A0 - Q R||_F / (n ||A0||_F eps) of a dgeqrf on fresh matrices (rank 0's); -1 on an error. */
-static double qr_residual(int n, int nb, tila_qr_tree_t tree, const tila_dist_t *dist)
+/* ||A0 - Q R||_F / (n ||A0||_F eps) of a dgeqrf of A (its T made), A0 gathered on rank 0
+ * before; -1 on an error (rc: a failure before).  Nothing between the call and dgeqrf
+ * creates a descriptor (whose creation would agree on the next tag). */
+static double qr_check(int rc, tila_desc_t *A, tila_desc_t *T, double *a0, int n, int nb,
+                       const tila_dist_t *dist)
 {
-    tila_desc_t *A = NULL, *T = NULL, *Q = NULL;
-    int rc = qr_pair(&A, &T, n, nb, tree, dist, 11);
-    double *a0 = malloc(sizeof(double) * n * n), *r = malloc(sizeof(double) * n * n),
-           *q = malloc(sizeof(double) * n * n), err = -1;
-    if (!rc) rc = tila_desc_gather(A, 0, a0, n);
+    tila_desc_t *Q = NULL;
+    double *r = malloc(sizeof(double) * n * n), *q = malloc(sizeof(double) * n * n), err = -1;
     if (!rc) rc = tila_dgeqrf(A, T);
     if (!rc) rc = tila_desc_create(&Q, TILA_REAL64, n, n, nb, nb, dist);
     if (!rc) rc = tila_dorgqr(A, T, Q);
@@ -77,13 +82,49 @@ static double qr_residual(int n, int nb, tila_qr_tree_t tree, const tila_dist_t 
         err = tila_test_diff_fro(TILA_REAL64, n, n, qr, n, a0, n) / (n * DBL_EPSILON);
         free(qr);
     }
-    free(a0);
     free(r);
     free(q);
     tila_desc_destroy(&Q);
+    return err;
+}
+
+/* qr_check of a dgeqrf on fresh matrices. */
+static double qr_residual(int n, int nb, tila_qr_tree_t tree, const tila_dist_t *dist)
+{
+    tila_desc_t *A = NULL, *T = NULL;
+    int rc = qr_pair(&A, &T, n, nb, tree, dist, 11);
+    double *a0 = malloc(sizeof(double) * n * n);
+    if (!rc) rc = tila_desc_gather(A, 0, a0, n);
+    double err = qr_check(rc, A, T, a0, n, nb, dist);
+    free(a0);
     tila_desc_destroy(&T);
     tila_desc_destroy(&A);
     return err;
+}
+
+/* A one norm with the hook set to `value` while it runs (its code), then qr_check of a dgeqrf
+ * (PANEL) on matrices made before it. */
+static int failing_norm(const char *value, int n, int nb, const tila_dist_t *dist, double *err)
+{
+    tila_desc_t *A = NULL, *T = NULL, *N = NULL, *D = NULL;
+    int rc = qr_pair(&A, &T, n, nb, TILA_QR_TREE_PANEL, dist, 11);
+    double *a0 = malloc(sizeof(double) * n * n);
+    if (!rc) rc = tila_desc_gather(A, 0, a0, n);
+    if (!rc) rc = tila_desc_create(&N, TILA_REAL64, n, n, nb, nb, dist);
+    if (!rc) rc = tila_dplrnt(N, 3);
+    hook(value);
+    double norm;
+    /* D's creation arms the hook: it counts from the norm's allocations. */
+    int got = rc ? rc : tila_desc_create(&D, TILA_REAL64, 1, 1, 1, 1, NULL);
+    if (!got) got = tila_dlange(TILA_NORM_ONE, N, &norm);
+    hook(NULL);
+    *err = qr_check(rc, A, T, a0, n, nb, dist);
+    free(a0);
+    tila_desc_destroy(&D);
+    tila_desc_destroy(&N);
+    tila_desc_destroy(&T);
+    tila_desc_destroy(&A);
+    return got;
 }
 
 /* dgeqrf with the hook set to `value` while it runs: its code, and whether A is unchanged. */
@@ -148,4 +189,16 @@ void tila_test_nomem(const tila_test_opts_t *o)
     double err = qr_residual(n, nb, TILA_QR_TREE_FLAT, &dist);
     tila_test_check(err >= 0 && err < o->tol, "nomem", 'd', err,
                     "dgeqrf n=%d nb=%d tree=flat after the failed creations", n, nb);
+    /* A norm's partials: their state (1), their array (2), the first partial (3).  (Unset,
+     * the hook is disarmed at the next creation only: a failure that repeats, `+`, would
+     * fail dgeqrf's arrays too.) */
+    for (int k = 1; k <= 3; k++) {
+        snprintf(value, sizeof value, "%d:%d:work", last, k);
+        int rc = failing_norm(value, n, nb, &dist, &err);
+        tila_test_check(all_ranks(rc == TILA_ERR_NOMEM) && err >= 0 && err < o->tol, "nomem",
+                        'd', err,
+                        "dlange n=%d nb=%d TILA_TEST_ALLOC_FAIL=%s: rc=%d, then dgeqrf "
+                        "tree=panel on matrices made before it",
+                        n, nb, value, rc);
+    }
 }
