@@ -152,6 +152,14 @@ int tila_cpu_quota_parse(const char *quota, const char *period);
  */
 void tila_node_setup(struct starpu_conf *conf);
 
+/**
+ * The node's workers as StarPU's bitmaps, for where a task runs (workers.c): per CUDA
+ * device, the CPU workers, and the CUDA workers alone (TILA_CPU_TASK_FLOPS); once StarPU
+ * runs (init: 0, or TILA_ERR_NOMEM), freed as it stops.
+ */
+int tila_node_workers_init(void);
+void tila_node_workers_fini(void);
+
 /** What tila_node_setup and tila_env_put changed, put back (tila_finalize, a failed
  * tila_init): the environment and OpenBLAS's threads. */
 void tila_node_restore(void);
