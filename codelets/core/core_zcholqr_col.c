@@ -215,6 +215,7 @@ int tila_core_zcholqr_col(int m, int n, const int *mbs, tila_complex64_t *const 
             done = 0;
             break;
         }
+        if (done) break; /* the last round's solve joins the reconstruction's */
         panel_trsm(&p, 0, W, n);
         if (r == 0) {
             tila_core_zlaset(TILA_LOWER, n, n, 0.0, 0.0, Racc, n);
@@ -232,9 +233,20 @@ int tila_core_zcholqr_col(int m, int n, const int *mbs, tila_complex64_t *const 
         panel_copy(&p, panel, 0);
         return rc;
     }
-    /* Householder reconstruction of the orthonormal Q now in the tiles. */
-    tila_core_zunhr_col(n, A[0], lda[0], T, ldt, D);
-    panel_trsm(&p, n, A[0], lda[0]);
+    /*
+     * Householder reconstruction of Q = A R^{-1}, A the tiles (the last round's input) and R
+     * its factor (W): the top block Q1 = A1 R^{-1} alone, its L and U, then in one solve
+     * over the tiles V2 = Q2 U^{-1} = A2 (U R)^{-1}; R = S (R Racc).
+     */
+    tila_core_ztrmm(TILA_LEFT, TILA_UPPER, TILA_NOTRANS, TILA_NONUNIT, n, n, 1.0, W, n, Racc, n);
+    tila_core_zlacpy(TILA_GENERAL, n, n, A[0], lda[0], hwork, n);
+    tila_core_ztrsm(TILA_RIGHT, TILA_UPPER, TILA_NOTRANS, TILA_NONUNIT, n, n, 1.0, W, n, hwork, n);
+    tila_core_zunhr_col(n, hwork, n, T, ldt, D);
+    /* U R as a product of triangles: R's strictly lower part (HERK's leftovers) zero. */
+    if (n > 1) tila_core_zlaset(TILA_LOWER, n - 1, n - 1, 0.0, 0.0, W + 1, n);
+    tila_core_ztrmm(TILA_LEFT, TILA_UPPER, TILA_NOTRANS, TILA_NONUNIT, n, n, 1.0, hwork, n, W, n);
+    panel_trsm(&p, n, W, n);
+    tila_core_zlacpy(TILA_LOWER, n, n, hwork, n, A[0], lda[0]);
     for (int j = 0; j < n; j++)
         for (int i = 0; i <= j; i++)
             A[0][i + (size_t)j * lda[0]] = D[i] * Racc[i + (size_t)j * n];

@@ -32,9 +32,10 @@ struct panel {
     const int *lda;
 };
 
-/* The host's arithmetic on the buffers: 1, Re w, |w|^2, w + s (s real). */
+/* The host's arithmetic on the buffers: 1, 0, Re w, |w|^2, w + s (s real). */
 #if defined(COMPLEX)
 static cuDoubleComplex zone(void) { return make_cuDoubleComplex(1.0, 0.0); }
+static cuDoubleComplex zzero(void) { return make_cuDoubleComplex(0.0, 0.0); }
 static double re(cuDoubleComplex w) { return cuCreal(w); }
 static double abs2(cuDoubleComplex w) { return cuCreal(w) * cuCreal(w) + cuCimag(w) * cuCimag(w); }
 static cuDoubleComplex plus(cuDoubleComplex w, double s)
@@ -43,6 +44,7 @@ static cuDoubleComplex plus(cuDoubleComplex w, double s)
 }
 #else
 static double zone(void) { return 1.0; }
+static double zzero(void) { return 0.0; }
 static double re(double w) { return w; }
 static double abs2(double w) { return w * w; }
 static double plus(double w, double s) { return w + s; }
@@ -162,10 +164,13 @@ static double diagonal_ratio(int n, const cuDoubleComplex *R)
  * The Cholesky QR rounds of tila_core_zcholqr_col on the device, with the same decisions,
  * taken on the host after each Cholesky factorization (the stream is waited for there);
  * the panel's Householder factorization where they fail (then *done = 0 and the panel is
- * factored: V, R and T in place).  With *done = 1 the tiles hold the orthonormal Q, Racc
- * the product of the rounds' R factors, and h's Q buffer Q's top n x n block (the stream
- * waited for): tila_core_zunhr_col on it, then tila_cuda_zcholqr_col_finish.
- * @param work   device: m n + 3 n n + n elements (Gram, Racc, signs, the saved panel, tau).
+ * factored: V, R and T in place).  With *done = 1 the tiles hold the last round's input A,
+ * whose Q = A R^{-1} is orthonormal (R in work's Gram room, not applied: its solve joins the
+ * reconstruction's), Racc the product of all the rounds' R factors, and h's Q buffer Q's top
+ * n x n block (the stream waited for): tila_core_zunhr_col on it, then
+ * tila_cuda_zcholqr_col_finish.
+ * @param work   device: m n + 3 n n + n elements (Gram, Racc, signs, the saved panel, and n n
+ *               for tau or the top block).
  * @param dwork, dbytes, hsolver, hsbytes, hown  as tila_cuda_zcholqr_col_worksize gives.
  * @param path   0 CholeskyQR2 (or 3), 1 shifted CholeskyQR3, 2 Householder.
  * @return 0, -i if argument i is invalid, or TILA_ERR_DEVICE.
@@ -220,6 +225,7 @@ int tila_cuda_zcholqr_col(cublasHandle_t blas, cusolverDnHandle_t solver, cusolv
             *done = 0;
             break;
         }
+        if (*done) break; /* the last round's solve joins the reconstruction's */
         TILA_CUDA_PASS(panel_trsm(&p, 0, W, n));
         if (r == 0)
             TILA_CUDA_PASS(tila_cuda_zlacpy(stream, TILA_UPPER, n, n, W, n, Racc, n));
@@ -239,9 +245,14 @@ int tila_cuda_zcholqr_col(cublasHandle_t blas, cusolverDnHandle_t solver, cusolv
                                         dbytes, hsolver, hsbytes));
         return panel_copy(&p, panel, 0);
     }
-    TILA_CUDA_CHECK(cudaMemcpy2DAsync(
-        h.Q, (size_t)n * sizeof(cuDoubleComplex), A[0], (size_t)lda[0] * sizeof(cuDoubleComplex),
-        (size_t)n * sizeof(cuDoubleComplex), (size_t)n, cudaMemcpyDeviceToHost, stream));
+    /* Racc = R Racc, and Q1 = A1 R^{-1} (R the last round's factor, in W) to the host. */
+    TILA_CUDA_PASS(tila_cuda_ztrmm(blas, TILA_LEFT, TILA_UPPER, TILA_NOTRANS, TILA_NONUNIT, n, n,
+                                   zone(), W, n, Racc, n));
+    TILA_CUDA_PASS(tila_cuda_zlacpy(stream, TILA_GENERAL, n, n, A[0], lda[0], spare, n));
+    TILA_CUDA_PASS(tila_cuda_ztrsm(blas, TILA_RIGHT, TILA_UPPER, TILA_NOTRANS, TILA_NONUNIT, n, n,
+                                   zone(), W, n, spare, n));
+    TILA_CUDA_CHECK(
+        cudaMemcpyAsync(h.Q, spare, nn * sizeof(cuDoubleComplex), cudaMemcpyDeviceToHost, stream));
     TILA_CUDA_CHECK(cudaStreamSynchronize(stream));
     *path = shifted;
     return 0;
@@ -249,9 +260,11 @@ int tila_cuda_zcholqr_col(cublasHandle_t blas, cusolverDnHandle_t solver, cusolv
 
 /**
  * The end of the Householder reconstruction after tila_cuda_zcholqr_col's *done = 1 and
- * tila_core_zunhr_col on the host buffers (h's Q: L and U of Q1 - S; T; D): the top block
- * and T go to the device, V2 = Q2 U^{-1} on every tile's rows below it, and R = S Racc above
- * L.  The host buffers are read by queued copies: the caller marks its host workspace busy.
+ * tila_core_zunhr_col on the host buffers (h's Q: L and U of Q1 - S; T; D): L, U and T go
+ * to the device, V2 = Q2 U^{-1} = A2 (U R)^{-1} by one solve on every tile's rows below the
+ * top block (A the tiles, R the last round's factor, still in the Gram matrix's room), and
+ * the top block becomes L below R = S Racc.  The host buffers are read by queued copies:
+ * the caller marks its host workspace busy.
  * @return 0 or TILA_ERR_DEVICE.
  */
 int tila_cuda_zcholqr_col_finish(cublasHandle_t blas, cudaStream_t stream, int m, int n,
@@ -260,15 +273,21 @@ int tila_cuda_zcholqr_col_finish(cublasHandle_t blas, cudaStream_t stream, int m
 {
     const struct panel p = { blas, NULL, NULL, stream, m, n, mbs, A, lda };
     size_t nn = (size_t)n * n, elt = sizeof(cuDoubleComplex);
-    cuDoubleComplex *W = work, *Racc = W + nn, *D = Racc + nn;
+    cuDoubleComplex *W = work, *Racc = W + nn, *D = Racc + nn, *LU = D + n + (size_t)m * n;
     struct host h = host_buffers(hown, n);
-    TILA_CUDA_CHECK(cudaMemcpy2DAsync(A[0], (size_t)lda[0] * elt, h.Q, (size_t)n * elt,
-                                      (size_t)n * elt, (size_t)n, cudaMemcpyHostToDevice, stream));
+    TILA_CUDA_CHECK(cudaMemcpyAsync(LU, h.Q, nn * elt, cudaMemcpyHostToDevice, stream));
     TILA_CUDA_CHECK(cudaMemcpy2DAsync(T, (size_t)ldt * elt, h.T, (size_t)n * elt, (size_t)n * elt,
                                       (size_t)n, cudaMemcpyHostToDevice, stream));
     TILA_CUDA_CHECK(cudaMemcpyAsync(D, h.D, (size_t)n * elt, cudaMemcpyHostToDevice, stream));
-    TILA_CUDA_PASS(panel_trsm(&p, n, A[0], lda[0]));
-    /* R = S Racc, out of place into the Gram matrix's room (free now). */
+    /* U R as a product of triangles: R's strictly lower part (HERK's leftovers) zero. */
+    if (n > 1)
+        TILA_CUDA_PASS(
+            tila_cuda_zlaset(stream, TILA_LOWER, n - 1, n - 1, zzero(), zzero(), W + 1, n));
+    TILA_CUDA_PASS(tila_cuda_ztrmm(blas, TILA_LEFT, TILA_UPPER, TILA_NOTRANS, TILA_NONUNIT, n, n,
+                                   zone(), LU, n, W, n));
+    TILA_CUDA_PASS(panel_trsm(&p, n, W, n));
+    TILA_CUDA_PASS(tila_cuda_zlacpy(stream, TILA_LOWER, n, n, LU, n, A[0], lda[0]));
+    /* R = S Racc, out of place into the Gram matrix's room (stream order: after the solve). */
     TILA_CUDA_CHECK(cublasZdgmm(blas, CUBLAS_SIDE_LEFT, n, n, Racc, n, D, 1, W, n));
     return tila_cuda_zlacpy(stream, TILA_UPPER, n, n, W, n, A[0], lda[0]);
 }
