@@ -50,8 +50,9 @@ static void ztrmm_cpu(void *buffers[], void *cl_arg)
 }
 
 #ifdef TILA_USE_CUDA
-/* TRSM on a GPU halved down to triangles of TILA_CUDA_TRSM_LEAF rows (256; 0: cuBLAS's trsm
- * whole), the couplings by GEMM (tila_cuda_ztrsm_rec). */
+/* TRSM on a GPU by cuBLAS's trsm whole, or halved down to triangles of TILA_CUDA_TRSM_LEAF
+ * rows with the couplings by GEMM (tila_cuda_ztrsm_rec; on an H200 leaf 256 ran a 2048-tile
+ * no faster than cuBLAS's trsm, bench/LOG.md, so the default is 0: whole). */
 static void ztrsm_cuda(void *buffers[], void *cl_arg)
 {
     const struct ztrxm_args *a = cl_arg;
@@ -59,7 +60,7 @@ static void ztrsm_cuda(void *buffers[], void *cl_arg)
     static int leaf = -1; /* read once; threads that race read the same value */
     if (leaf < 0) {
         const char *v = getenv("TILA_CUDA_TRSM_LEAF");
-        leaf = v && *v ? atoi(v) : 256;
+        leaf = v && *v ? atoi(v) : 0;
         if (leaf < 0) leaf = 0;
     }
     tila_cl_tile_t A = tila_cl_tile(buffers[0]), B = tila_cl_tile(buffers[1]);
