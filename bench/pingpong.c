@@ -43,9 +43,10 @@
 
 /*
  * Tag of the vector.  Tila gives each descriptor the next range of tags counting up from 0
- * (tila_rt.next_tag, internal to the library), one tag per tile and workspace vector, so a
- * tag above 2^40 cannot collide with Tila's.  One tag per size (the vector of a size is
- * unregistered before the next one is registered, but a fresh tag costs nothing).
+ * (its tag book, runtime/tags.c, internal to the library), one tag per tile and workspace
+ * vector, so a tag above 2^40 cannot collide with Tila's.  One tag per size (the vector of
+ * a size is unregistered before the next one is registered, but a fresh tag costs
+ * nothing).
  */
 #define PINGPONG_TAG (INT64_C(1) << 40)
 

@@ -9,8 +9,9 @@
  * tila_rt_cuda.h (the CUDA workers' resources).  The partials service has its own header,
  * tila_partials.h.
  * What only the runtime itself uses (the node's set-up, naps, the progress worker, the
- * environment's registry) is in runtime/private/tila_runtime_private.h, on the include
- * path of the runtime's own sources alone: the build refuses a driver or codelet that reaches for it.
+ * environment's registry: runtime/node/node.h) is in runtime/private/tila_runtime_private.h,
+ * on the include path of the runtime's own sources alone: the build refuses a driver or
+ * codelet that reaches for it.
  *
  * SPDX-License-Identifier: BSD-3-Clause
  */
@@ -73,7 +74,7 @@ typedef struct tila_runtime_s {
      * on one rank. */
     starpu_data_handle_t absent;
     /** Bitmaps of the workers that run the tasks under TILA_SHORT_TASK_FLOPS (the CPU
-     * worker StarPU-MPI's progress thread runs, progress_worker.c) and the others; NULL:
+     * worker StarPU-MPI's progress thread runs, node/progress_worker.c) and the others; NULL:
      * any worker runs any task. */
     uint32_t *short_workers, *long_workers;
     /** On a node with GPUs and CPU workers: per device, then for any device, the bitmap of
