@@ -88,6 +88,7 @@ int tila_zgeqrf_async(tila_desc_t *A, tila_desc_t *T, tila_sequence_t *seq, tila
     if (rc) return rc;
     if ((rc = tila_zqr_check_factors(func, 1, A, T))) return rc;
     if ((rc = tila_check_sequence(func, 3, seq, req))) return rc;
+    tila_call_begin(seq, req);
 
     int kt = A->mt < A->nt ? A->mt : A->nt;
     if (kt == 0) return 0;

@@ -31,6 +31,7 @@ int tila_zlarft_async(tila_desc_t *A, const tila_complex64_t *tau, tila_desc_t *
         return -2;
     }
     if ((rc = tila_check_sequence(func, 4, seq, req))) return rc;
+    tila_call_begin(seq, req);
     if (kt == 0) return 0;
     starpu_data_handle_t *col = tila_malloc(TILA_ALLOC_WORK, sizeof *col * (size_t)A->mt), work;
     if ((rc = tila_submit_agree(col ? 0 : TILA_ERR_NOMEM))) {
