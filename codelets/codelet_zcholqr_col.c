@@ -9,9 +9,9 @@
  */
 #define COMPLEX
 #include "codelets_z.h"
-#include "core/core_z.h"
+#include "core_z.h"
 #ifdef TILA_USE_CUDA
-#include "cuda/cuda_z.h"
+#include "cuda_z.h"
 #endif
 
 /* Bytes of the kernels' work (tila_core_zcholqr_col_work), up to where the arrays start. */

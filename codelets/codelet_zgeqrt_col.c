@@ -10,9 +10,9 @@
 #include <stdlib.h>
 
 #include "codelets_z.h"
-#include "core/core_z.h"
+#include "core_z.h"
 #ifdef TILA_USE_CUDA
-#include "cuda/cuda_z.h"
+#include "cuda_z.h"
 #endif
 
 /* Bytes of the CPU kernel's work (m n + n n elements), up to where the arrays start. */

@@ -8,10 +8,10 @@
  */
 #define COMPLEX
 #include "codelets_zc.h"
-#include "core/core_zc.h"
+#include "core_zc.h"
 #ifdef TILA_USE_CUDA
-#include "cuda/cuda_kernel.h"
-#include "cuda/cuda_zc.h"
+#include "cuda_kernel.h"
+#include "cuda_zc.h"
 #endif
 
 /* Buffers: the double tile first, the single one second, whichever is written. */

@@ -13,10 +13,10 @@
 #include <string.h>
 
 #include "codelets_z.h"
-#include "core/core_z.h"
+#include "core_z.h"
 #ifdef TILA_USE_CUDA
-#include "cuda/cuda_z.h"
-#include "cuda/cuda_kernel.h"
+#include "cuda_z.h"
+#include "cuda_kernel.h"
 #endif
 
 struct zlange_args {

@@ -11,9 +11,9 @@
 #include <stdlib.h>
 
 #include "codelets_z.h"
-#include "core/core_z.h"
+#include "core_z.h"
 #ifdef TILA_USE_CUDA
-#include "cuda/cuda_z.h"
+#include "cuda_z.h"
 #endif
 
 /* tau travels in the arguments: a few scalars, read on the executing rank only. */

@@ -19,10 +19,10 @@
 #include <string.h>
 
 #include "codelets_z.h"
-#include "core/core_z.h"
+#include "core_z.h"
 #ifdef TILA_USE_CUDA
-#include "cuda/cuda_kernel.h"
-#include "cuda/cuda_z.h"
+#include "cuda_kernel.h"
+#include "cuda_z.h"
 #endif
 
 struct ztrtri_args {

@@ -7,9 +7,9 @@
  */
 #define COMPLEX
 #include "codelets_z.h"
-#include "core/core_z.h"
+#include "core_z.h"
 #ifdef TILA_USE_CUDA
-#include "cuda/cuda_z.h"
+#include "cuda_z.h"
 #endif
 
 struct zunmqr_args {

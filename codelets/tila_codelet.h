@@ -175,7 +175,7 @@ static inline size_t tila_qr_scratch_elems(int ib, int mb, int nb, int other)
 /*
  * Elements of scratch each QR tile kernel uses on the tiles of one task: LAPACK's work for
  * the CPU kernel and, in CUDA builds, the larger of that and what the GPU kernel puts
- * there (codelets/cuda), since StarPU may run the task on either kind of worker.
+ * there (kernels/cuda), since StarPU may run the task on either kind of worker.
  */
 static inline size_t tila_qr_work_max(size_t cpu, size_t gpu)
 {

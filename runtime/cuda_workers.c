@@ -22,12 +22,13 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <cublas_v2.h>
 #include <cusolverDn.h>
 #include <starpu.h>
 #include <starpu_cuda.h>
 
+#include "tila_cuda_status.h"
 #include "tila_runtime_private.h"
-#include "cuda/cuda_kernel.h"
 
 #define TILA_INFO_SLOTS 64
 

@@ -12,7 +12,7 @@ import os
 import re
 import sys
 
-DIRS = ["include", "codelets", "codelets/core", "codelets/cuda", "drivers", "tests",
+DIRS = ["include", "kernels", "kernels/cpu", "kernels/cuda", "codelets", "drivers", "tests",
         "tests/core", "tests/cuda", "perfmodels", "scalapack", "lapack"]
 TAG = re.compile(r"@precisions\s+(?:normal\s+z\s*->\s*([cds ]+)|mixed\s+zc\s*->\s*ds\b)")
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))

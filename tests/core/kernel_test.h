@@ -2,7 +2,7 @@
  * @file kernel_test.h
  * @brief Harness of the CPU tile kernel tests: options, reporting, generators, differences.
  *
- * The kernel tests run the tile kernels of codelets/core on plain arrays, with no StarPU
+ * The kernel tests run the tile kernels of kernels/cpu on plain arrays, with no StarPU
  * and no MPI, and compare them with LAPACKE and CBLAS.  This harness is precision-free:
  * its helpers take the element type as a tila_prec_t and compute in double.  The
  * precision-specific helpers are in kernel_ztest.c.

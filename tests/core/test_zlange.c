@@ -30,7 +30,7 @@
  *  - lan_init, lan_combine (NaN wins, Frobenius pairs with different scales, empty pairs)
  *    and lan_value on hand-made partial results; bad arguments return -i.
  *
- *  - the order of the sums (codelets/tila_lan_order.h, which the GPU kernels follow too):
+ *  - the order of the sums (kernels/tila_lan_order.h, which the GPU kernels follow too):
  *    in real arithmetic the one and infinity partials of general, trapezoidal and
  *    off-diagonal tiles equal, to the bit, a plain reference of that order (32 lanes by
  *    row or column index, then the lanes' tree), on tiles of up to 3 strips of rows.

@@ -3,8 +3,8 @@
  * @brief Harness of the CUDA tile kernel tests: the device, its handles, and copies
  * between host and device arrays.
  *
- * The CUDA kernel tests run each tile kernel of codelets/cuda and its CPU twin of
- * codelets/core on the same tiles, with no StarPU and no MPI, and compare the results
+ * The CUDA kernel tests run each tile kernel of kernels/cuda and its CPU twin of
+ * kernels/cpu on the same tiles, with no StarPU and no MPI, and compare the results
  * (tests/cuda/test_zcuda.c says with what tolerance, and why).  They reuse the CPU kernel
  * tests' harness (tests/core/kernel_test.h): options, reporting, generators, differences.
  *

@@ -3,8 +3,8 @@
  * @brief The CUDA tile kernels against their CPU twins, on the same tiles.
  * @precisions normal z -> c d s
  *
- * What it proves: each kernel of codelets/cuda computes, on the GPU, what its twin of
- * codelets/core computes on the CPU (the conversions between precisions:
+ * What it proves: each kernel of kernels/cuda computes, on the GPU, what its twin of
+ * kernels/cpu computes on the CPU (the conversions between precisions:
  * test_zlag2c_cuda.c), for empty, 1 x 1, odd and unequal sizes, leading dimensions larger
  * than the rows, every side/uplo/trans/diag, complex scalars; and what it must not read
  * (beta = 0: C; the other triangle of a triangular or symmetric tile) holds NaN, which
@@ -14,7 +14,7 @@
  *  - bit for bit where both sides do the same rounded operations in the same order: the
  *    copies and settings (lacpy, laset), colamax (a max is exact), the generators (plrnt,
  *    plghe: each entry a function of its seed and global index, built without fused
- *    multiply-adds on either side), and every norm kernel's partial result (codelets/tila_lan_order.h: the
+ *    multiply-adds on either side), and every norm kernel's partial result (kernels/tila_lan_order.h: the
  *    promise that a norm's value does not depend on the workers rests on this); a NaN
  *    partial equals any NaN (its payload is the hardware's);
  *  - BLAS-3 (gemm, trsm, trmm, herk, hemm), potrf and the QR updates: each side is within

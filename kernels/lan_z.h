@@ -1,9 +1,9 @@
 /**
  * @file lan_z.h
  * @brief Internal: the arithmetic of the norm tile kernels that must give the same bits on
- * a CPU and a GPU (codelets/tila_lan_order.h), written once for both: |a| of an entry, the
+ * a CPU and a GPU (kernels/tila_lan_order.h), written once for both: |a| of an entry, the
  * square a Frobenius pass adds, and the overflow-safe (scale, sumsq) pairs.  Included by
- * codelets/core/core_zlange.c and codelets/cuda/cuda_zlange.cu (host and device functions
+ * kernels/cpu/core_zlange.c and kernels/cuda/cuda_zlange.cu (host and device functions
  * there); the including file says COMPLEX or REAL.
  * @precisions normal z -> c d s
  *

@@ -4,7 +4,7 @@
  * on the given stream, without synchronising, to the same bits as the CPU kernels.
  * @precisions normal z -> c d s
  *
- * Both follow codelets/tila_lan_order.h: a column's sum in 32 interleaved lanes, which
+ * Both follow kernels/tila_lan_order.h: a column's sum in 32 interleaved lanes, which
  * here are the 32 threads of a warp reading 32 consecutive rows (coalesced), then the
  * warp's tree (shuffles, lane l += lane l + h); a row's sum in 32 lanes of consecutive
  * columns, a block of 32 rows x 32 lanes (a warp reads 32 rows of one column), the lanes

@@ -13,34 +13,8 @@
 #include <cublas_v2.h>
 #include <cuda_runtime.h>
 
+#include "tila_cuda_status.h"
 #include "tila_types.h"
-
-/*
- * A CUDA, cuBLAS or cuSOLVER call that fails inside a tile kernel (a workspace the device
- * cannot allocate, a call cuBLAS refuses): the kernel names the call and where it is on
- * stderr and returns TILA_ERR_DEVICE, and its task fails its sequence with that code
- * (tila_cl_check), which the routine returns: a library does not abort its caller.  What
- * CUDA calls a sticky error (a kernel's illegal address) leaves the device's context
- * unusable, and StarPU's own CUDA driver stops the program at its next call on it.
- */
-static inline int tila_cuda_failed(const char *call, const char *file, int line, int status)
-{
-    fprintf(stderr, "[tila] %s failed with status %d (%s:%d)\n", call, status, file, line);
-    return TILA_ERR_DEVICE;
-}
-
-/* `call`'s status as Tila's: 0, or TILA_ERR_DEVICE with the call named. */
-#define TILA_CUDA_STATUS(call) tila_cuda_status((int)(call), #call, __FILE__, __LINE__)
-static inline int tila_cuda_status(int status, const char *call, const char *file, int line)
-{
-    return status == 0 ? 0 : tila_cuda_failed(call, file, line, status);
-}
-
-/* In a function that returns a Tila status: return TILA_ERR_DEVICE if `call` fails. */
-#define TILA_CUDA_CHECK(call)                                                                      \
-    do {                                                                                           \
-        if (TILA_CUDA_STATUS(call)) return TILA_ERR_DEVICE;                                        \
-    } while (0)
 
 /* Return a Tila kernel's status (an illegal argument, TILA_ERR_DEVICE) unless it is 0. */
 #define TILA_CUDA_PASS(kernel_call)                                                                \
@@ -69,10 +43,6 @@ static inline int tila_cuda_status(int status, const char *call, const char *fil
         cudaError_t tila_err_ = cudaGetLastError();                                                \
         if (tila_err_ != cudaErrorNotReady) TILA_CUDA_CHECK(tila_err_);                            \
     } while (0)
-
-/* A cuSOLVER call's devInfo sits at the start of its device workspace; the workspace
- * proper starts this many bytes further, aligned as cudaMalloc aligns. */
-#define TILA_CUDA_INFO_BYTES 256
 
 static inline cublasOperation_t tila_cublas_op(tila_trans_t t)
 {
