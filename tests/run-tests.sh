@@ -36,6 +36,15 @@ count() {
         failed=$((failed + 1))
     fi
 }
+# With FLOORS_CHECK=PATH/TO/check-floors.py: no tila_* prototype written by hand outside
+# the library, no header included by a path in it (what the include paths cannot refuse).
+if [ -n "${FLOORS_CHECK:-}" ]; then
+    echo "== tools/check-floors.py (prototypes from headers, headers by their bare name)"
+    python3 "$FLOORS_CHECK" "$(dirname "$FLOORS_CHECK")/.." >"$log" 2>"$log.err"
+    rc=$?
+    count floors $rc
+    grep -v -E '^(PASS|FAIL|SKIP) ' "$log"
+fi
 if [ -n "${KERNEL_TESTS:-}" ]; then
     echo "== tila-kernel-tests (tile kernels against LAPACKE, no StarPU)"
     timeout "$limit" "$KERNEL_TESTS" >"$log" 2>"$log.err"
