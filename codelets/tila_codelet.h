@@ -3,6 +3,33 @@
  * @brief Internal: what every codelet file shares: the runtime beneath it, tile access,
  * and how a kernel's return code is heard.
  *
+ * Where each tile operation lives, by its LAPACK or BLAS name: the codelet and its insert
+ * helper in codelets/codelet_z<file>.c (declared in codelets_z.h), its kernels in
+ * kernels/cpu/core_z<file>.c and kernels/cuda/cuda_z<file>.{c,cu}, unless said otherwise
+ * (real precisions: herk is syrk, hemm symm, unmqr ormqr, plghe plgsy).
+ *
+ *   LAPACK / BLAS name           <file>     notes
+ *   gemm                         gemm
+ *   trsm, trmm                   trxm       kernels core_ztrsm.c, core_ztrmm.c, cuda_ztrsm.c,
+ *                                           cuda_ztrmm.c
+ *   trsm by the inverse          trsm_inv   GEMM with trtri's inverse (TILA_POTRF_TRSM=inv)
+ *   trtri                        trtri
+ *   herk, hemm                   herk, hemm
+ *   potrf                        potrf
+ *   geqrt, unmqr                 geqrt, unmqr
+ *   tsqrt, ttqrt                 tpqrt      LAPACK's tpqrt: a triangle on a square or a
+ *                                           triangle
+ *   tsmqr, ttmqr                 tpmqrt     LAPACK's tpmqrt: their Q on a pair of tiles
+ *   geqrt of a panel of tiles    geqrt_col  tila_insert_zpanel_col: the panels' common insert
+ *   larft of a panel of tiles    larft_col
+ *   CholeskyQR of a panel        cholqr_col with unhr_col (core_zcholqr_col.c)
+ *   lange, lansy, lanhe, lantr   lange      every norm's tile kernels (core_zlange.c,
+ *                                           cuda_zlange.cu); kernels/lan_z.h, tila_lan_order.h
+ *   lacpy, laset, lascal, geadd  lacpy, laset, lascal, geadd
+ *   iamax over columns           colamax
+ *   plrnt, plghe                 plrnt, plghe   the random matrices (kernels/tila_rand.h)
+ *   lag2c (double to single)     lag2c      declared in codelets_zc.h (mixed precision)
+ *
  * SPDX-License-Identifier: BSD-3-Clause
  */
 #ifndef TILA_CODELET_H
