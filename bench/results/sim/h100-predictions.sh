@@ -78,3 +78,12 @@ $S geqrf $B --nb 8192 --ib 2048 --tree binary --n 393216 --nodes 64 \
 # flat runs take 100-140 s each here, the rest 3-45 s).
 $S geqrf $B --nb 4096 --ib 1024 --tree flat,binary --n 196608 --nodes 4,16,64 --csv $R/h100big-geqrf-strong-4096.csv
 $S geqrf $B --nb 8192 --ib 2048 --tree flat,binary --n 196608 --nodes 4,16,64 --csv $R/h100big-geqrf-strong-8192.csv
+# Weak scaling of potrf with the matrix filling 43 % of the nodes' GPU memory (n = 131072
+# sqrt(nodes), 1 to 64 nodes; issue 56), each rank's window of submitted tasks tila-sim's
+# auto (the 64 nodes aborted past vm.max_map_count before it); then the 16 nodes at 100,
+# 200 and 400 Gb/s a node (docs/SIMULATION.md, section 5).
+$S potrf $B --nb 8192 --n 131072,262144,524288,1048576 --nodes 1,4,16,64 --weak \
+    --csv $R/h100big-potrf-weak-131072.csv
+for bw in 12.5GBps 25GBps 50GBps; do
+    $S potrf $B --nb 8192 --n 524288 --nodes 16 --bw $bw --csv $R/h100big-potrf-bw-16-$bw.csv
+done
