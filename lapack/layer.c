@@ -69,7 +69,7 @@ void *tila_la_real(tila_la_routine_t *r)
     return real;
 }
 
-/* The book of calls (layers/calls.c). */
+/* The book of calls (dropin/calls.c). */
 static tila_layer_book_t book = { .path_text = path_text,
                                   .npaths = TILA_LA_NPATHS,
                                   .lock = PTHREAD_MUTEX_INITIALIZER };

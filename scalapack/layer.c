@@ -39,7 +39,7 @@ static const char *const path_text[TILA_SL_NPATHS] = {
     "failed in Tila after it had begun to write the caller's data in place (INFO = -10000)",
 };
 
-/* The book of calls (layers/calls.c). */
+/* The book of calls (dropin/calls.c). */
 static tila_layer_book_t book = { .path_text = path_text,
                                   .npaths = TILA_SL_NPATHS,
                                   .lock = PTHREAD_MUTEX_INITIALIZER };

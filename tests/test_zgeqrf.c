@@ -228,7 +228,7 @@ static void run_one(const tila_test_opts_t *o, int m, int n, int nb, int ib, til
     tila_desc_destroy(&A);
 }
 
-/* The layers' tile size for a QR of m x n (layers/common.c, tila_layer_tile): about an
+/* The layers' tile size for a QR of m x n (dropin/common.c, tila_layer_tile): about an
  * eighth of min(m, n) in 64s, 192 to 384. */
 static int layer_tile(int m, int n)
 {

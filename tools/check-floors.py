@@ -6,7 +6,7 @@ Two rules, one line each (PASS or FAIL, then the offences, file:line), exit 1 if
 
  - prototypes: no tila_* function is declared by hand outside the library.  A declaration
    (a return type, the name, its parameters, ';') of a tila_* function in the programs and
-   the drop-in layers (tests/, bench/, examples/, perfmodels/, layers/, lapack/,
+   the drop-in layers (tests/, bench/, examples/, perfmodels/, dropin/, lapack/,
    scalapack/) is refused unless those folders also define the function (their own
    helpers, tila_test_*, tila_layer_*): the library's functions are declared by its
    headers, so a prototype written by hand is one that no header checks against the
@@ -21,8 +21,8 @@ import os
 import re
 import sys
 
-PROGRAMS = ["tests", "bench", "examples", "perfmodels", "layers", "lapack", "scalapack"]
-LIBRARY = ["include", "runtime", "kernels", "codelets", "drivers", "layers", "lapack",
+PROGRAMS = ["tests", "bench", "examples", "perfmodels", "dropin", "lapack", "scalapack"]
+LIBRARY = ["include", "runtime", "kernels", "codelets", "drivers", "dropin", "lapack",
            "scalapack"]
 SUFFIXES = (".c", ".h", ".cu")
 

@@ -9,7 +9,7 @@
  * progress thread alone it naps after the test while nothing completes.  A program that
  * preloads a layer (libtila_scalapack, libtila_lapack) finds the MPI library's MPI_Test
  * before libtila's (the program needs MPI; libtila is the layer's need): the layer
- * defines MPI_Test too (layers/mpi.c), which brings that thread's calls here through
+ * defines MPI_Test too (dropin/mpi.c), which brings that thread's calls here through
  * tila_progress_mpi_test, around PMPI_Test.  Without naps (another StarPU than 1.3)
  * libtila defines no MPI_Test, and tila_progress_mpi_test is PMPI_Test.
  *

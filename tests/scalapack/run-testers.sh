@@ -153,7 +153,7 @@ for p in s d c z; do
 done
 # In a program that preloads the layer, StarPU-MPI's MPI_Test must be the layer's (libtila's
 # naps of its progress thread), not the MPI library's, which the program's symbol search
-# finds before libtila (layers/mpi.c; before that, pdgeqrf at 2 ranks ran at 0.70x
+# finds before libtila (dropin/mpi.c; before that, pdgeqrf at 2 ranks ran at 0.70x
 # ScaLAPACK's speed): the dynamic linker's bindings in a run of SCALAPACK_PLAIN (a plain
 # ScaLAPACK program that runs `geqrf N NB IA REPS`: bench/tila-bench-offsets) at 2 ranks.
 case " $ranks " in

@@ -1,7 +1,7 @@
 /**
  * @file tila_interpose.h
  * @brief What libtila exports, outside Tila's interface (include/), for its drop-in layers
- *        (layers/, lapack/, scalapack/): the functions of other libraries that libtila
+ *        (dropin/, lapack/, scalapack/): the functions of other libraries that libtila
  *        defines, and how a layer that defines them too hands calls on
  *        (runtime/node/interpose.c).  This folder alone is on the layers' include path.
  *
