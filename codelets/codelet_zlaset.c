@@ -49,8 +49,7 @@ struct starpu_codelet tila_cl_zlaset = {
     .name = "zlaset",
     .cpu_funcs = { zlaset_cpu },
     TILA_CL_CUDA(zlaset_cuda)
-    .nbuffers = 1,
-    .modes = { STARPU_RW },
+    .nbuffers = STARPU_VARIABLE_NBUFFERS, /* A: W or RW, per task (tila_insert_zlaset) */
     .model = &zlaset_model,
 };
 
@@ -64,9 +63,11 @@ int tila_insert_zlaset(const tila_task_t *t, tila_uplo_t uplo, int m, int n, til
         *a = (struct zlaset_args){
             .base = a->base, .uplo = uplo, .m = m, .n = n, .alpha = alpha, .beta = beta
         };
-    /* RW: a triangular LASET keeps the tile's other part. */
+    /* RW: a triangular LASET keeps the tile's other part; a whole one reads nothing, so a
+     * workspace tile that holds nothing yet can be its target (tila_task_write). */
     rc = starpu_mpi_task_insert(tila_starpu_comm(), &tila_cl_zlaset, STARPU_CL_ARGS, a,
-                                a ? sizeof *a : 0, STARPU_RW, A, TILA_TASK_OPTIONS(t, "zlaset", 0),
-                                0);
+                                a ? sizeof *a : 0,
+                                uplo == TILA_GENERAL ? tila_task_write(t, A) : STARPU_RW, A,
+                                TILA_TASK_OPTIONS(t, "zlaset", 0), 0);
     return tila_task_submitted(t, rc);
 }

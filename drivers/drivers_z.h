@@ -74,4 +74,26 @@ int tila_ztrsm_left_submit(tila_task_t *t, tila_uplo_t uplo, tila_trans_t trans,
 /** Checks of A (square tiles, argument pos) and its T (argument pos + 1); -i on failure. */
 int tila_zqr_check_factors(const char *func, int pos, tila_desc_t *A, tila_desc_t *T);
 
+/**
+ * The trailing updates of a tiled Cholesky factorization, as insert helpers of
+ * tila_insert_zherk's and tila_insert_zgemm's arguments and ctx: tila_zpotrf's own, or a
+ * mixed-precision solve's in a lower precision's arithmetic (drivers/zcposv.c).
+ */
+typedef struct tila_zpotrf_updates_s {
+    int (*herk)(const tila_task_t *t, tila_uplo_t uplo, tila_trans_t trans, int n, int k,
+                double alpha, starpu_data_handle_t A, double beta, starpu_data_handle_t C,
+                const void *ctx);
+    int (*gemm)(const tila_task_t *t, tila_trans_t transa, tila_trans_t transb, int m, int n,
+                int k, tila_complex64_t alpha, starpu_data_handle_t A, starpu_data_handle_t B,
+                tila_complex64_t beta, starpu_data_handle_t C, const void *ctx);
+    const void *ctx;
+} tila_zpotrf_updates_t;
+
+/**
+ * Submit the tiled Cholesky factorization of A (checked, its call begun: tila_zpotrf_async)
+ * with the updates `up`.  @return 0, TILA_ERR_NOMEM or TILA_ERR_STARPU.
+ */
+int tila_zpotrf_submit(tila_uplo_t uplo, tila_desc_t *A, const tila_zpotrf_updates_t *up,
+                       tila_sequence_t *seq, tila_request_t *req);
+
 #endif /* DRIVERS_Z_H */

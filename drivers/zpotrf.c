@@ -11,7 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "codelets_z.h"
+#include "drivers_z.h"
 #include "tila_runtime.h"
 
 /*
@@ -99,6 +99,25 @@ static int zpotrf_by_inverse(const char *func, double *bound)
     return choice == 1;
 }
 
+/* The updates of tila_zpotrf itself: tila_insert_zherk and tila_insert_zgemm. */
+static int zpotrf_herk(const tila_task_t *t, tila_uplo_t uplo, tila_trans_t trans, int n, int k,
+                       double alpha, starpu_data_handle_t A, double beta, starpu_data_handle_t C,
+                       const void *ctx)
+{
+    (void)ctx;
+    return tila_insert_zherk(t, uplo, trans, n, k, alpha, A, beta, C);
+}
+
+static int zpotrf_gemm(const tila_task_t *t, tila_trans_t transa, tila_trans_t transb, int m, int n,
+                       int k, tila_complex64_t alpha, starpu_data_handle_t A, starpu_data_handle_t B,
+                       tila_complex64_t beta, starpu_data_handle_t C, const void *ctx)
+{
+    (void)ctx;
+    return tila_insert_zgemm(t, transa, transb, m, n, k, alpha, A, B, beta, C);
+}
+
+static const tila_zpotrf_updates_t zpotrf_updates = { .herk = zpotrf_herk, .gemm = zpotrf_gemm };
+
 int tila_zpotrf_async(tila_uplo_t uplo, tila_desc_t *A, tila_sequence_t *seq, tila_request_t *req)
 {
     static const char *func = "tila_zpotrf";
@@ -109,6 +128,14 @@ int tila_zpotrf_async(tila_uplo_t uplo, tila_desc_t *A, tila_sequence_t *seq, ti
     if ((rc = tila_check_square(func, 2, A))) return rc;
     if ((rc = tila_check_sequence(func, 3, seq, req))) return rc;
     tila_call_begin(seq, req);
+    return tila_zpotrf_submit(uplo, A, &zpotrf_updates, seq, req);
+}
+
+int tila_zpotrf_submit(tila_uplo_t uplo, tila_desc_t *A, const tila_zpotrf_updates_t *up,
+                       tila_sequence_t *seq, tila_request_t *req)
+{
+    static const char *func = "tila_zpotrf";
+    int rc = 0;
     if (A->n == 0) return 0;
 
     /* Written in the lower form: for upper, every tile (i, j) is (j, i) and the
@@ -164,20 +191,19 @@ int tila_zpotrf_async(tila_uplo_t uplo, tila_desc_t *A, tila_sequence_t *seq, ti
             int nm = tila_tile_rows(A, m);
             t.priority = m == k + 1 ? PRIO_NEXT : PRIO_UPDATE;
             tila_task_on(&t, A, m, m);
-            rc = tila_insert_zherk(&t, uplo, herk_trans, nm, nk, -1.0, tri(&t, A, uplo, m, k), 1.0,
-                                   tila_task_tile(&t, A, m, m));
+            rc = up->herk(&t, uplo, herk_trans, nm, nk, -1.0, tri(&t, A, uplo, m, k), 1.0,
+                          tila_task_tile(&t, A, m, m), up->ctx);
             for (int n = k + 1; n < m && !rc; n++) {
                 t.priority = n == k + 1 ? PRIO_NEXT : PRIO_UPDATE;
                 tri_on(&t, A, uplo, m, n);
-                rc = lower
-                         ? tila_insert_zgemm(
-                               &t, TILA_NOTRANS, TILA_CONJTRANS, nm, tila_tile_rows(A, n), nk, -1.0,
-                               tila_task_tile(&t, A, m, k), tila_task_tile(&t, A, n, k), 1.0,
-                               tila_task_tile(&t, A, m, n))
-                         : tila_insert_zgemm(&t, TILA_CONJTRANS, TILA_NOTRANS, tila_tile_cols(A, n),
-                                             nm, nk, -1.0, tila_task_tile(&t, A, k, n),
-                                             tila_task_tile(&t, A, k, m), 1.0,
-                                             tila_task_tile(&t, A, n, m));
+                rc = lower ? up->gemm(&t, TILA_NOTRANS, TILA_CONJTRANS, nm, tila_tile_rows(A, n),
+                                      nk, -1.0, tila_task_tile(&t, A, m, k),
+                                      tila_task_tile(&t, A, n, k), 1.0,
+                                      tila_task_tile(&t, A, m, n), up->ctx)
+                           : up->gemm(&t, TILA_CONJTRANS, TILA_NOTRANS, tila_tile_cols(A, n), nm,
+                                      nk, -1.0, tila_task_tile(&t, A, k, n),
+                                      tila_task_tile(&t, A, k, m), 1.0,
+                                      tila_task_tile(&t, A, n, m), up->ctx);
             }
         }
         /* The panel's tiles have all their readers too. */

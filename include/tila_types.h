@@ -165,6 +165,49 @@ typedef enum tila_qr_tree_e {
     TILA_QR_TREE_CHOLQR = 4
 } tila_qr_tree_t;
 
+/**
+ * The arithmetic of a mixed-precision solve's factorization (tila_dsposv_x, tila_zcposv_x).
+ * Its tiles are single precision in every case; TF32, BF16 and FP16 round the inputs of
+ * the factorization's GEMM and SYRK/HERK tile updates to that format's significand (FP16:
+ * and range, after a power-of-two scaling of the matrix) and accumulate in single
+ * precision: on a GPU, cuBLAS's tensor-core compute types; on a CPU, the same rounding
+ * done by hand (which is slower than single precision: for tests and accuracy studies).
+ */
+typedef enum tila_factor_e {
+    TILA_FACTOR_ENV = 0,  /**< TILA_POSV_FACTOR's (rank 0's), FP32 where it is unset */
+    TILA_FACTOR_FP32 = 1, /**< single precision throughout (LAPACK's zcposv/dsposv) */
+    TILA_FACTOR_TF32 = 2, /**< products of 11-bit significands (TF32, fp32's range) */
+    TILA_FACTOR_BF16 = 3, /**< products of 8-bit significands (bfloat16, fp32's range) */
+    TILA_FACTOR_FP16 = 4  /**< products of 11-bit significands within half's range */
+} tila_factor_t;
+
+/** How a mixed-precision solve refines (tila_mixed_t.refine). */
+typedef enum tila_refine_e {
+    TILA_REFINE_AUTO = 0,    /**< classic refinement, GMRES where it stalls, then the double solve */
+    TILA_REFINE_CLASSIC = 1, /**< classic refinement, then the double solve (LAPACK's) */
+    TILA_REFINE_GMRES = 2    /**< GMRES refinement from the start, then the double solve */
+} tila_refine_t;
+
+/** What gave a mixed-precision solve's X (tila_mixed_t.path). */
+typedef enum tila_mixed_path_e {
+    TILA_PATH_NONE = 0,     /**< nothing solved (n or nrhs 0, or a failure) */
+    TILA_PATH_CLASSIC = 1,  /**< classic refinement converged */
+    TILA_PATH_GMRES = 2,    /**< GMRES refinement converged */
+    TILA_PATH_FALLBACK = 3  /**< the double-precision factorization */
+} tila_mixed_path_t;
+
+/** A mixed-precision solve's options (in) and what it did (out, written at its wait). */
+typedef struct tila_mixed_s {
+    tila_factor_t factor;   /**< in: the factorization's arithmetic */
+    tila_refine_t refine;   /**< in: the refinement */
+    tila_factor_t used;     /**< out: the arithmetic taken (TILA_FACTOR_ENV resolved) */
+    tila_mixed_path_t path; /**< out: what gave X */
+    int classic;            /**< out: classic refinement steps */
+    int gmres;              /**< out: GMRES iterations (Krylov vectors), every cycle */
+    int cycles;             /**< out: GMRES cycles (restarts), each ending in a true residual */
+    double shift;           /**< out: s / ||A||_max where A + s I was factored (a retry); 0 */
+} tila_mixed_t;
+
 #ifdef __cplusplus
 }
 #endif

@@ -78,6 +78,18 @@ MIXED = [
     ("tila_cpotrf_async", "tila_spotrf_async"), ("tila_cpotrs_async", "tila_spotrs_async"),
     ("tila_complex32_t", "float"), ("cuFloatComplex", "float"),
     ("TILA_COMPLEX32", "TILA_REAL32"),
+    # The low-precision updates of the mixed solve's factorization (zcgemm_lp).
+    ("zcgemm_lp", "dsgemm_lp"), ("tila_core_cgemm_lp", "tila_core_sgemm_lp"),
+    ("tila_core_cherk_lp", "tila_core_ssyrk_lp"), ("tila_cuda_cgemm_lp", "tila_cuda_sgemm_lp"),
+    ("tila_cuda_cherk_lp", "tila_cuda_ssyrk_lp"), ("tila_cl_cgemm_lp", "tila_cl_sgemm_lp"),
+    ("tila_cl_cherk_lp", "tila_cl_ssyrk_lp"), ("tila_insert_cgemm_lp", "tila_insert_sgemm_lp"),
+    ("tila_insert_cherk_lp", "tila_insert_ssyrk_lp"), ("tila_cgemm_lp", "tila_sgemm_lp"),
+    ("tila_cherk_lp", "tila_ssyrk_lp"), ("cgemm_lp", "sgemm_lp"), ("cherk_lp", "ssyrk_lp"),
+    ("cblas_cgemm", "cblas_sgemm"), ("cblas_cherk", "cblas_ssyrk"), ("CUDA_C_32F", "CUDA_R_32F"),
+    ("tila_cpotrf_submit", "tila_spotrf_submit"), ("tila_cpotrf_updates_t", "tila_spotrf_updates_t"),
+    ("drivers_c.h", "drivers_s.h"), ("codelets_c.h", "codelets_s.h"),
+    ("tila_insert_clascal", "tila_insert_slascal"), ("tila_insert_claset", "tila_insert_slaset"),
+    ("tila_insert_cgeadd", "tila_insert_sgeadd"),
     # Conversions between the two: a cast in real (their one argument, in parentheses).
     ("cuComplexFloatToDouble", ""), ("cuComplexDoubleToFloat", ""),
 ]

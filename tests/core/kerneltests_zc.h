@@ -11,5 +11,6 @@
 #include "kernel_test.h"
 
 void tila_test_zlag2c_core(const kernel_opts_t *opts);
+void tila_test_zcgemm_lp_core(const kernel_opts_t *opts);
 
 #endif /* KERNELTESTS_ZC_H */

@@ -55,6 +55,7 @@ static const kernel_suite_t suites[] = {
     SUITE(trsm_inv),
     /* between precisions: d with s, z with c */
     { "lag2c", { NULL, tila_test_dlag2s_core, NULL, tila_test_zlag2c_core } },
+    { "gemm_lp", { NULL, tila_test_dsgemm_lp_core, NULL, tila_test_zcgemm_lp_core } },
     /* QR */
     SUITE(geqrt),
     SUITE(geqrt_col),

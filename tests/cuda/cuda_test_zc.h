@@ -11,5 +11,6 @@
 #include "kernel_test.h"
 
 void tila_test_zcuda_lag2c(const kernel_opts_t *o);
+void tila_test_zcgemm_lp_cuda(const kernel_opts_t *o);
 
 #endif /* CUDA_TEST_ZC_H */

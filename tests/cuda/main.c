@@ -40,6 +40,7 @@ static const kernel_suite_t suites[] = {
     SUITE(inv),
     /* between precisions: d with s, z with c */
     { "lag2c", { NULL, tila_test_dcuda_lag2c, NULL, tila_test_zcuda_lag2c } },
+    { "gemm_lp", { NULL, tila_test_dsgemm_lp_cuda, NULL, tila_test_zcgemm_lp_cuda } },
 };
 
 int main(int argc, char **argv)
