@@ -29,11 +29,21 @@
 #include <stdlib.h>
 #include <string.h>
 
+#if defined(COMPLEX)
+#include <complex.h>
+#endif
+
+#include "codelets_c.h"
 #include "codelets_z.h"
 #include "codelets_zc.h"
+#include "drivers_c.h"
 #include "tila_partials.h"
 
 #define ZCPOSV_ITERMAX 30 /* LAPACK's ITERMAX */
+#define ZCPOSV_STALL 0.5  /* classic refinement stalls when a step leaves more than this */
+#define ZCPOSV_KRYLOV 30  /* GMRES's basis at most: a cycle's iterations */
+#define ZCPOSV_CYCLES 10  /* GMRES's cycles at most (each a true residual and its test) */
+#define ZCPOSV_GMRES_TOL 1e-6 /* a cycle stops once its residual estimate fell this much */
 
 static const char *zcposv_func = "tila_zcposv";
 
@@ -44,10 +54,20 @@ typedef struct zcposv_s {
     tila_desc_t *A, *B, *X;   /**< the caller's, held until the continuation */
     tila_desc_t *SA, *SX, *R; /**< A's triangle and a solution in single, the residual */
     int *iter;
+    tila_mixed_t *mx;             /**< the caller's options and report (NULL: defaults) */
+    tila_factor_t factor;         /**< the factorization's arithmetic, agreed by the ranks */
+    tila_refine_t refine;         /**< the refinement */
+    double mu;                    /**< SA holds mu A (FP16's power of two; else 1) */
+    double shift;                 /**< and mu shift I on its diagonal (a retry; else 0) */
     tila_sequence_t *seq, *inner; /**< the caller's; the single-precision phase's */
+    tila_sequence_t *norms;       /**< A's norms (a norm's value comes with a status of 0) */
     tila_request_t *req;
     tila_request_t conv, potrf, work; /**< inner's: to single, the factorization, the rest */
-    double anorm;                     /**< ||A||_inf, at inner's wait */
+    tila_request_t nreq;              /**< norms' */
+    double anorm, amax; /**< ||A||_inf, ||A||_max (lower arithmetics), at inner's wait */
+    int classic, gmres, cycles;       /**< the report (tila_mixed_t) */
+    double q; /**< the best max |R| / max |X| classic refinement reached (INFINITY: none) */
+    tila_mixed_path_t path;
 } zcposv_t;
 
 /* S = Z in single precision on the triangle uplo (its diagonal tiles' triangles, the
@@ -84,16 +104,79 @@ static int to_double(tila_desc_t *S, tila_desc_t *Z, tila_sequence_t *seq, tila_
     return rc;
 }
 
+/* D = alpha D, tile by tile (alpha a power of two here: exact). */
+static int scale(tila_desc_t *D, tila_complex64_t alpha, tila_sequence_t *seq, tila_request_t *req)
+{
+    int rc = 0;
+    tila_task_t t = tila_task_init(seq, req, 0);
+    for (int n = 0; n < D->nt && !rc; n++)
+        for (int m = 0; m < D->mt && !rc; m++) {
+            tila_task_on(&t, D, m, n);
+            rc = tila_insert_zlascal(&t, tila_tile_rows(D, m), tila_tile_cols(D, n), alpha,
+                                     tila_task_tile(&t, D, m, n));
+        }
+    return rc;
+}
+
+/* SA = mu SA on the triangle uplo's tiles (FP16's scaling, a power of two: exact); its
+ * tasks take potrf's priority, as the conversion's. */
+static int scale_single(tila_uplo_t uplo, tila_desc_t *SA, float mu, tila_sequence_t *seq,
+                        tila_request_t *req)
+{
+    int rc = 0;
+    tila_task_t t = tila_task_init(seq, req, 3);
+    for (int n = 0; n < SA->nt && !rc; n++)
+        for (int m = 0; m < SA->mt && !rc; m++) {
+            if (tila_tile_part(uplo, m, n) == TILA_TILE_NONE) continue;
+            tila_task_on(&t, SA, m, n);
+            rc = tila_insert_clascal(&t, tila_tile_rows(SA, m), tila_tile_cols(SA, n), mu,
+                                     tila_task_tile(&t, SA, m, n));
+        }
+    return rc;
+}
+
+/* SA += shift I on its diagonal tiles, through E, a single twin of A of which only those
+ * tiles are written (shift I), then added. */
+static int shift_single(tila_desc_t *SA, tila_desc_t *E, float shift, tila_sequence_t *seq,
+                        tila_request_t *req)
+{
+    int rc = 0;
+    tila_task_t t = tila_task_init(seq, req, 3);
+    for (int k = 0; k < SA->nt && !rc; k++) {
+        int nk = tila_tile_cols(SA, k);
+        tila_task_on(&t, SA, k, k);
+        rc = tila_insert_claset(&t, TILA_GENERAL, nk, nk, 0, shift, tila_task_tile(&t, E, k, k));
+        if (!rc)
+            rc = tila_insert_cgeadd(&t, nk, nk, 1, tila_task_tile(&t, E, k, k), 1,
+                                    tila_task_tile(&t, SA, k, k));
+    }
+    return rc;
+}
+
+/* D = M^-1 S with the low-precision factor M = L L^H of mu A: S in single (an entry
+ * beyond single's range fails conv), solved, back in double, times mu.  D may be S. */
+static int precond(zcposv_t *st, tila_desc_t *S, tila_desc_t *D, tila_sequence_t *seq,
+                   tila_request_t *conv, tila_request_t *req)
+{
+    int rc = to_single(TILA_GENERAL, S, st->SX, seq, conv);
+    if (!rc) rc = tila_cpotrs_async(st->uplo, st->SA, st->SX, seq, req);
+    if (!rc) rc = to_double(st->SX, D, seq, req);
+    if (!rc && st->mu != 1) rc = scale(D, st->mu, seq, req);
+    return rc;
+}
+
 /*
- * R = B - A X, A Hermitian with its triangle uplo stored.  Each product runs where its
- * tile of A lives: on R's owner it updates R directly; elsewhere it goes into a workspace
- * tile (rows x nrhs-tile, beta = 0) that is sent to R's owner and subtracted there, so that
- * what crosses ranks is the products, not the n^2 entries of A.
+ * R = B - A X (or R = -A X when B is NULL), A Hermitian with its triangle uplo stored.
+ * Each product runs where its tile of A lives: on R's owner it updates R directly;
+ * elsewhere it goes into a workspace tile (rows x nrhs-tile, beta = 0) that is sent to R's
+ * owner and subtracted there, so that what crosses ranks is the products, not the n^2
+ * entries of A.
  */
 static int residual(tila_uplo_t uplo, tila_desc_t *A, tila_desc_t *B, tila_desc_t *X,
                     tila_desc_t *R, tila_sequence_t *seq, tila_request_t *req)
 {
-    int rc = tila_zlacpy_async(TILA_GENERAL, B, R, seq, req);
+    int rc = B ? tila_zlacpy_async(TILA_GENERAL, B, R, seq, req)
+               : tila_zlaset_async(TILA_GENERAL, 0, 0, R, seq, req);
     if (rc) return rc;
     tila_workspace_t ws;
     tila_workspace_init(&ws, sizeof(tila_complex64_t));
@@ -168,14 +251,31 @@ static int colmax_submit(int rc, tila_desc_t *D, double *maxima, tila_sequence_t
     return rc;
 }
 
+/* A round's step: what it submits before the stopping test's maxima (NULL: nothing). */
+typedef int (*zcposv_step_t)(zcposv_t *st, tila_sequence_t *seq, tila_request_t *conv,
+                             tila_request_t *req, void *arg);
+
+/* A classic refinement step: the correction M^-1 R, added to X; R = B - A X. */
+static int classic_step(zcposv_t *st, tila_sequence_t *seq, tila_request_t *conv,
+                        tila_request_t *req, void *arg)
+{
+    (void)arg;
+    int rc = precond(st, st->R, st->R, seq, conv, req);
+    if (!rc) rc = tila_zgeadd_async(1, st->R, 1, st->X, seq, req);
+    if (!rc) rc = residual(st->uplo, st->A, st->B, st->X, st->R, seq, req);
+    return rc;
+}
+
 /*
- * One round, one wait: a refinement step if `step` (R in single, solved, back in double,
- * X += R, R = B - A X), then the stopping test on X and R, their column maxima combined
- * over the ranks in the allreduce of the round's wait.  *ok: every column has max |R| <= max |X| cte; *nan: a
- * NaN in X or R; *overflow: R held an entry beyond single's range (the step's later tasks
- * did nothing, nor the test's).  Collective.
+ * One round, one wait: the step, then the stopping test on X and R, their column maxima
+ * combined over the ranks in the allreduce of the round's wait.  *ok: every column has
+ * max |R| <= max |X| cte; *nan: a NaN in X or R; *overflow: a vector the step converted to
+ * single held an entry beyond single's range (the step's later tasks did nothing, nor the
+ * test's); *q: the largest max |R| / max |X| of the columns (what a step must shrink).
+ * Collective.
  */
-static int round_trip(zcposv_t *st, int step, double cte, int *ok, int *nan, int *overflow)
+static int round_trip(zcposv_t *st, zcposv_step_t step, void *arg, double cte, int *ok, int *nan,
+                      int *overflow, double *q)
 {
     int nrhs = st->X->n;
     tila_sync_t s;
@@ -183,13 +283,7 @@ static int round_trip(zcposv_t *st, int step, double cte, int *ok, int *nan, int
     int rc = tila_sync_begin(zcposv_func, &s);
     if (rc) return rc;
     tila_call_begin(s.seq, &conv);
-    if (step) {
-        rc = to_single(TILA_GENERAL, st->R, st->SX, s.seq, &conv);
-        if (!rc) rc = tila_cpotrs_async(st->uplo, st->SA, st->SX, s.seq, &s.req);
-        if (!rc) rc = to_double(st->SX, st->R, s.seq, &s.req);
-        if (!rc) rc = tila_zgeadd_async(1, st->R, 1, st->X, s.seq, &s.req);
-        if (!rc) rc = residual(st->uplo, st->A, st->B, st->X, st->R, s.seq, &s.req);
-    }
+    if (step) rc = step(st, s.seq, &conv, &s.req, arg);
     /* X's column maxima, then R's, agreed on at the wait: a failure of one rank (a refused
      * submission, memory) fails the status everywhere. */
     double *maxima = calloc(2 * (size_t)nrhs, sizeof *maxima);
@@ -199,56 +293,477 @@ static int round_trip(zcposv_t *st, int step, double cte, int *ok, int *nan, int
     *overflow = conv.status > 0;
     *ok = status >= 0;
     *nan = 0;
+    *q = 0;
     for (int j = 0; status >= 0 && j < nrhs; j++) {
         double xn = maxima[j], rn = maxima[nrhs + j];
         if (!(rn <= xn * cte)) *ok = 0;
         if (isnan(rn) || isnan(xn)) *nan = 1;
+        double qj = rn > 0 ? rn / xn : 0;
+        if (!(qj <= *q)) *q = qj; /* NaN, and rn / 0, stay */
     }
     free(maxima);
     if (*overflow) return 0;
     return status < 0 ? status : 0;
 }
 
+/* LAPACK's stopping test's constant: max |R| <= max |X| ||A||_inf sqrt(n) eps. */
+static double stop_cte(const zcposv_t *st)
+{
+    return st->anorm * (DBL_EPSILON / 2) * sqrt((double)st->A->n);
+}
+
 /*
- * The refinement from inner's first solution and residual: *iter the steps taken, or
- * LAPACK's codes.  LAPACK's test met, one more step is taken and the test made again: the
- * residual LAPACK's test accepts can be hundreds of times dposv's, and one more correction
- * brings the backward error to dposv's.  Should that step undo convergence, refinement
- * goes on as before; 30 steps in all at most (met at the 29th, no step follows).  A step
+ * Classic refinement from the first solution and residual: *iter the steps taken, or
+ * LAPACK's codes.  LAPACK's test met, steps go on while each still halves the residual
+ * (max |R| / max |X|), and the test is made again after each: the residual LAPACK's test
+ * accepts can be hundreds of times dposv's, and the corrections past it bring the
+ * backward error to dposv's (one with a single-precision factor, whose steps contract by
+ * cond(A) 2^-24; several with TF32's or BF16's).  Should a step undo convergence,
+ * refinement goes on as before; 30 steps in all at most (met at the 29th, no step follows).  A step
  * whose residual overflows single falls back even past the test: other ranks' parts of X
- * may have taken its correction.  A NaN in X or R falls back at once (-31).
+ * may have taken its correction.  A NaN in X or R falls back at once (-31).  In AUTO, a
+ * step that leaves more than ZCPOSV_STALL of the residual (max |R| / max |X|) before the
+ * test is met stalls: *iter = -1, GMRES goes on from X and R (a factor of TF32, BF16 or
+ * FP16 on a matrix its precision cannot resolve contracts by cond(A) u per step, or not
+ * at all).
  */
 static int refine(zcposv_t *st, int *iter)
 {
-    double cte = st->anorm * (DBL_EPSILON / 2) * sqrt((double)st->A->n);
-    int ok, nan, overflow, rc = round_trip(st, 0, cte, &ok, &nan, &overflow);
+    double cte = stop_cte(st), q, qprev = INFINITY;
+    int ok, nan, overflow, rc = round_trip(st, NULL, NULL, cte, &ok, &nan, &overflow, &q);
     for (int it = 0, polished = 0;; it++) {
+        st->classic = it;
         if (rc) return rc;
         if (overflow) {
             *iter = -2;
             return 0;
         }
-        if (ok && (polished || it >= ZCPOSV_ITERMAX - 1)) {
+        if (ok && (it >= ZCPOSV_ITERMAX - 1 || (polished && !(q < ZCPOSV_STALL * qprev)))) {
             *iter = it;
+            st->path = TILA_PATH_CLASSIC;
             return 0;
         }
         if (it == ZCPOSV_ITERMAX || nan) {
             *iter = -ZCPOSV_ITERMAX - 1;
             return 0;
         }
+        if (st->refine == TILA_REFINE_AUTO && !ok && !(q <= ZCPOSV_STALL * qprev)) {
+            *iter = -1;
+            st->q = q < qprev ? q : qprev; /* what GMRES's first cycle must halve */
+            return 0;
+        }
         polished = ok;
-        rc = round_trip(st, 1, cte, &ok, &nan, &overflow);
+        qprev = q;
+        rc = round_trip(st, classic_step, NULL, cte, &ok, &nan, &overflow, &q);
     }
+}
+
+#if defined(COMPLEX)
+static tila_complex64_t zconj(tila_complex64_t x) { return conj(x); }
+#define ZCPOSV_PARTS 2 /* doubles in a tila_complex64_t */
+#else
+static tila_complex64_t zconj(tila_complex64_t x) { return x; }
+#define ZCPOSV_PARTS 1
+#endif
+
+/* GMRES's workspace: the Krylov basis V (each a matrix like B), the Gram-Schmidt
+ * coefficients' tiles on rank 0 (G: nrhs x nrhs each, over g), the Hessenberg matrix H
+ * (column-major, ZCPOSV_KRYLOV + 1 rows), its rotations and the right-hand side e. */
+typedef struct zgmres_s {
+    tila_desc_t *V[ZCPOSV_KRYLOV + 1];
+    tila_complex64_t *g; /**< rank 0: ZCPOSV_KRYLOV blocks of nrhs x nrhs */
+    tila_complex64_t H[(ZCPOSV_KRYLOV + 1) * ZCPOSV_KRYLOV], e[ZCPOSV_KRYLOV + 1];
+    tila_complex64_t sn[ZCPOSV_KRYLOV];
+    double cs[ZCPOSV_KRYLOV];
+    tila_complex64_t y[ZCPOSV_KRYLOV]; /**< a step's coefficients (tila_zgmres_combine) */
+    int j;                             /**< the vector the step makes: V[j + 1] from V[j] */
+} zgmres_t;
+
+static int gmres_rank0(int m, int n, void *arg)
+{
+    (void)m, (void)n, (void)arg;
+    return 0;
+}
+
+/*
+ * h[i] = <V[i], W> = trace(V[i]^H W) for i < count, on every rank (the inner product of
+ * the n * nrhs vectors that GMRES sees: the columns of X are solved as one block-diagonal
+ * system, whose coefficients are scalars).  G[i] = V[i]^H W by tiled GEMMs into tiles on
+ * rank 0, each gathered there as its descriptor is destroyed, the traces sent to every
+ * rank in an allreduce.  Collective.
+ */
+static int gram(zcposv_t *st, zgmres_t *gm, int count, tila_desc_t *W, tila_complex64_t *h)
+{
+    tila_desc_t *B = st->B;
+    int nrhs = B->n, rc = 0, root = tila_comm_rank() == 0;
+    int *sizes = malloc(sizeof *sizes * (size_t)B->nt);
+    tila_desc_t *G[ZCPOSV_KRYLOV] = { 0 };
+    tila_dist_t dist = { .rank_of = gmres_rank0 };
+    int failed = !sizes;
+    if (tila_comm_size() > 1 && tila_allreduce(&failed, 1, MPI_INT, MPI_MAX)) failed = 1;
+    if (failed) {
+        free(sizes);
+        return TILA_ERR_NOMEM;
+    }
+    for (int j = 0; j < B->nt; j++)
+        sizes[j] = tila_tile_cols(B, j);
+    for (int i = 0; i < count && !rc; i++)
+        rc = tila_desc_create_lapack_tiled(&G[i], TILA_COMPLEX64,
+                                           root ? gm->g + (size_t)i * nrhs * nrhs : NULL, nrhs,
+                                           B->nt, sizes, B->nt, sizes, &dist);
+    free(sizes);
+    if (!rc) {
+        tila_sync_t s;
+        rc = tila_sync_begin(zcposv_func, &s);
+        if (!rc) {
+            for (int i = 0; i < count && !rc; i++)
+                rc = tila_zgemm_async(TILA_CONJTRANS, TILA_NOTRANS, 1, gm->V[i], W, 0, G[i], s.seq,
+                                      &s.req);
+            rc = tila_sync_end(&s, rc);
+        }
+    }
+    for (int i = 0; i < count; i++)
+        tila_desc_destroy(&G[i]);
+    for (int i = 0; i < count; i++) {
+        h[i] = 0;
+        for (int j = 0; root && !rc && j < nrhs; j++)
+            h[i] += gm->g[(size_t)i * nrhs * nrhs + (size_t)j * nrhs + j];
+    }
+    if (!rc && tila_comm_size() > 1 &&
+        tila_allreduce(h, count * ZCPOSV_PARTS, MPI_DOUBLE, MPI_SUM))
+        rc = TILA_ERR_MPI;
+    return rc;
+}
+
+/* W -= sum h[i] V[i] over i < count, then *norm = ||W||_F.  Collective. */
+static int orthogonalize(zgmres_t *gm, int count, const tila_complex64_t *h, tila_desc_t *W,
+                         double *norm)
+{
+    tila_sync_t s;
+    int rc = tila_sync_begin(zcposv_func, &s);
+    if (rc) return rc;
+    for (int i = 0; i < count && !rc; i++)
+        rc = tila_zgeadd_async(-h[i], gm->V[i], 1, W, s.seq, &s.req);
+    if (!rc) rc = tila_zlange_async(TILA_NORM_FRO, W, norm, s.seq, &s.req);
+    return tila_sync_end(&s, rc);
+}
+
+/* The Arnoldi step that makes V[j + 1]: W = -A M^-1 V[j] (R holds M^-1 V[j]), where V[j]
+ * is first scaled to norm 1 (alpha: 1 / its norm; 1 for V[0], made so). */
+struct arnoldi_arg {
+    zgmres_t *gm;
+    tila_complex64_t alpha;
+    double norm; /**< ||W||_F, at the round's wait */
+};
+
+static int arnoldi_step(zcposv_t *st, tila_sequence_t *seq, tila_request_t *conv,
+                        tila_request_t *req, void *arg)
+{
+    struct arnoldi_arg *a = arg;
+    zgmres_t *gm = a->gm;
+    int rc = a->alpha != 1 ? scale(gm->V[gm->j], a->alpha, seq, req) : 0;
+    if (!rc) rc = precond(st, gm->V[gm->j], st->R, seq, conv, req);
+    if (!rc) rc = residual(st->uplo, st->A, NULL, st->R, gm->V[gm->j + 1], seq, req);
+    if (!rc) rc = tila_zlange_async(TILA_NORM_FRO, gm->V[gm->j + 1], &a->norm, seq, req);
+    return rc;
+}
+
+/* The cycle's end: R = sum y[i] V[i], X += M^-1 R, R = B - A X. */
+static int gmres_update(zcposv_t *st, tila_sequence_t *seq, tila_request_t *conv,
+                        tila_request_t *req, void *arg)
+{
+    zgmres_t *gm = arg;
+    int rc = tila_zlaset_async(TILA_GENERAL, 0, 0, st->R, seq, req);
+    for (int i = 0; i < gm->j && !rc; i++)
+        rc = tila_zgeadd_async(gm->y[i], gm->V[i], 1, st->R, seq, req);
+    if (!rc) rc = precond(st, st->R, st->R, seq, conv, req);
+    if (!rc) rc = tila_zgeadd_async(1, st->R, 1, st->X, seq, req);
+    if (!rc) rc = residual(st->uplo, st->A, st->B, st->X, st->R, seq, req);
+    return rc;
+}
+
+/* V[0] = R / (-beta): GMRES solves (-A M^-1) u = -R, whose operator is what residual()
+ * gives with no B. */
+static int gmres_start(zcposv_t *st, zgmres_t *gm, double beta)
+{
+    tila_sync_t s;
+    int rc = tila_sync_begin(zcposv_func, &s);
+    if (rc) return rc;
+    rc = tila_zlaset_async(TILA_GENERAL, 0, 0, gm->V[0], s.seq, &s.req);
+    if (!rc) rc = tila_zgeadd_async(-1 / beta, st->R, 0, gm->V[0], s.seq, &s.req);
+    return tila_sync_end(&s, rc);
+}
+
+/*
+ * One GMRES cycle on A d = R, right-preconditioned by the low-precision factor
+ * (A M^-1 u = R, d = M^-1 u), everything but the preconditioner in double: Arnoldi with
+ * classical Gram-Schmidt, twice where the first pass cancelled more than half of the new
+ * vector (two or three collective rounds and a gather a vector), Givens rotations on the
+ * Hessenberg matrix, at most ZCPOSV_KRYLOV vectors, until the residual's estimate falls
+ * below ZCPOSV_GMRES_TOL of R's norm; then X += d and R = B - A X, with the stopping test
+ * (round_trip).  *its: the vectors made.  Collective.
+ */
+static int gmres_cycle(zcposv_t *st, zgmres_t *gm, double cte, int *ok, int *nan, int *overflow,
+                       double *q, int *its)
+{
+    const int M = ZCPOSV_KRYLOV, L = ZCPOSV_KRYLOV + 1;
+    double beta = -1;
+    *its = 0;
+    *ok = *nan = *overflow = 0;
+    int rc = tila_zlange(TILA_NORM_FRO, st->R, &beta);
+    if (rc) return rc;
+    if (!(beta > 0) || !isfinite(beta)) { /* 0: nothing to correct; NaN: fall back */
+        *nan = !(beta == 0);
+        return round_trip(st, NULL, NULL, cte, ok, nan, overflow, q);
+    }
+    if ((rc = gmres_start(st, gm, beta))) return rc;
+    memset(gm->H, 0, sizeof gm->H);
+    memset(gm->e, 0, sizeof gm->e);
+    gm->e[0] = beta;
+    tila_complex64_t alpha = 1, h[ZCPOSV_KRYLOV + 1], h2[ZCPOSV_KRYLOV + 1];
+    int k = 0;
+    for (int j = 0; j < M; j++) {
+        gm->j = j;
+        /* V[j + 1] = -A M^-1 V[j] and its norm, then orthogonalized against V[0..j]. */
+        struct arnoldi_arg arg = { .gm = gm, .alpha = alpha };
+        tila_sync_t s;
+        tila_request_t conv = TILA_REQUEST_INITIALIZER;
+        if ((rc = tila_sync_begin(zcposv_func, &s))) return rc;
+        tila_call_begin(s.seq, &conv);
+        rc = tila_sync_end(&s, arnoldi_step(st, s.seq, &conv, &s.req, &arg));
+        if (conv.status > 0) {
+            *overflow = 1;
+            return 0;
+        }
+        if (rc) return rc;
+        /* The second pass only where the first cancelled more than half of W's norm
+         * ("twice is enough": what survives it is orthogonal to working accuracy). */
+        double norm = 0;
+        if ((rc = gram(st, gm, j + 1, gm->V[j + 1], h))) return rc;
+        if ((rc = orthogonalize(gm, j + 1, h, gm->V[j + 1], &norm))) return rc;
+        for (int i = 0; i <= j; i++)
+            h2[i] = 0;
+        if (!(norm > 0.5 * arg.norm)) {
+            if ((rc = gram(st, gm, j + 1, gm->V[j + 1], h2))) return rc;
+            if ((rc = orthogonalize(gm, j + 1, h2, gm->V[j + 1], &norm))) return rc;
+        }
+        tila_complex64_t *col = gm->H + (size_t)j * L;
+        for (int i = 0; i <= j; i++)
+            col[i] = h[i] + h2[i];
+        col[j + 1] = norm;
+        /* The earlier rotations, then the one that zeroes H(j + 1, j). */
+        for (int i = 0; i < j; i++) {
+            tila_complex64_t t = gm->cs[i] * col[i] + gm->sn[i] * col[i + 1];
+            col[i + 1] = -zconj(gm->sn[i]) * col[i] + gm->cs[i] * col[i + 1];
+            col[i] = t;
+        }
+        double aa = cabs(col[j]), r = hypot(aa, norm);
+        if (r == 0 || !isfinite(r)) {
+            *nan = !isfinite(r);
+            break;
+        }
+        gm->cs[j] = aa / r;
+        gm->sn[j] = aa > 0 ? col[j] / aa * (norm / r) : 1;
+        col[j] = aa > 0 ? col[j] / aa * r : r;
+        col[j + 1] = 0;
+        gm->e[j + 1] = -zconj(gm->sn[j]) * gm->e[j];
+        gm->e[j] = gm->cs[j] * gm->e[j];
+        k = j + 1;
+        alpha = 1 / norm;
+        if (norm == 0 || cabs(gm->e[j + 1]) <= ZCPOSV_GMRES_TOL * beta) break;
+    }
+    *its = k;
+    if (*nan) return 0;
+    /* y = H(0:k, 0:k)^-1 e(0:k), upper triangular, the same on every rank. */
+    for (int i = k - 1; i >= 0; i--) {
+        tila_complex64_t v = gm->e[i];
+        for (int l = i + 1; l < k; l++)
+            v -= gm->H[(size_t)l * L + i] * gm->y[l];
+        gm->y[i] = v / gm->H[(size_t)i * L + i];
+    }
+    gm->j = k;
+    return round_trip(st, gmres_update, gm, cte, ok, nan, overflow, q);
+}
+
+/*
+ * GMRES refinement (GMRES-IR) from X and R = B - A X: cycles of gmres_cycle, each ending
+ * in the true residual and LAPACK's stopping test, which met, cycles go on while each
+ * halves the residual (as refine()'s steps past the test); at most ZCPOSV_CYCLES cycles, and none after one that stalls as
+ * refine()'s steps do.  *iter: as refine()'s, the steps counting each cycle as one.
+ * Collective.
+ */
+static int gmres(zcposv_t *st, int *iter)
+{
+    int nrhs = st->B->n, rc = 0;
+    zgmres_t *gm = calloc(1, sizeof *gm);
+    int root = tila_comm_rank() == 0;
+    if (gm && root) gm->g = malloc(sizeof *gm->g * (size_t)ZCPOSV_KRYLOV * nrhs * nrhs);
+    int failed = !gm || (root && !gm->g);
+    if (tila_comm_size() > 1 && tila_allreduce(&failed, 1, MPI_INT, MPI_MAX)) failed = 1;
+    /* The basis, collectively on every rank, in the same order. */
+    for (int i = 0; i <= ZCPOSV_KRYLOV && !failed && !rc; i++)
+        rc = tila_desc_create_twin(&gm->V[i], st->B, TILA_COMPLEX64);
+    if (failed) rc = TILA_ERR_NOMEM;
+    double cte = stop_cte(st), q, qprev = st->q;
+    int ok = 0, nan = 0, overflow = 0, polished = 0;
+    for (int c = 0; !rc && c < ZCPOSV_CYCLES; c++) {
+        int its;
+        rc = gmres_cycle(st, gm, cte, &ok, &nan, &overflow, &q, &its);
+        st->gmres += its;
+        st->cycles = c + 1;
+        if (rc || overflow || nan) break;
+        if (ok && polished && !(q < ZCPOSV_STALL * qprev)) break;
+        /* A cycle that leaves more than ZCPOSV_STALL of the residual stalls too: the
+         * double solve is then the cheaper way. */
+        if (!ok && !(q <= ZCPOSV_STALL * qprev)) break;
+        polished = ok;
+        qprev = q;
+    }
+    for (int i = 0; gm && i <= ZCPOSV_KRYLOV; i++)
+        tila_desc_destroy(&gm->V[i]);
+    if (gm) free(gm->g);
+    free(gm);
+    if (rc) return rc;
+    if (overflow)
+        *iter = -2;
+    else if (ok && !nan) {
+        *iter = st->classic + st->cycles;
+        st->path = TILA_PATH_GMRES;
+    }
+    else
+        *iter = -ZCPOSV_ITERMAX - 1;
+    return 0;
 }
 
 /* Release the workspace and the state (local; the continuation has released the matrices). */
 static void zcposv_free(zcposv_t *st)
 {
+    tila_sequence_destroy(&st->norms);
     tila_sequence_destroy(&st->inner);
     tila_desc_destroy(&st->SA);
     tila_desc_destroy(&st->SX);
     tila_desc_destroy(&st->R);
     free(st);
+}
+
+/* The factorization's updates in a lower precision's arithmetic (tila_cpotrf_submit). */
+struct lp_updates {
+    tila_factor_t factor;
+    starpu_data_handle_t work; /**< the CPU kernels' scratch */
+};
+
+static int lp_herk(const tila_task_t *t, tila_uplo_t uplo, tila_trans_t trans, int n, int k,
+                   float alpha, starpu_data_handle_t A, float beta, starpu_data_handle_t C,
+                   const void *ctx)
+{
+    const struct lp_updates *lp = ctx;
+    return tila_insert_cherk_lp(t, lp->factor, uplo, trans, n, k, alpha, A, beta, C, lp->work);
+}
+
+static int lp_gemm(const tila_task_t *t, tila_trans_t transa, tila_trans_t transb, int m, int n,
+                   int k, tila_complex32_t alpha, starpu_data_handle_t A, starpu_data_handle_t B,
+                   tila_complex32_t beta, starpu_data_handle_t C, const void *ctx)
+{
+    const struct lp_updates *lp = ctx;
+    return tila_insert_cgemm_lp(t, lp->factor, transa, transb, m, n, k, alpha, A, B, beta, C,
+                                lp->work);
+}
+
+/* SA's Cholesky factorization in the call's arithmetic: single precision's own
+ * (tila_cpotrf_async), or its tasks with the updates in TF32, BF16 or FP16. */
+static int factor_potrf(zcposv_t *st, tila_sequence_t *seq, tila_request_t *req)
+{
+    if (st->factor == TILA_FACTOR_FP32) return tila_cpotrf_async(st->uplo, st->SA, seq, req);
+    struct lp_updates lp = { .factor = st->factor };
+    tila_cpotrf_updates_t up = { .herk = lp_herk, .gemm = lp_gemm, .ctx = &lp };
+    tila_scratch_register(&lp.work, tila_cgemm_lp_scratch(st->SA->mb, st->SA->nb),
+                          sizeof(tila_complex32_t));
+    tila_call_begin(seq, req);
+    int rc = tila_cpotrf_submit(st->uplo, st->SA, &up, seq, req);
+    starpu_data_unregister_submit(lp.work);
+    return rc;
+}
+
+/*
+ * Submit the single-precision phase in seq: A's triangle in single (conv; FP16: times mu),
+ * its factorization in the chosen arithmetic (potrf), X = mu (L L^H)^-1 B and
+ * R = B - A X (work).
+ */
+static int factor_submit(zcposv_t *st, tila_desc_t *E, tila_sequence_t *seq,
+                         tila_request_t *conv, tila_request_t *potrf, tila_request_t *work)
+{
+    tila_uplo_t uplo = st->uplo;
+    int rc = to_single(uplo, st->A, st->SA, seq, conv);
+    if (!rc && st->mu != 1) rc = scale_single(uplo, st->SA, (float)st->mu, seq, conv);
+    if (!rc && E) rc = shift_single(st->SA, E, (float)(st->mu * st->shift), seq, conv);
+    if (!rc) rc = factor_potrf(st, seq, potrf);
+    if (!rc) rc = to_single(TILA_GENERAL, st->B, st->SX, seq, conv);
+    if (!rc) rc = tila_cpotrs_async(uplo, st->SA, st->SX, seq, work);
+    if (!rc) rc = to_double(st->SX, st->X, seq, work);
+    if (!rc && st->mu != 1) rc = scale(st->X, st->mu, seq, work);
+    if (!rc) rc = residual(uplo, st->A, st->B, st->X, st->R, seq, work);
+    return rc;
+}
+
+/*
+ * FP16's scaling: SA holds mu A with mu a power of two that brings A's largest entry
+ * (its diagonal's, A being definite) to [2^23, 2^24): the factor's entries, the GEMMs'
+ * inputs, are then at most 2^12 (|L(i,j)| <= sqrt(A(i,i))), far inside half's 65504, and
+ * the smallest kept are 2^-24 of half's subnormals: 2^-36 of the largest.  It is undone in
+ * every solve (precond: times mu), where the residuals stay unscaled in double.
+ */
+static double fp16_scale(double amax)
+{
+    int e;
+    if (!(amax > 0) || !isfinite(amax)) return 1;
+    frexp(amax, &e); /* amax in [2^(e-1), 2^e) */
+    return ldexp(1, 24 - e);
+}
+
+/* The single-precision phase as one round of the continuation (FP16: after ||A||_max; a
+ * retry with a shift).  *code: -2 (conversion), -3 (factorization) or 0.  Collective. */
+static int factor_round(zcposv_t *st, int *code)
+{
+    tila_sync_t s;
+    tila_request_t conv = TILA_REQUEST_INITIALIZER, potrf = TILA_REQUEST_INITIALIZER;
+    tila_desc_t *E = NULL;
+    int rc = st->shift > 0 ? tila_desc_create_twin(&E, st->A, TILA_COMPLEX32) : 0;
+    if (!rc) rc = tila_sync_begin(zcposv_func, &s);
+    if (rc) {
+        tila_desc_destroy(&E);
+        return rc;
+    }
+    tila_call_begin(s.seq, &conv);
+    tila_call_begin(s.seq, &potrf);
+    int status = tila_sync_end(&s, factor_submit(st, E, s.seq, &conv, &potrf, &s.req));
+    tila_desc_destroy(&E);
+    *code = conv.status > 0 ? -2 : potrf.status > 0 ? -3 : 0;
+    return status < 0 ? status : 0;
+}
+
+/* The unit roundoff of the products' inputs in a lower arithmetic. */
+static double factor_unit(tila_factor_t factor)
+{
+    return factor == TILA_FACTOR_BF16 ? 0x1p-8 : factor == TILA_FACTOR_FP32 ? 0x1p-24 : 0x1p-11;
+}
+
+/*
+ * The factorization in a lower arithmetic, retried where it broke down: rounding the
+ * updates' inputs to 8 or 11 bits perturbs the Schur complements by about u ||A||, which
+ * takes a matrix of condition beyond about 1 / u out of the definite ones.  As Higham and
+ * Pranesh's low-precision Cholesky does, the retry factors A + s I with s = 4 u ||A||_max
+ * (A's largest diagonal entry), then 64 u ||A||_max: a preconditioner still, whose
+ * refinement GMRES carries where classic refinement cannot (the shift alone contracts
+ * classic steps by about s ||A^-1||).  *code as factor_round's for the last try.
+ */
+static int factor_retry(zcposv_t *st, int *code)
+{
+    int rc = 0;
+    for (int r = 0; !rc && *code == -3 && st->factor != TILA_FACTOR_FP32 && r < 2; r++) {
+        st->shift = (r ? 64 : 4) * factor_unit(st->factor) * st->amax;
+        rc = factor_round(st, code);
+    }
+    return rc;
 }
 
 /* At the caller's wait: the stopping test, refinement or fallback; *iter and the status. */
@@ -265,17 +780,26 @@ static int zcposv_finish(tila_continuation_t *then, int status, int run)
         return 0;
     }
     /* Every rank is here, in the same order: inner's wait is collective too. */
+    int nstatus = tila_sequence_wait(st->norms);
     int istatus = tila_sequence_wait(st->inner), rc = 0, iter = 0;
+    if (nstatus) istatus = nstatus < 0 ? nstatus : TILA_ERR_STARPU;
     if (istatus < 0)
         rc = istatus;
     else if (st->conv.status > 0)
         iter = -2;
-    else if (st->potrf.status > 0)
-        iter = -3;
-    else
-        rc = refine(st, &iter);
+    else {
+        iter = st->potrf.status > 0 ? -3 : 0;
+        if (st->factor == TILA_FACTOR_FP16) {
+            st->mu = fp16_scale(st->amax);
+            rc = factor_round(st, &iter);
+        }
+        if (!rc) rc = factor_retry(st, &iter);
+    }
+    if (!rc && !iter && st->refine != TILA_REFINE_GMRES) rc = refine(st, &iter);
+    if (!rc && (st->refine == TILA_REFINE_GMRES ? !iter : iter == -1)) rc = gmres(st, &iter);
     if (!rc && iter < 0) {
         /* X = B, then dposv: A holds the double factor, as LAPACK's. */
+        st->path = TILA_PATH_FALLBACK;
         rc = tila_zlacpy(TILA_GENERAL, st->B, st->X);
         if (!rc) rc = tila_zposv(st->uplo, st->A, st->X);
         if (rc > 0) {
@@ -285,12 +809,52 @@ static int zcposv_finish(tila_continuation_t *then, int status, int run)
     }
     if (rc < 0) tila_sequence_fail(st->seq, st->req, rc);
     *st->iter = iter;
+    if (st->mx)
+        *st->mx = (tila_mixed_t){ .factor = st->mx->factor,
+                                  .refine = st->mx->refine,
+                                  .used = st->factor,
+                                  .path = rc < 0 ? TILA_PATH_NONE : st->path,
+                                  .classic = st->classic,
+                                  .gmres = st->gmres,
+                                  .cycles = st->cycles,
+                                  .shift = st->amax > 0 ? st->shift / st->amax : 0 };
     zcposv_free(st);
     return rc;
 }
 
-int tila_zcposv_async(tila_uplo_t uplo, tila_desc_t *A, tila_desc_t *B, tila_desc_t *X, int *iter,
-                      tila_sequence_t *seq, tila_request_t *req)
+/*
+ * The factorization's arithmetic: `factor`, or for TILA_FACTOR_ENV rank 0's
+ * TILA_POSV_FACTOR (fp32 where unset or unknown, with a message), agreed by every rank so
+ * that all submit the same tasks (one allreduce; none in a simulation, whose ranks share
+ * one environment).  Collective.
+ */
+static tila_factor_t factor_agreed(tila_factor_t factor)
+{
+    if (factor != TILA_FACTOR_ENV) return factor;
+    static const char *const names[] = { "fp32", "tf32", "bf16", "fp16" };
+    int choice = TILA_FACTOR_FP32;
+#if !defined(STARPU_SIMGRID)
+    if (tila_comm_rank() == 0)
+#endif
+    {
+        const char *v = getenv("TILA_POSV_FACTOR");
+        for (int i = 0; v && *v && i < 4; i++)
+            if (!strcmp(v, names[i])) choice = TILA_FACTOR_FP32 + i;
+        if (v && *v && choice == TILA_FACTOR_FP32 && strcmp(v, "fp32"))
+            tila_error(zcposv_func, "TILA_POSV_FACTOR=%s is none of fp32, tf32, bf16 and fp16: "
+                                    "fp32 taken", v);
+    }
+#if !defined(STARPU_SIMGRID)
+    if (tila_comm_size() > 1 && tila_allreduce(&choice, 1, MPI_INT, MPI_MAX))
+        choice = TILA_FACTOR_FP32;
+#endif
+    return (tila_factor_t)choice;
+}
+
+/* tila_zcposv_x_async, its sequence argument number seqarg (tila_zcposv_async has no mx). */
+static int zcposv_submit(tila_uplo_t uplo, tila_desc_t *A, tila_desc_t *B, tila_desc_t *X,
+                         int *iter, tila_mixed_t *mx, tila_sequence_t *seq, tila_request_t *req,
+                         int seqarg)
 {
     const char *func = zcposv_func;
     int rc = tila_check_init(func);
@@ -310,25 +874,44 @@ int tila_zcposv_async(tila_uplo_t uplo, tila_desc_t *A, tila_desc_t *B, tila_des
         tila_error(func, "argument 5 (iter) is NULL");
         return -5;
     }
-    if ((rc = tila_check_sequence(func, 6, seq, req))) return rc;
+    if (mx && (unsigned)mx->factor > TILA_FACTOR_FP16) {
+        tila_error(func,
+                   "argument 6 (mx): mx->factor = %d is none of TILA_FACTOR_ENV, TILA_FACTOR_FP32, "
+                   "TILA_FACTOR_TF32, TILA_FACTOR_BF16 and TILA_FACTOR_FP16",
+                   (int)mx->factor);
+        return -6;
+    }
+    if (mx && (unsigned)mx->refine > TILA_REFINE_GMRES) {
+        tila_error(func,
+                   "argument 6 (mx): mx->refine = %d is none of TILA_REFINE_AUTO, "
+                   "TILA_REFINE_CLASSIC and TILA_REFINE_GMRES",
+                   (int)mx->refine);
+        return -6;
+    }
+    if ((rc = tila_check_sequence(func, seqarg, seq, req))) return rc;
     tila_call_begin(seq, req);
     *iter = 0;
+    if (mx)
+        *mx = (tila_mixed_t){ .factor = mx->factor, .refine = mx->refine, .used = mx->factor };
     if (A->n == 0 || B->n == 0) return 0;
 
     /* Collective: every rank creates the three (taking their tags), in this order, before
      * anything that may fail on one rank only; then all agree whether everything exists,
      * so that no rank goes on to the continuation's collectives alone. */
+    tila_factor_t factor = factor_agreed(mx ? mx->factor : TILA_FACTOR_ENV);
     tila_desc_t *SA = NULL, *SX = NULL, *R = NULL;
     int r1 = tila_desc_create_twin(&SA, A, TILA_COMPLEX32);
     int r2 = tila_desc_create_twin(&SX, B, TILA_COMPLEX32);
     int r3 = tila_desc_create_twin(&R, B, TILA_COMPLEX64);
     zcposv_t *st = calloc(1, sizeof *st);
     rc = r1 ? r1 : r2 ? r2 : r3 ? r3 : st ? 0 : TILA_ERR_NOMEM;
-    tila_sequence_t *inner = NULL;
+    tila_sequence_t *inner = NULL, *norms = NULL;
     if (!rc) rc = tila_sequence_create_child(&inner, seq);
+    if (!rc) rc = tila_sequence_create_child(&norms, seq);
     int failed = rc != 0;
     if (tila_comm_size() > 1 && tila_allreduce(&failed, 1, MPI_INT, MPI_MAX)) failed = 1;
     if (failed) {
+        tila_sequence_destroy(&norms);
         tila_sequence_destroy(&inner);
         tila_desc_destroy(&SA);
         tila_desc_destroy(&SX);
@@ -341,6 +924,14 @@ int tila_zcposv_async(tila_uplo_t uplo, tila_desc_t *A, tila_desc_t *B, tila_des
                       .B = B,
                       .X = X,
                       .iter = iter,
+                      .mx = mx,
+                      .factor = factor,
+                      /* tila_zcposv's: LAPACK's refinement for single precision's factor */
+                      .refine = mx                           ? mx->refine
+                                : factor == TILA_FACTOR_FP32 ? TILA_REFINE_CLASSIC
+                                                             : TILA_REFINE_AUTO,
+                      .mu = 1,
+                      .q = INFINITY,
                       .seq = seq,
                       .req = req,
                       .conv = TILA_REQUEST_INITIALIZER,
@@ -349,19 +940,22 @@ int tila_zcposv_async(tila_uplo_t uplo, tila_desc_t *A, tila_desc_t *B, tila_des
                       .SA = SA,
                       .SX = SX,
                       .R = R,
-                      .inner = inner };
+                      .inner = inner,
+                      .norms = norms,
+                      .nreq = TILA_REQUEST_INITIALIZER };
     /* The inner requests join inner's wait. */
     tila_call_begin(st->inner, &st->conv);
     tila_call_begin(st->inner, &st->potrf);
     tila_call_begin(st->inner, &st->work);
     tila_sequence_t *in = st->inner;
-    rc = tila_zlanhe_async(TILA_NORM_INF, uplo, A, &st->anorm, in, &st->work);
-    if (!rc) rc = to_single(uplo, A, st->SA, in, &st->conv);
-    if (!rc) rc = to_single(TILA_GENERAL, B, st->SX, in, &st->conv);
-    if (!rc) rc = tila_cpotrf_async(uplo, st->SA, in, &st->potrf);
-    if (!rc) rc = tila_cpotrs_async(uplo, st->SA, st->SX, in, &st->work);
-    if (!rc) rc = to_double(st->SX, X, in, &st->work);
-    if (!rc) rc = residual(uplo, A, B, X, st->R, in, &st->work);
+    /* The norms in a sequence of their own, whose values do not depend on the
+     * factorization's success: the lower arithmetics' retries need ||A||_max, and FP16's
+     * scaling too, so that its single phase runs in the continuation, after it. */
+    rc = tila_zlanhe_async(TILA_NORM_INF, uplo, A, &st->anorm, st->norms, &st->nreq);
+    if (!rc && factor != TILA_FACTOR_FP32)
+        rc = tila_zlanhe_async(TILA_NORM_MAX, uplo, A, &st->amax, st->norms, &st->nreq);
+    if (!rc && factor != TILA_FACTOR_FP16)
+        rc = factor_submit(st, NULL, in, &st->conv, &st->potrf, &st->work);
     /* A refused submission fails the caller's sequence; the continuation then only cleans up. */
     if (rc) tila_sequence_fail(seq, req, rc);
     A->held = B->held = X->held = func;
@@ -370,9 +964,28 @@ int tila_zcposv_async(tila_uplo_t uplo, tila_desc_t *A, tila_desc_t *B, tila_des
     return rc;
 }
 
-int tila_zcposv(tila_uplo_t uplo, tila_desc_t *A, tila_desc_t *B, tila_desc_t *X, int *iter)
+int tila_zcposv_x_async(tila_uplo_t uplo, tila_desc_t *A, tila_desc_t *B, tila_desc_t *X, int *iter,
+                        tila_mixed_t *mx, tila_sequence_t *seq, tila_request_t *req)
+{
+    return zcposv_submit(uplo, A, B, X, iter, mx, seq, req, 7);
+}
+
+int tila_zcposv_async(tila_uplo_t uplo, tila_desc_t *A, tila_desc_t *B, tila_desc_t *X, int *iter,
+                      tila_sequence_t *seq, tila_request_t *req)
+{
+    return zcposv_submit(uplo, A, B, X, iter, NULL, seq, req, 6);
+}
+
+int tila_zcposv_x(tila_uplo_t uplo, tila_desc_t *A, tila_desc_t *B, tila_desc_t *X, int *iter,
+                  tila_mixed_t *mx)
 {
     tila_sync_t s;
     int rc = tila_sync_begin(zcposv_func, &s);
-    return rc ? rc : tila_sync_end(&s, tila_zcposv_async(uplo, A, B, X, iter, s.seq, &s.req));
+    return rc ? rc
+              : tila_sync_end(&s, tila_zcposv_x_async(uplo, A, B, X, iter, mx, s.seq, &s.req));
+}
+
+int tila_zcposv(tila_uplo_t uplo, tila_desc_t *A, tila_desc_t *B, tila_desc_t *X, int *iter)
+{
+    return tila_zcposv_x(uplo, A, B, X, iter, NULL);
 }

@@ -24,9 +24,11 @@
  * allocates and frees) is factored, X solved from it, and refined: R = B - A X in double,
  * the correction solved in single, added in double, until every column j has
  * max_i |R(i,j)| <= max_i |X(i,j)| ||A||_inf sqrt(n) eps (eps = 2^-53; |.| as LAPACK's
- * i?amax: |Re| + |Im| in complex), then one step more, at most 30 steps in all.  The
- * step past LAPACK's test brings the backward error ||B - A X|| / (||A|| ||X||) to
- * dposv's (what LAPACK's test accepts can be hundreds of times larger; bench/README.md).
+ * i?amax: |Re| + |Im| in complex), then while each step still halves the residual, at
+ * most 30 steps in all.  The steps past LAPACK's test bring the backward error
+ * ||B - A X|| / (||A|| ||X||) to dposv's (what LAPACK's test accepts can be hundreds of
+ * times larger; bench/README.md).  TILA_POSV_FACTOR (README) may make the factorization's
+ * updates TF32, BF16 or FP16: refinement is then tila_zcposv_x's TILA_REFINE_AUTO.
  * @param A     n x n, square diagonal tiles; left unchanged when refinement succeeded
  *              (*iter >= 0), holding the double-precision factor when it fell back
  *              (*iter < 0), as LAPACK's zcposv.
@@ -50,6 +52,37 @@
 int tila_zcposv(tila_uplo_t uplo, tila_desc_t *A, tila_desc_t *B, tila_desc_t *X, int *iter);
 int tila_zcposv_async(tila_uplo_t uplo, tila_desc_t *A, tila_desc_t *B, tila_desc_t *X, int *iter,
                       tila_sequence_t *seq, tila_request_t *req);
+
+/**
+ * tila_zcposv with a choice of the factorization's arithmetic and of the refinement, and a
+ * report of what it did (mx; NULL: tila_zcposv's defaults, mx->factor = TILA_FACTOR_ENV,
+ * and mx->refine TILA_REFINE_CLASSIC for a single-precision factorization, as LAPACK's,
+ * TILA_REFINE_AUTO for the others).
+ *
+ * The factorization is single precision's (TILA_FACTOR_FP32), or single precision's with
+ * its GEMM and HERK tile updates in TF32, BF16 or FP16 (tila_factor_t: on GPUs on tensor
+ * cores; on CPUs the inputs rounded by hand, for tests and studies); FP16 factors mu A,
+ * mu a power of two that puts A's largest entry (||A||_max, taken first) at 2^23-2^24, and
+ * each solve with the factor is multiplied by mu.  Refinement: classic (a correction solved
+ * with the factor, R = B - A X in double, LAPACK's stopping test and one step past it, as
+ * tila_zcposv); a factorization in TF32, BF16 or FP16 that breaks down (A's condition
+ * beyond about 1 / u) is retried on A + s I, s = 4 u ||A||_max, then 64 u ||A||_max (u:
+ * 2^-11, 2^-8, 2^-11; Higham and Pranesh's shift); under TILA_REFINE_AUTO, a classic step
+ * that does not halve the residual
+ * (max |R(:,j)| / max |X(:,j)|, the worst column) before the test is met hands X and R to
+ * GMRES refinement: GMRES in double on A d = R right-preconditioned by the factor (the
+ * columns as one block-diagonal system), at most 30 Krylov vectors a cycle, each cycle
+ * ending in X += d, the true residual and the test, then cycles while each halves the
+ * residual; at most 10 cycles, none after one that does not halve it.  What does not converge falls back to the double factorization, as tila_zcposv.
+ * @param mx  in: factor (a tila_factor_t), refine (a tila_refine_t); out (at the wait):
+ *            used, path, classic (classic steps), gmres (Krylov vectors, every cycle),
+ *            cycles, shift (s / ||A||_max of the factorization used; 0: none).  *iter is tila_zcposv's: the steps (a GMRES cycle counts one).
+ * @return as tila_zcposv; -6 for an mx whose factor or refine is none of its enum's.
+ */
+int tila_zcposv_x(tila_uplo_t uplo, tila_desc_t *A, tila_desc_t *B, tila_desc_t *X, int *iter,
+                  tila_mixed_t *mx);
+int tila_zcposv_x_async(tila_uplo_t uplo, tila_desc_t *A, tila_desc_t *B, tila_desc_t *X, int *iter,
+                        tila_mixed_t *mx, tila_sequence_t *seq, tila_request_t *req);
 
 #pragma GCC visibility pop
 

@@ -41,14 +41,14 @@ enum zcposv_kind { WELL, COND6, COND9, HUGE_A, HUGE_B, NOT_DEFINITE };
 static const char *const kind_name[] = { "cond=1e2",  "cond=1e6",  "cond=1e9",
                                          "A>FLT_MAX", "B>FLT_MAX", "not-definite" };
 
-/* On rank 0: the n x n Hermitian A of the kind (full storage) and the n x nrhs B.
- * @return zlatms's info (0). */
-static int make_problem(enum zcposv_kind kind, int n, int nrhs, unsigned long long seed,
-                        tila_complex64_t *a, tila_complex64_t *b)
+/* On rank 0: the n x n Hermitian A of the kind (full storage) and the n x nrhs B; cond
+ * > 0 replaces the kind's condition number.  @return zlatms's info (0). */
+static int make_problem_cond(enum zcposv_kind kind, double cond, int n, int nrhs,
+                             unsigned long long seed, tila_complex64_t *a, tila_complex64_t *b)
 {
     int iseed[4] = { (int)(seed % 4096), (int)(seed / 4096 % 4096), 17,
                      2 * (int)(seed % 2000) + 1 };
-    double cond = kind == COND6 ? 1e6 : kind == COND9 ? 1e9 : 1e2;
+    if (!(cond > 0)) cond = kind == COND6 ? 1e6 : kind == COND9 ? 1e9 : 1e2;
     /* d is only written in mode 3, but LAPACKE rejects a NaN in it: zeroed. */
     double *d = calloc((size_t)(n > 0 ? n : 1), sizeof *d);
     int info = n > 0 ? (int)LAPACKE_zlatms(LAPACK_COL_MAJOR, n, n, 'U', iseed, 'P', d, 3, cond, 1.0,
@@ -72,6 +72,12 @@ static int make_problem(enum zcposv_kind kind, int n, int nrhs, unsigned long lo
             b[k] *= 1e40;
     if (kind == NOT_DEFINITE && n > 0) a[(size_t)(n / 2) * n + n / 2] = -1; /* info n/2+1 */
     return info;
+}
+
+static int make_problem(enum zcposv_kind kind, int n, int nrhs, unsigned long long seed,
+                        tila_complex64_t *a, tila_complex64_t *b)
+{
+    return make_problem_cond(kind, 0, n, nrhs, seed, a, b);
 }
 
 /* max_j ||b_j - a x_j||_1 / (||a||_1 ||x_j||_1 n eps); r is scratch (n x nrhs). */
@@ -311,6 +317,205 @@ static void edges(void)
     tila_desc_destroy(&A), tila_desc_destroy(&B), tila_desc_destroy(&X), tila_desc_destroy(&S);
 }
 
+static const char *const factor_name[] = { "env", "fp32", "tf32", "bf16", "fp16" };
+static const char *const refine_name[] = { "auto", "classic", "gmres" };
+static const char *const path_name[] = { "none", "classic", "gmres", "fallback" };
+
+/*
+ * One solve by tila_zcposv_x in `factor`'s arithmetic with `refine`: A of condition cond
+ * (zlatms), n x n in nb-tiles, nrhs right-hand sides, on the grid.  As one_case's checks
+ * (LAPACK's info, the residual ratio, within twice LAPACKE_zposv's backward error where
+ * refinement converged, A kept then, B always), and the report: the path `path` (0: any),
+ * the arithmetic used, iter's sign as the path's, and the counts each path implies (classic:
+ * no GMRES; GMRES: at least one Krylov vector; fallback: iter < 0).
+ */
+static void lp_case_scaled(const tila_test_opts_t *o, tila_factor_t factor,
+                           tila_refine_t refine, double cond, double scale, tila_uplo_t uplo,
+                           int n, int nrhs, int nb, const int grid[2], tila_mixed_path_t path)
+{
+    int root = tila_comm_rank() == 0;
+    size_t na = (size_t)n * n, nbx = (size_t)n * nrhs;
+    tila_complex64_t *a0 = calloc(na, sizeof *a0), *b0 = calloc(nbx, sizeof *b0),
+                     *at = malloc(sizeof *at * na);
+    int made = root ? make_problem_cond(WELL, cond, n, nrhs, o->seed + (unsigned)n * 7 + nrhs, a0,
+                                        b0)
+                    : 0;
+    for (size_t e = 0; e < na; e++)
+        a0[e] *= scale;
+    for (int j = 0; j < n; j++)
+        for (int i = 0; i < n; i++)
+            at[(size_t)j * n + i] =
+                (uplo == TILA_LOWER ? i >= j : i <= j) ? a0[(size_t)j * n + i] : NAN;
+    tila_dist_t dist = { .p = grid[0], .q = grid[1] };
+    tila_desc_t *A, *B, *X;
+    tila_test_desc_create(&A, TILA_COMPLEX64, n, n, nb, nb, &dist);
+    tila_test_desc_create(&B, TILA_COMPLEX64, n, nrhs, nb, nb, &dist);
+    tila_test_desc_create(&X, TILA_COMPLEX64, n, nrhs, nb, nb, &dist);
+    tila_desc_scatter(A, 0, at, n);
+    tila_desc_scatter(B, 0, b0, n);
+    tila_zlaset(TILA_GENERAL, 0, 0, X);
+    int iter = -99;
+    tila_mixed_t mx = { .factor = factor, .refine = refine };
+    int info = tila_zcposv_x(uplo, A, B, X, &iter, &mx);
+    tila_complex64_t *x = tila_test_zgather(X), *a1 = tila_test_zgather(A),
+                     *b1 = tila_test_zgather(B);
+    double mine = 0, lapack = 0;
+    int linfo = 0, a_kept = 1, b_kept = 1;
+    if (root) {
+        tila_complex64_t *r = malloc(sizeof *r * nbx), *la = malloc(sizeof *la * na),
+                         *lx = malloc(sizeof *lx * nbx);
+        memcpy(la, a0, sizeof *la * na);
+        memcpy(lx, b0, sizeof *lx * nbx);
+        linfo = LAPACKE_zposv(LAPACK_COL_MAJOR, uplo_char(uplo), n, nrhs, la, n, lx, n);
+        if (info == 0) mine = ratio(n, nrhs, a0, b0, x, r);
+        if (linfo == 0) lapack = ratio(n, nrhs, a0, b0, lx, r);
+        b_kept = !memcmp(b1, b0, sizeof *b0 * nbx);
+        a_kept = iter < 0 || !memcmp(a1, at, sizeof *at * na);
+        free(r), free(la), free(lx);
+    }
+    int as_dposv = iter < 0 || info || mine <= 2 * lapack + 1e-3;
+    int counts = mx.path == TILA_PATH_CLASSIC   ? iter >= 0 && mx.gmres == 0 && mx.cycles == 0
+                 : mx.path == TILA_PATH_GMRES   ? iter >= 0 && mx.gmres > 0 && mx.cycles > 0
+                 : mx.path == TILA_PATH_FALLBACK ? iter < 0
+                                                 : 0;
+    int ok = made == 0 && info == linfo && mine < o->tol && a_kept && b_kept && as_dposv &&
+             counts && (!path || mx.path == path) &&
+             mx.used == (factor ? factor : TILA_FACTOR_FP32) && mx.refine == refine;
+    tila_test_check(ok, "posv_mixed_factor", tila_test_prec_letter(TILA_COMPLEX64), mine,
+                    "factor=%s refine=%s cond=%.0e A*%.0e uplo=%c n=%d nrhs=%d nb=%d grid=%dx%d "
+                    "path=%s (want %s) iter=%d classic=%d gmres=%d cycles=%d info=%d "
+                    "lapack-info=%d lapack-ratio=%.3g A-kept=%d B-kept=%d",
+                    factor_name[factor], refine_name[refine], cond, scale, uplo_char(uplo), n, nrhs,
+                    nb,
+                    grid[0], grid[1], path_name[mx.path], path ? path_name[path] : "any", iter,
+                    mx.classic, mx.gmres, mx.cycles, info, linfo, lapack, a_kept, b_kept);
+    tila_desc_destroy(&A);
+    tila_desc_destroy(&B);
+    tila_desc_destroy(&X);
+    free(a0), free(b0), free(at), free(x), free(a1), free(b1);
+}
+
+static void lp_case(const tila_test_opts_t *o, tila_factor_t factor, tila_refine_t refine,
+                    double cond, tila_uplo_t uplo, int n, int nrhs, int nb, const int grid[2],
+                    tila_mixed_path_t path)
+{
+    lp_case_scaled(o, factor, refine, cond, 1, uplo, n, nrhs, nb, grid, path);
+}
+
+/* TILA_FACTOR_ENV: TILA_POSV_FACTOR (rank 0's) names the arithmetic; unknown: FP32. */
+static void factor_env(void)
+{
+    static const char *const values[] = { "bf16", "fp16", "tf32", "half" };
+    static const tila_factor_t want[] = { TILA_FACTOR_BF16, TILA_FACTOR_FP16, TILA_FACTOR_TF32,
+                                          TILA_FACTOR_FP32 };
+    const char *saved = getenv("TILA_POSV_FACTOR");
+    char *keep = saved ? strdup(saved) : NULL;
+    tila_desc_t *A, *B, *X;
+    tila_test_desc_create(&A, TILA_COMPLEX64, 24, 24, 8, 8, NULL);
+    tila_test_desc_create(&B, TILA_COMPLEX64, 24, 1, 8, 8, NULL);
+    tila_test_desc_create(&X, TILA_COMPLEX64, 24, 1, 8, 8, NULL);
+    tila_zplrnt(B, 5);
+    for (int v = 0; v < 4; v++) {
+        tila_zplghe(24, A, 6); /* a fallback leaves the factor in A */
+        setenv("TILA_POSV_FACTOR", values[v], 1);
+        int iter = -99;
+        tila_mixed_t mx = { .factor = TILA_FACTOR_ENV };
+        int rc = tila_zcposv_x(TILA_LOWER, A, B, X, &iter, &mx);
+        tila_test_check(rc == 0 && mx.used == want[v] && mx.path != TILA_PATH_NONE,
+                        "posv_mixed_factor_env", tila_test_prec_letter(TILA_COMPLEX64), 0,
+                        "TILA_POSV_FACTOR=%s used=%s rc=%d path=%s", values[v],
+                        factor_name[mx.used], rc, path_name[mx.path]);
+    }
+    if (keep)
+        setenv("TILA_POSV_FACTOR", keep, 1);
+    else
+        unsetenv("TILA_POSV_FACTOR");
+    free(keep);
+    tila_desc_destroy(&A), tila_desc_destroy(&B), tila_desc_destroy(&X);
+}
+
+/* tila_zcposv_x's own arguments, and n = 0 with a report. */
+static void factor_errors(void)
+{
+    tila_desc_t *A, *B, *X;
+    tila_test_desc_create(&A, TILA_COMPLEX64, 8, 8, 4, 4, NULL);
+    tila_test_desc_create(&B, TILA_COMPLEX64, 8, 2, 4, 4, NULL);
+    tila_test_desc_create(&X, TILA_COMPLEX64, 8, 2, 4, 4, NULL);
+    tila_zplghe(8, A, 3);
+    tila_zplrnt(B, 4);
+    int iter = 0;
+    tila_request_t req = TILA_REQUEST_INITIALIZER;
+    tila_mixed_t bad_factor = { .factor = (tila_factor_t)9 },
+                 bad_refine = { .refine = (tila_refine_t)-1 }, good = { 0 };
+    int r1 = tila_zcposv_x(TILA_LOWER, A, B, X, &iter, &bad_factor),
+        r2 = tila_zcposv_x(TILA_LOWER, A, B, X, &iter, &bad_refine),
+        r3 = tila_zcposv_x_async(TILA_LOWER, A, B, X, &iter, &good, NULL, &req),
+        r4 = tila_zcposv_async(TILA_LOWER, A, B, X, &iter, NULL, &req),
+        r5 = tila_zcposv_x(TILA_LOWER, A, B, B, &iter, &good);
+    tila_test_check(r1 == -6 && r2 == -6 && r3 == -7 && r4 == -6 && r5 == -4,
+                    "posv_mixed_factor_errors", tila_test_prec_letter(TILA_COMPLEX64), 0,
+                    "factor=9:%d refine=-1:%d x_async-seq=NULL:%d async-seq=NULL:%d X=B:%d", r1,
+                    r2, r3, r4, r5);
+    tila_desc_destroy(&A), tila_desc_destroy(&B), tila_desc_destroy(&X);
+    tila_test_desc_create(&A, TILA_COMPLEX64, 0, 0, 4, 4, NULL);
+    tila_test_desc_create(&B, TILA_COMPLEX64, 0, 2, 4, 4, NULL);
+    tila_test_desc_create(&X, TILA_COMPLEX64, 0, 2, 4, 4, NULL);
+    tila_mixed_t mx = { .factor = TILA_FACTOR_FP16, .classic = 5, .path = TILA_PATH_GMRES };
+    iter = 5;
+    int rc = tila_zcposv_x(TILA_LOWER, A, B, X, &iter, &mx);
+    tila_test_check(rc == 0 && iter == 0 && mx.path == TILA_PATH_NONE && mx.classic == 0 &&
+                        mx.used == TILA_FACTOR_FP16,
+                    "posv_mixed_factor_empty", tila_test_prec_letter(TILA_COMPLEX64), 0,
+                    "n=0 fp16: rc=%d iter=%d path=%s", rc, iter, path_name[mx.path]);
+    tila_desc_destroy(&A), tila_desc_destroy(&B), tila_desc_destroy(&X);
+}
+
+/*
+ * The factorization's arithmetic (tila_factor_t) and the refinements: every arithmetic on
+ * matrices of condition 1e1 to 1e10 (the backward error as dposv's wherever refinement
+ * converged), and the cases that prove each path taken:
+ *  - classic: single precision, cond 1e1;
+ *  - GMRES where classic stalls: BF16 (8 bits) at cond 1e4 breaks down, is retried with a
+ *    shift, and classic steps on it stall (AUTO: GMRES converges; CLASSIC: it falls back);
+ *    GMRES from the start (TILA_REFINE_GMRES) at TF32 and cond 1e4;
+ *  - the fallback: cond 1e10 in single precision (the factorization fails) and in BF16
+ *    (neither refinement converges);
+ *  - FP16's scaling: A times 1e12 and 1e-12 refined as A is.
+ * n = 1 and n not a multiple of nb, one and three right-hand sides; the sweep on the
+ * first grid, the paths on every grid the rank count allows.
+ */
+static void factors(const tila_test_opts_t *o)
+{
+    int grids[8][2], ngrids = tila_test_grids(grids, 8);
+    static const double conds[] = { 1e1, 1e4, 1e7, 1e10 };
+    const tila_factor_t fp32 = TILA_FACTOR_FP32, tf32 = TILA_FACTOR_TF32, bf16 = TILA_FACTOR_BF16;
+    const tila_refine_t rauto = TILA_REFINE_AUTO;
+    for (int g = 0; g < ngrids; g++) {
+        for (int f = TILA_FACTOR_FP32; f <= TILA_FACTOR_FP16; f++) {
+            for (int c = 0; c < 4 && g == 0; c++) /* the sweep on one grid */
+                lp_case(o, (tila_factor_t)f, rauto, conds[c], c % 2 ? TILA_UPPER : TILA_LOWER, 45,
+                        2, 8, grids[g], 0);
+            lp_case(o, (tila_factor_t)f, rauto, 1, TILA_LOWER, 1, 1, 4, grids[g],
+                    TILA_PATH_CLASSIC);
+        }
+        lp_case(o, fp32, rauto, 1e1, TILA_LOWER, 37, 3, 8, grids[g], TILA_PATH_CLASSIC);
+        lp_case(o, bf16, rauto, 1e4, TILA_LOWER, 37, 3, 8, grids[g], TILA_PATH_GMRES);
+        lp_case(o, bf16, TILA_REFINE_CLASSIC, 1e4, TILA_LOWER, 37, 3, 8, grids[g],
+                TILA_PATH_FALLBACK);
+        lp_case(o, tf32, TILA_REFINE_GMRES, 1e4, TILA_UPPER, 37, 3, 8, grids[g], TILA_PATH_GMRES);
+        lp_case(o, fp32, rauto, 1e10, TILA_LOWER, 37, 3, 8, grids[g], TILA_PATH_FALLBACK);
+        lp_case(o, bf16, rauto, 1e10, TILA_UPPER, 37, 3, 8, grids[g], TILA_PATH_FALLBACK);
+        /* FP16's scaling: without it, A's factor's entries of 1e6 are Inf in half, those
+         * of 1e-6 keep a few bits. */
+        lp_case_scaled(o, TILA_FACTOR_FP16, rauto, 1e2, 1e12, TILA_LOWER, 37, 3, 8, grids[g],
+                       TILA_PATH_CLASSIC);
+        lp_case_scaled(o, TILA_FACTOR_FP16, rauto, 1e2, 1e-12, TILA_UPPER, 37, 3, 8, grids[g],
+                       TILA_PATH_CLASSIC);
+    }
+    factor_env();
+    factor_errors();
+}
+
 void tila_test_zcposv(const tila_test_opts_t *o)
 {
     static const tila_uplo_t uplos[] = { TILA_LOWER, TILA_UPPER };
@@ -331,4 +536,5 @@ void tila_test_zcposv(const tila_test_opts_t *o)
     edges();
     async_edges();
     continuations(o);
+    factors(o);
 }
