@@ -28,8 +28,8 @@
  * Domain size of the binary tree: about 16 domains, and chains at least nt tiles long.
  * A TS chain runs LAPACK's most efficient panel kernels (a tile's TSQRT and TSMQR cost
  * about what its GEQRT, UNMQR and TT work would) but is sequential; 16 chains keep a
- * node's workers busy while the tree above them stays short.  Measured on 32768 x 512
- * with 256 x 256 tiles, 2 cores: domains of 2 tiles 37 GFLOP/s, 8 to 32 tiles 45-47.
+ * node's workers busy while the tree above them stays short (domains of 8 to 32 tiles ran
+ * faster than of 2 on a tall-skinny matrix: bench/LOG.md).
  */
 static int tila_qr_domain(int mt, int nt, tila_qr_tree_t tree)
 {
@@ -51,8 +51,8 @@ static int tila_qr_columns_local(const tila_desc_t *A)
 /*
  * AUTO: the binary tree when A has more than twice as many tile rows as tile columns;
  * else PANEL when its tile columns each live on one rank, FLAT otherwise.  (On square
- * matrices across ranks the binary tree moves half as much but ran up to 1.4x as long, here
- * and simulated on GPU nodes up to 64: docs/SIMULATION.md.)
+ * matrices across ranks the binary tree moves half as much but ran longer, here and
+ * simulated on GPU nodes up to 64: bench/LOG.md, docs/SIMULATION.md.)
  */
 static tila_qr_tree_t tila_qr_auto(const tila_desc_t *A)
 {

@@ -47,9 +47,8 @@ static starpu_data_handle_t trsm_sum(trsm_tile_t *b, tila_workspace_t *ws, int r
  * other ranks' sums join x_k just before its solve.  Each step then sends one partial
  * sum (and x_k, where the diagonal and the tile below it live apart); the solved x_k
  * goes back to B(k) off the critical path.  Running on B's owner instead moved the
- * diagonal and sub-diagonal tiles of L there at every other step (4.7 MB each with nb
- * 768): tila-bench potrs n = 8192 on 2 ranks, 92 ms against 77 now with 1 right-hand
- * side, 164 against 130 with 16.
+ * diagonal and sub-diagonal tiles of L there at every other step, and was slower
+ * (bench/LOG.md has tila-bench potrs's times).
  */
 static int trsm_left_narrow(tila_task_t *t, tila_uplo_t uplo, tila_trans_t trans, tila_diag_t diag,
                             tila_complex64_t alpha, const tila_desc_t *A, const tila_desc_t *B,

@@ -28,8 +28,8 @@
  * In a program that preloads this library the MPI library comes before libtila in the
  * symbol search (the program needs MPI; libtila is this library's need), and StarPU-MPI's
  * calls would bind to MPI's own: the thread tested without a break and took the core from
- * the worker (pdgeqrf at 2 ranks on 2 cores: 0.70x ScaLAPACK's speed, Tila's 1 rank
- * 2.1x).  This library's MPI_Test, found first, takes them to libtila's naps, around
+ * the worker (bench/LOG.md: pdgeqrf at 2 ranks fell below ScaLAPACK's speed).  This
+ * library's MPI_Test, found first, takes them to libtila's naps, around
  * PMPI_Test (a profiling tool's MPI_Test is passed over for these calls).  Every other
  * thread's calls (the program's) go to the next MPI_Test, a profiling tool's loaded after
  * this library or the MPI library's: StarPU-MPI's thread is the one named "MPI" (StarPU

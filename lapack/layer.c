@@ -49,11 +49,11 @@ static const char *const path_text[TILA_LA_NPATHS] = {
 };
 
 /*
- * Below this order the real routine runs: TILA_LAPACK_MIN_N, else 4096, where Tila's
- * QR is ahead of OpenBLAS's 2-thread LAPACK on 2 cores (dgeqrf 1.32x at 4096), and 16384
- * for the Cholesky routines, which Tila runs at par with OpenBLAS's dpotrf per call at
- * 4096-8192 (both at dgemm's rate) while its start (MPI, StarPU) costs 0.3 s once: a
- * program's one Cholesky would only be slower (bench/LOG.md, session 30).
+ * Below this order the real routine runs: TILA_LAPACK_MIN_N, else 4096, from where Tila's
+ * QR is ahead of OpenBLAS's threaded LAPACK, and 16384 for the Cholesky routines, which
+ * Tila runs at par with OpenBLAS's dpotrf per call (both at dgemm's rate) while its start
+ * (MPI, StarPU) is paid once: a program's one Cholesky would only be slower (bench/LOG.md,
+ * session 30, has the measurements).
  */
 static int min_n(const tila_la_routine_t *r)
 {

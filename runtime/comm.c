@@ -4,20 +4,19 @@
  * StarPU's workers and StarPU-MPI's progress thread share the rank's cores.
  *
  * A blocking MPI collective spins (or yields, with Open MPI's mpi_yield_when_idle) in the
- * calling thread until the other ranks arrive.  Before idle workers napped (init.c), that
- * thread and the idle worker polling on the same core took turns of a scheduler slice: 2
- * ranks on 2 cores measured 4-8 ms per allreduce (0.2 us before tila_init).  The nap fixed
- * that; a wait that spins without end would still take a shared core from the workers of a
- * rank that is late with its tasks (more ranks than cores).  So the collective is started
- * nonblocking and tested back to back for 200 us, then between 20 us sleeps.
+ * calling thread until the other ranks arrive.  Before idle workers napped
+ * (runtime/node/nap_workers.c), that thread and the idle worker polling on the same core
+ * took turns of a scheduler slice, milliseconds per allreduce.  The nap fixed that; a wait
+ * that spins without end would still take a shared core from the workers of a rank that is
+ * late with its tasks (more ranks than cores).  So the collective is started nonblocking
+ * and tested back to back for 200 us, then between 20 us sleeps.
  *
  * Open MPI's nonblocking collectives progress only inside MPI calls, so each round of the
- * allreduce waits for every rank's next test: with 50 tests (a few us) before sleeping and
- * the kernel's default 50 us timer slack, a rank that arrived first answered 70-100 us
- * late, once per round and per allreduce.  A 1000^2 norm on 2 ranks (three allreduces in
- * all) measured 0.5 / 0.9 ms (max / one norm, medians of 20 calls) with that, 0.17-0.35 /
- * 0.33-0.52 ms with this; 4 ranks on 2 cores, 0.9 / 1.6 ms against 0.46 / 0.62 ms.  The
- * sleeps run with 1 us of timer slack, the thread's own restored after.
+ * allreduce waits for every rank's next test: a rank that sleeps early, or with the
+ * kernel's default 50 us timer slack, answers late once per round and per allreduce.
+ * Hence the 200 us of tests before the first sleep, and sleeps with 1 us of timer slack,
+ * the thread's own restored after.  The measurements behind both: bench/LOG.md,
+ * "Measurements that code comments held".
  *
  * SPDX-License-Identifier: BSD-3-Clause
  */

@@ -63,7 +63,7 @@ tila_dist_t tila_dist_like(const tila_desc_t *A);
 /** A matrix of A's tiles and placement (tila_dist_like) in precision prec: a workspace
  * such as a mixed-precision solve's single copy.  No storage: its tiles have no home
  * (node -1) and StarPU allocates each where a task first writes it, so a workspace that
- * lives on GPUs costs no pinned host memory (pinning runs at some 0.3-0.7 ms a MB); a
+ * lives on GPUs costs no pinned host memory (pinning is slow: bench/LOG.md); a
  * task's first access to each tile it uses must write it (STARPU_W).  Collective. */
 int tila_desc_create_twin(tila_desc_t **W, const tila_desc_t *A, tila_prec_t prec);
 

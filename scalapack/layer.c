@@ -71,9 +71,9 @@ static int min_n(void) { return tila_layer_env_int("TILA_SCALAPACK_MIN_N", 2048)
 
 /*
  * Smaller blocks are copied into Tila's tiles: StarPU's cost per task would dominate.  At
- * n = 8192 (bench/LOG.md) copies beat Tila in place on 64-blocks (pdgeqrf, 2 ranks: 11.4 s
- * against 21.2 s) and on 128-blocks at one rank (pdpotrf: 2.45 s against 3.06 s), and tie at
- * two (3.94 s, 3.71 s).
+ * n = 8192 copies beat Tila in place on 64-blocks (pdgeqrf, 2 ranks) and on 128-blocks at
+ * one rank (pdpotrf), and tie at two (bench/LOG.md, "The preloaded ScaLAPACK program at
+ * n = 8192").
  */
 static int min_nb(void) { return tila_layer_env_int("TILA_SCALAPACK_MIN_NB", 256); }
 

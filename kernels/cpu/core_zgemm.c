@@ -31,8 +31,8 @@ int tila_core_zgemm(tila_trans_t transa, tila_trans_t transb, int m, int n, int 
     if (m == 0 || n == 0) return 0;
     if (n == 1 && k > 0 && transb == TILA_NOTRANS) {
         /* One column (a solve with one right-hand side): a matrix-vector product, without
-         * the copy of A that OpenBLAS's gemm makes first; one core, a 768-tile, 0.32-0.39 ms
-         * against 0.54-0.70 ms.  (k = 0 stays with gemm: gemv would not scale C by beta.) */
+         * the copy of A that OpenBLAS's gemm makes first (faster: bench/LOG.md).  (k = 0
+         * stays with gemm: gemv would not scale C by beta.) */
         cblas_zgemv(CblasColMajor, tila_cblas_trans(transa), transa == TILA_NOTRANS ? m : k,
                     transa == TILA_NOTRANS ? k : m, CBLAS_SADDR(alpha), A, lda, B, 1,
                     CBLAS_SADDR(beta), C, 1);

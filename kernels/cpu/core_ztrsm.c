@@ -15,9 +15,9 @@
 /*
  * Recursive TRSM (as in ReLAPACK): split the triangle of order k in two, solve with one
  * diagonal block, update the other part of B with one GEMM, solve with the other block.
- * Most flops then run in GEMM: OpenBLAS's single-threaded TRSM on a 320..768 tile runs at
- * 14-20 GFLOP/s on an AVX-512 core where this runs at 30-40 (its GEMM speed).  The same
- * operations as a blocked TRSM, so the same backward stability.
+ * Most flops then run in GEMM, at GEMM's speed, about twice OpenBLAS's single-threaded
+ * TRSM's on 320..768 tiles (bench/LOG.md).  The same operations as a blocked TRSM, so the
+ * same backward stability.
  */
 static void ztrsm_rec(tila_side_t side, tila_uplo_t uplo, tila_trans_t trans, tila_diag_t diag,
                       int m, int n, tila_complex64_t alpha, const tila_complex64_t *A, int lda,
@@ -74,8 +74,8 @@ int tila_core_ztrsm(tila_side_t side, tila_uplo_t uplo, tila_trans_t trans, tila
     int rc = tila_check_trxm(side, uplo, trans, diag, m, n, lda, ldb);
     if (rc || m == 0 || n == 0) return rc;
     if (side == TILA_LEFT && n == 1 && alpha != 0.0) {
-        /* One column: BLAS's solve of a vector (a 768-tile, 0.28-0.38 ms against 0.41-0.52
-         * ms through the recursion).  alpha = 0 stays below: B = 0 whatever A holds. */
+        /* One column: BLAS's solve of a vector, faster than the recursion (bench/LOG.md).
+         * alpha = 0 stays below: B = 0 whatever A holds. */
         if (alpha != 1.0) cblas_zscal(m, CBLAS_SADDR(alpha), B, 1);
         cblas_ztrsv(CblasColMajor, (enum CBLAS_UPLO)uplo, tila_cblas_trans(trans),
                     (enum CBLAS_DIAG)diag, m, A, lda, B, 1);

@@ -14,9 +14,9 @@
  * Where a node has GPUs beside its CPU workers, a task of more than TILA_CPU_TASK_FLOPS flops
  * (default 1e8, a 370-wide gemm: tens of milliseconds on a core, tens of microseconds on a
  * GPU) on a tile a GPU may hold runs on CUDA workers alone: a core that takes such a task
- * holds back its successors on the critical path (the hybrid study: cores' slices 0.2-0.7x
- * the uniform tiles on GPU nodes).  Smaller tasks go to any worker, the tiles of a CPU slice
- * (TILA_DEVICE_CPU) to the cores as before.  TILA_CPU_TASK_FLOPS=0 or a negative value: no
+ * holds back its successors on the critical path (bench/LOG.md, the hybrid study).
+ * Smaller tasks go to any worker, the tiles of a CPU slice (TILA_DEVICE_CPU) to the cores
+ * as before.  TILA_CPU_TASK_FLOPS=0 or a negative value: no
  * restriction.  The bitmaps: per device its CUDA workers, then every CUDA worker.
  */
 static int tila_gpu_workers_init(unsigned nw)
