@@ -40,7 +40,8 @@
 #include "tila_partials.h"
 
 #define ZCPOSV_ITERMAX 30 /* LAPACK's ITERMAX */
-#define ZCPOSV_STALL 0.5  /* classic refinement stalls when a step leaves more than this */
+#define ZCPOSV_STALL 0.25 /* refinement stalls when a step (a cycle) leaves more than this */
+#define ZCPOSV_POLISH 0.5 /* past LAPACK's test, steps go on while each leaves less than this */
 #define ZCPOSV_KRYLOV 30  /* GMRES's basis at most: a cycle's iterations */
 #define ZCPOSV_CYCLES 10  /* GMRES's cycles at most (each a true residual and its test) */
 #define ZCPOSV_GMRES_TOL 1e-6 /* a cycle stops once its residual estimate fell this much */
@@ -323,7 +324,8 @@ static double stop_cte(const zcposv_t *st)
  * whose residual overflows single falls back even past the test: other ranks' parts of X
  * may have taken its correction.  A NaN in X or R falls back at once (-31).  In AUTO, a
  * step that leaves more than ZCPOSV_STALL of the residual (max |R| / max |X|) before the
- * test is met stalls: *iter = -1, GMRES goes on from X and R (a factor of TF32, BF16 or
+ * test is met stalls (at that rate 30 steps may not reach double's accuracy): *iter = -1,
+ * GMRES goes on from X and R (a factor of TF32, BF16 or
  * FP16 on a matrix its precision cannot resolve contracts by cond(A) u per step, or not
  * at all).
  */
@@ -338,7 +340,7 @@ static int refine(zcposv_t *st, int *iter)
             *iter = -2;
             return 0;
         }
-        if (ok && (it >= ZCPOSV_ITERMAX - 1 || (polished && !(q < ZCPOSV_STALL * qprev)))) {
+        if (ok && (it >= ZCPOSV_ITERMAX - 1 || (polished && !(q < ZCPOSV_POLISH * qprev)))) {
             *iter = it;
             st->path = TILA_PATH_CLASSIC;
             return 0;
@@ -349,7 +351,7 @@ static int refine(zcposv_t *st, int *iter)
         }
         if (st->refine == TILA_REFINE_AUTO && !ok && !(q <= ZCPOSV_STALL * qprev)) {
             *iter = -1;
-            st->q = q < qprev ? q : qprev; /* what GMRES's first cycle must halve */
+            st->q = q < qprev ? q : qprev; /* what GMRES's first cycle must cut */
             return 0;
         }
         polished = ok;
@@ -588,9 +590,10 @@ static int gmres_cycle(zcposv_t *st, zgmres_t *gm, double cte, int *ok, int *nan
 /*
  * GMRES refinement (GMRES-IR) from X and R = B - A X: cycles of gmres_cycle, each ending
  * in the true residual and LAPACK's stopping test, which met, cycles go on while each
- * halves the residual (as refine()'s steps past the test); at most ZCPOSV_CYCLES cycles, and none after one that stalls as
- * refine()'s steps do.  *iter: as refine()'s, the steps counting each cycle as one.
- * Collective.
+ * halves the residual (as refine()'s steps past the test); at most ZCPOSV_CYCLES cycles,
+ * and none after one that stalls as refine()'s steps do (the first: against the best
+ * residual classic refinement reached).  *iter: as refine()'s, a cycle counting as a
+ * step.  Collective.
  */
 static int gmres(zcposv_t *st, int *iter)
 {
@@ -606,13 +609,14 @@ static int gmres(zcposv_t *st, int *iter)
     if (failed) rc = TILA_ERR_NOMEM;
     double cte = stop_cte(st), q, qprev = st->q;
     int ok = 0, nan = 0, overflow = 0, polished = 0;
-    for (int c = 0; !rc && c < ZCPOSV_CYCLES; c++) {
+    /* A test met at the last cycle gets one more, to polish. */
+    for (int c = 0; !rc && (c < ZCPOSV_CYCLES || (c == ZCPOSV_CYCLES && ok)); c++) {
         int its;
         rc = gmres_cycle(st, gm, cte, &ok, &nan, &overflow, &q, &its);
         st->gmres += its;
         st->cycles = c + 1;
         if (rc || overflow || nan) break;
-        if (ok && polished && !(q < ZCPOSV_STALL * qprev)) break;
+        if (ok && polished && !(q < ZCPOSV_POLISH * qprev)) break;
         /* A cycle that leaves more than ZCPOSV_STALL of the residual stalls too: the
          * double solve is then the cheaper way. */
         if (!ok && !(q <= ZCPOSV_STALL * qprev)) break;

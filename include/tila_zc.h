@@ -64,16 +64,17 @@ int tila_zcposv_async(tila_uplo_t uplo, tila_desc_t *A, tila_desc_t *B, tila_des
  * cores; on CPUs the inputs rounded by hand, for tests and studies); FP16 factors mu A,
  * mu a power of two that puts A's largest entry (||A||_max, taken first) at 2^23-2^24, and
  * each solve with the factor is multiplied by mu.  Refinement: classic (a correction solved
- * with the factor, R = B - A X in double, LAPACK's stopping test and one step past it, as
+ * with the factor, R = B - A X in double, LAPACK's stopping test and the steps past it, as
  * tila_zcposv); a factorization in TF32, BF16 or FP16 that breaks down (A's condition
  * beyond about 1 / u) is retried on A + s I, s = 4 u ||A||_max, then 64 u ||A||_max (u:
  * 2^-11, 2^-8, 2^-11; Higham and Pranesh's shift); under TILA_REFINE_AUTO, a classic step
- * that does not halve the residual
- * (max |R(:,j)| / max |X(:,j)|, the worst column) before the test is met hands X and R to
- * GMRES refinement: GMRES in double on A d = R right-preconditioned by the factor (the
- * columns as one block-diagonal system), at most 30 Krylov vectors a cycle, each cycle
- * ending in X += d, the true residual and the test, then cycles while each halves the
- * residual; at most 10 cycles, none after one that does not halve it.  What does not converge falls back to the double factorization, as tila_zcposv.
+ * that leaves more than a quarter of the residual (max |R(:,j)| / max |X(:,j)|, the worst
+ * column) before the test is met hands X and R to GMRES refinement: GMRES in double on
+ * A d = R right-preconditioned by the factor (the columns as one block-diagonal system), at
+ * most 30 Krylov vectors a cycle, each cycle ending in X += d, the true residual and the
+ * test, then cycles while each halves the residual; at most 10 cycles, none after one that
+ * leaves more than a quarter.  What does not converge falls back to the double
+ * factorization, as tila_zcposv.
  * @param mx  in: factor (a tila_factor_t), refine (a tila_refine_t); out (at the wait):
  *            used, path, classic (classic steps), gmres (Krylov vectors, every cycle),
  *            cycles, shift (s / ||A||_max of the factorization used; 0: none).  *iter is tila_zcposv's: the steps (a GMRES cycle counts one).

@@ -331,7 +331,8 @@ static const char *const path_name[] = { "none", "classic", "gmres", "fallback" 
  */
 static void lp_case_scaled(const tila_test_opts_t *o, tila_factor_t factor,
                            tila_refine_t refine, double cond, double scale, tila_uplo_t uplo,
-                           int n, int nrhs, int nb, const int grid[2], tila_mixed_path_t path)
+                           int n, int nrhs, int nb, const int grid[2], tila_mixed_path_t path,
+                           int shifted)
 {
     int root = tila_comm_rank() == 0;
     size_t na = (size_t)n * n, nbx = (size_t)n * nrhs;
@@ -379,16 +380,18 @@ static void lp_case_scaled(const tila_test_opts_t *o, tila_factor_t factor,
                  : mx.path == TILA_PATH_FALLBACK ? iter < 0
                                                  : 0;
     int ok = made == 0 && info == linfo && mine < o->tol && a_kept && b_kept && as_dposv &&
-             counts && (!path || mx.path == path) &&
+             counts && (!path || mx.path == path) && (shifted < 0 || (mx.shift > 0) == shifted) &&
              mx.used == (factor ? factor : TILA_FACTOR_FP32) && mx.refine == refine;
     tila_test_check(ok, "posv_mixed_factor", tila_test_prec_letter(TILA_COMPLEX64), mine,
                     "factor=%s refine=%s cond=%.0e A*%.0e uplo=%c n=%d nrhs=%d nb=%d grid=%dx%d "
-                    "path=%s (want %s) iter=%d classic=%d gmres=%d cycles=%d info=%d "
+                    "path=%s (want %s) iter=%d classic=%d gmres=%d cycles=%d shift=%g%s info=%d "
                     "lapack-info=%d lapack-ratio=%.3g A-kept=%d B-kept=%d",
                     factor_name[factor], refine_name[refine], cond, scale, uplo_char(uplo), n, nrhs,
                     nb,
                     grid[0], grid[1], path_name[mx.path], path ? path_name[path] : "any", iter,
-                    mx.classic, mx.gmres, mx.cycles, info, linfo, lapack, a_kept, b_kept);
+                    mx.classic, mx.gmres, mx.cycles, mx.shift,
+                    shifted < 0 ? "" : shifted ? " (want a shift)" : " (want none)", info, linfo,
+                    lapack, a_kept, b_kept);
     tila_desc_destroy(&A);
     tila_desc_destroy(&B);
     tila_desc_destroy(&X);
@@ -399,7 +402,7 @@ static void lp_case(const tila_test_opts_t *o, tila_factor_t factor, tila_refine
                     double cond, tila_uplo_t uplo, int n, int nrhs, int nb, const int grid[2],
                     tila_mixed_path_t path)
 {
-    lp_case_scaled(o, factor, refine, cond, 1, uplo, n, nrhs, nb, grid, path);
+    lp_case_scaled(o, factor, refine, cond, 1, uplo, n, nrhs, nb, grid, path, -1);
 }
 
 /* TILA_FACTOR_ENV: TILA_POSV_FACTOR (rank 0's) names the arithmetic; unknown: FP32. */
@@ -480,7 +483,8 @@ static void factor_errors(void)
  *    GMRES from the start (TILA_REFINE_GMRES) at TF32 and cond 1e4;
  *  - the fallback: cond 1e10 in single precision (the factorization fails) and in BF16
  *    (neither refinement converges);
- *  - FP16's scaling: A times 1e12 and 1e-12 refined as A is.
+ *  - FP16's scaling: A times 1e12 and 1e-12 refined as A is;
+ *  - the shifted retry: BF16 at cond 3e4 breaks down, A + s I's factor and GMRES solve.
  * n = 1 and n not a multiple of nb, one and three right-hand sides; the sweep on the
  * first grid, the paths on every grid the rank count allows.
  */
@@ -508,9 +512,12 @@ static void factors(const tila_test_opts_t *o)
         /* FP16's scaling: without it, A's factor's entries of 1e6 are Inf in half, those
          * of 1e-6 keep a few bits. */
         lp_case_scaled(o, TILA_FACTOR_FP16, rauto, 1e2, 1e12, TILA_LOWER, 37, 3, 8, grids[g],
-                       TILA_PATH_CLASSIC);
+                       TILA_PATH_CLASSIC, 0);
         lp_case_scaled(o, TILA_FACTOR_FP16, rauto, 1e2, 1e-12, TILA_UPPER, 37, 3, 8, grids[g],
-                       TILA_PATH_CLASSIC);
+                       TILA_PATH_CLASSIC, 0);
+        /* BF16 at cond 3e4 breaks down; A + s I's factor takes GMRES there. */
+        lp_case_scaled(o, bf16, rauto, 3e4, 1, TILA_LOWER, 37, 3, 8, grids[g], TILA_PATH_GMRES,
+                       1);
     }
     factor_env();
     factor_errors();
