@@ -10,6 +10,18 @@
 
 #include "bench_run.h"
 
+/* posv_mixed's --factor: fp32, tf32, bf16 or fp16 (tila_factor_t); 1 when it is one. */
+static int bench_factor(const char *v, int *factor)
+{
+    static const char *const names[] = { "fp32", "tf32", "bf16", "fp16" };
+    for (int i = 0; i < 4; i++)
+        if (!strcmp(v, names[i])) {
+            *factor = TILA_FACTOR_FP32 + i;
+            return 1;
+        }
+    return 0;
+}
+
 int bench_parse_options(int argc, char **argv, int first, bench_cfg_t *c)
 {
     for (int i = first; i < argc; i += 2) {
@@ -38,6 +50,8 @@ int bench_parse_options(int argc, char **argv, int first, bench_cfg_t *c)
             c->variant = v[0];
         else if (!strcmp(a, "--cond"))
             c->cond = strtod(v, NULL);
+        else if (!strcmp(a, "--factor") && bench_factor(v, &c->factor))
+            ;
         else if (!strcmp(a, "--seed"))
             c->seed = strtoull(v, NULL, 10);
         else if (!strcmp(a, "--check") && (!strcmp(v, "host") || !strcmp(v, "device")))

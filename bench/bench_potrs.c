@@ -2,7 +2,8 @@
  * @file bench_potrs.c
  * @brief Benchmark routines: solve A X = B with A symmetric positive definite (double,
  * lower), potrs (A already factored, outside the timing), posv (factor and solve) and
- * posv_mixed (dsposv: factor in single, refine in double; --double 1: dposv instead, the
+ * posv_mixed (dsposv: factor in single, refine in double; --factor tf32|bf16|fp16: Tila's
+ * factorization's updates in that arithmetic, tila_dsposv_x; --double 1: dposv instead, the
  * peer to beat; ScaLAPACK has no mixed solve, so its pdposv).
  *
  * B has --nrhs columns; --cond C gives A that 2-norm condition number (run.c's spd_cond),
@@ -88,6 +89,10 @@ static int posv_mixed(bench_cfg_t *c)
 {
     bench_op_t *A = &c->op[0], *B = &c->op[1], *X = &c->op[2];
     if (in_b(c)) return posv(c);
+    if (c->impl == BENCH_TILA && c->factor) {
+        tila_mixed_t mx = { .factor = (tila_factor_t)c->factor };
+        return tila_dsposv_x(TILA_LOWER, A->desc, B->desc, X->desc, &c->iter, &mx);
+    }
     if (c->impl == BENCH_TILA) return tila_dsposv(TILA_LOWER, A->desc, B->desc, X->desc, &c->iter);
     return LAPACKE_dsposv(LAPACK_COL_MAJOR, 'L', c->n, c->nrhs, A->full, c->n, B->full, c->n,
                           X->full, c->n, &c->iter);

@@ -50,6 +50,7 @@ typedef struct bench_cfg_s {
     double value; /**< a routine's scalar result (a norm) */
     double cond;  /**< --cond: the SPD operand's condition number (0: Tila's generator's) */
     int dbl;      /**< --double 1: the double-precision solve instead of the mixed one */
+    int factor;   /**< --factor: the mixed solve's factorization (tila_factor_t; 0: its default) */
     int iter;     /**< a mixed solve's iteration count (RESULT's iter=), INT_MIN if none */
     int reps;     /**< --reps: timed calls in the process (tila-bench-run), after... */
     int warmup;   /**< --warmup: ...these untimed ones, each on the operands as generated */
@@ -88,7 +89,8 @@ void bench_add_op(bench_cfg_t *c, int m, int n, bench_fill_t fill);
 
 /**
  * The options from argv[first] on (bench_options.c): --m --n --k --nrhs --nb --ib --p --q
- * --reps --warmup N, --variant V, --seed S, --check host|device; m and k default to n.  0, or -1 on an unknown or
+ * --reps --warmup N, --variant V, --seed S, --check host|device, --factor fp32|tf32|bf16|fp16;
+ * m and k default to n.  0, or -1 on an unknown or
  * incomplete option, or n, nb, nrhs or reps not positive, or warmup negative.
  */
 int bench_parse_options(int argc, char **argv, int first, bench_cfg_t *c);
