@@ -250,6 +250,18 @@ double kernel_ratio(double num, double den)
     return num > 0 ? INFINITY : num;
 }
 
+void kernel_sweep_uplo_shapes(void (*run)(tila_uplo_t uplo, int m, int n,
+                                          unsigned long long seed),
+                              unsigned long long seed)
+{
+    static const int sizes[][2] = { { 0, 3 }, { 3, 0 },   { 1, 1 }, { 5, 9 },
+                                    { 9, 5 }, { 16, 16 }, { 33, 7 } };
+    static const tila_uplo_t uplos[] = { TILA_UPPER, TILA_LOWER, TILA_GENERAL };
+    for (size_t s = 0; s < sizeof sizes / sizeof sizes[0]; s++)
+        for (int u = 0; u < 3; u++)
+            run(uplos[u], sizes[s][0], sizes[s][1], seed += 2);
+}
+
 /* ---- Command line ------------------------------------------------------------------------ */
 
 static void usage(FILE *f, const kernel_suite_t *suites, int nsuites)

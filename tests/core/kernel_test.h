@@ -124,4 +124,10 @@ double kernel_dist_fro(tila_prec_t prec, int m, int n, const void *X, int ldx, c
 /** num / den for a scaled error: 0 / 0 is 0, x / 0 is +Inf for x > 0, NaN stays NaN. */
 double kernel_ratio(double num, double den);
 
+/** run(uplo, m, n, seed) on the element-wise kernels' shapes (empty, 1 x 1, wide, tall,
+ * square, odd) with each of upper, lower and general, seeds seed + 2, seed + 4, ... */
+void kernel_sweep_uplo_shapes(void (*run)(tila_uplo_t uplo, int m, int n,
+                                          unsigned long long seed),
+                              unsigned long long seed);
+
 #endif /* KERNEL_TEST_H */

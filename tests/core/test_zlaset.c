@@ -62,12 +62,6 @@ static void run_errors(void)
 
 void tila_test_zlaset_core(const kernel_opts_t *o)
 {
-    static const int sizes[][2] = { { 0, 3 }, { 3, 0 },   { 1, 1 }, { 5, 9 },
-                                    { 9, 5 }, { 16, 16 }, { 33, 7 } };
-    static const tila_uplo_t uplos[] = { TILA_UPPER, TILA_LOWER, TILA_GENERAL };
-    unsigned long long seed = o->seed;
-    for (size_t s = 0; s < sizeof sizes / sizeof sizes[0]; s++)
-        for (int u = 0; u < 3; u++)
-            run_one(uplos[u], sizes[s][0], sizes[s][1], seed += 2);
+    kernel_sweep_uplo_shapes(run_one, o->seed);
     run_errors();
 }
