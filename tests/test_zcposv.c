@@ -111,6 +111,35 @@ static int iter_expected(enum zcposv_kind kind, int iter)
     }
 }
 
+/*
+ * On rank 0, the solve's outcome against LAPACKE_zposv's on the same a0, b0: X's residual
+ * ratio (when info is 0) and LAPACK's (when its info is 0), LAPACK's info, whether B is
+ * unchanged and A too where refinement succeeded (at: Tila's A as it was given).
+ * Collective (the gathers).
+ */
+static void against_lapack(tila_uplo_t uplo, int n, int nrhs, const tila_complex64_t *a0,
+                           const tila_complex64_t *b0, const tila_complex64_t *at, tila_desc_t *A,
+                           tila_desc_t *B, tila_desc_t *X, int iter, int info, double *mine,
+                           double *lapack, int *linfo, int *a_kept, int *b_kept)
+{
+    size_t na = (size_t)n * n, nbx = (size_t)n * nrhs;
+    tila_complex64_t *x = tila_test_zgather(X), *a1 = tila_test_zgather(A),
+                     *b1 = tila_test_zgather(B);
+    if (tila_comm_rank() == 0 && n > 0) {
+        tila_complex64_t *r = malloc(sizeof *r * nbx), *la = malloc(sizeof *la * na),
+                         *lx = malloc(sizeof *lx * nbx);
+        memcpy(la, a0, sizeof *la * na);
+        memcpy(lx, b0, sizeof *lx * nbx);
+        *linfo = LAPACKE_zposv(LAPACK_COL_MAJOR, uplo_char(uplo), n, nrhs, la, n, lx, n);
+        if (info == 0) *mine = ratio(n, nrhs, a0, b0, x, r);
+        if (*linfo == 0) *lapack = ratio(n, nrhs, a0, b0, lx, r);
+        *b_kept = !memcmp(b1, b0, sizeof *b0 * nbx);
+        *a_kept = iter < 0 || !memcmp(a1, at, sizeof *at * na);
+        free(r), free(la), free(lx);
+    }
+    free(x), free(a1), free(b1);
+}
+
 static void one_case(const tila_test_opts_t *o, enum zcposv_kind kind, tila_uplo_t uplo, int n,
                      int nrhs, int nb, const int grid[2], int async)
 {
@@ -149,22 +178,10 @@ static void one_case(const tila_test_opts_t *o, enum zcposv_kind kind, tila_uplo
     }
     else
         info = tila_zcposv(uplo, A, B, X, &iter);
-    tila_complex64_t *x = tila_test_zgather(X), *a1 = tila_test_zgather(A),
-                     *b1 = tila_test_zgather(B);
     double mine = 0, lapack = 0;
     int linfo = 0, a_kept = 1, b_kept = 1;
-    if (root && n > 0) {
-        tila_complex64_t *r = malloc(sizeof *r * nbx), *la = malloc(sizeof *la * na),
-                         *lx = malloc(sizeof *lx * nbx);
-        memcpy(la, a0, sizeof *la * na);
-        memcpy(lx, b0, sizeof *lx * nbx);
-        linfo = LAPACKE_zposv(LAPACK_COL_MAJOR, uplo_char(uplo), n, nrhs, la, n, lx, n);
-        if (info == 0) mine = ratio(n, nrhs, a0, b0, x, r);
-        if (linfo == 0) lapack = ratio(n, nrhs, a0, b0, lx, r);
-        b_kept = !memcmp(b1, b0, sizeof *b0 * nbx);
-        a_kept = iter < 0 || !memcmp(a1, at, sizeof *at * na);
-        free(r), free(la), free(lx);
-    }
+    against_lapack(uplo, n, nrhs, a0, b0, at, A, B, X, iter, info, &mine, &lapack, &linfo,
+                   &a_kept, &b_kept);
     /* Refined: the backward error within twice dposv's (one step past LAPACK's test). */
     int as_dposv = iter < 0 || info || mine <= 2 * lapack + 1e-3;
     int ok = made == 0 && info == linfo && iter_expected(kind, iter) && mine < o->tol && a_kept &&
@@ -177,7 +194,7 @@ static void one_case(const tila_test_opts_t *o, enum zcposv_kind kind, tila_uplo
     tila_desc_destroy(&A);
     tila_desc_destroy(&B);
     tila_desc_destroy(&X);
-    free(a0), free(b0), free(at), free(x), free(a1), free(b1);
+    free(a0), free(b0), free(at);
 }
 
 /* The async form where it does not get to refine: the caller's sequence failed before it
@@ -358,22 +375,10 @@ static void lp_case_scaled(const tila_test_opts_t *o, tila_factor_t factor,
     int iter = -99;
     tila_mixed_t mx = { .factor = factor, .refine = refine };
     int info = tila_zcposv_x(uplo, A, B, X, &iter, &mx);
-    tila_complex64_t *x = tila_test_zgather(X), *a1 = tila_test_zgather(A),
-                     *b1 = tila_test_zgather(B);
     double mine = 0, lapack = 0;
     int linfo = 0, a_kept = 1, b_kept = 1;
-    if (root) {
-        tila_complex64_t *r = malloc(sizeof *r * nbx), *la = malloc(sizeof *la * na),
-                         *lx = malloc(sizeof *lx * nbx);
-        memcpy(la, a0, sizeof *la * na);
-        memcpy(lx, b0, sizeof *lx * nbx);
-        linfo = LAPACKE_zposv(LAPACK_COL_MAJOR, uplo_char(uplo), n, nrhs, la, n, lx, n);
-        if (info == 0) mine = ratio(n, nrhs, a0, b0, x, r);
-        if (linfo == 0) lapack = ratio(n, nrhs, a0, b0, lx, r);
-        b_kept = !memcmp(b1, b0, sizeof *b0 * nbx);
-        a_kept = iter < 0 || !memcmp(a1, at, sizeof *at * na);
-        free(r), free(la), free(lx);
-    }
+    against_lapack(uplo, n, nrhs, a0, b0, at, A, B, X, iter, info, &mine, &lapack, &linfo,
+                   &a_kept, &b_kept);
     int as_dposv = iter < 0 || info || mine <= 2 * lapack + 1e-3;
     int counts = mx.path == TILA_PATH_CLASSIC   ? iter >= 0 && mx.gmres == 0 && mx.cycles == 0
                  : mx.path == TILA_PATH_GMRES   ? iter >= 0 && mx.gmres > 0 && mx.cycles > 0
@@ -395,7 +400,7 @@ static void lp_case_scaled(const tila_test_opts_t *o, tila_factor_t factor,
     tila_desc_destroy(&A);
     tila_desc_destroy(&B);
     tila_desc_destroy(&X);
-    free(a0), free(b0), free(at), free(x), free(a1), free(b1);
+    free(a0), free(b0), free(at);
 }
 
 static void lp_case(const tila_test_opts_t *o, tila_factor_t factor, tila_refine_t refine,
