@@ -18,7 +18,12 @@
  * copy of the input (--check host, the default), or (--check device, Tila only) by Tila's
  * own calls on the operands where they lie, the same residual without a copy of the
  * operands on rank 0 nor gathering them (what a GPU run affords: at n = 20000 each is 3.2
- * GB through the host; bench_*.c say which routines can).  Rank 0 prints one line:
+ * GB through the host; bench_*.c say which routines can).  With --check device Tila's
+ * operands (of uniform tiles) and the check's matrices have no host storage
+ * (tila_desc_create_nohome): they are made where their tiles' tasks run, on a GPU for a
+ * GPU's tiles, as cuSOLVER's peer holds its matrix on the device, and no host memory is
+ * pinned for them; the first call then moves no matrix from the host either.
+ * Rank 0 prints one line:
  *   RESULT seconds=S rate=R unit=U check=C workers=W status=INFO first=F reps=T1,T2,..
  *          [iter=I]
  * where S is the median of the timed calls' seconds (T1, T2, ...), F the first call's
@@ -177,11 +182,20 @@ static int device_check(const bench_cfg_t *c)
     return c->check_device && c->impl == BENCH_TILA && routine->check_device;
 }
 
+/* An operand of Tila's: checked on the device, and of uniform tiles, without host storage
+ * (tila_desc_create_nohome), as the peer cuSOLVER holds its matrix on the device. */
+static int create_operand(const bench_cfg_t *c, bench_op_t *op, const tila_dist_t *grid)
+{
+    if (!device_check(c) || c->shrink_ratio) return create_tiles(c, op, grid);
+    return tila_desc_create_nohome(&op->desc, TILA_REAL64, op->m, op->n, c->nb, c->nb, grid);
+}
+
+/* A matrix for a device check, tiled, mapped and stored as the operands (create_operand). */
 tila_desc_t *bench_like(const bench_cfg_t *c, int m, int n)
 {
     tila_dist_t grid = { .p = c->p, .q = c->q };
     bench_op_t op = { .m = m, .n = n };
-    if (create_tiles(c, &op, &grid)) {
+    if (create_operand(c, &op, &grid)) {
         fprintf(stderr, "tila-bench-run: cannot create a %d x %d matrix for the check\n", m, n);
         return NULL;
     }
@@ -226,7 +240,7 @@ static void generate(bench_cfg_t *c)
             memcpy(op->full, op->in, sizeof(double) * (size_t)op->m * op->n);
         }
         else if (c->impl == BENCH_TILA) {
-            if (create_tiles(c, op, &grid)) {
+            if (create_operand(c, op, &grid)) {
                 fprintf(stderr, "tila-bench-run: cannot create operand %d's tiles\n", i);
                 exit(1);
             }

@@ -118,6 +118,18 @@ int tila_desc_create(tila_desc_t **A, tila_prec_t prec, int m, int n, int mb, in
                      const tila_dist_t *dist);
 
 /**
+ * Like tila_desc_create, but without storage of Tila's: each tile this rank owns is
+ * allocated by StarPU where a task first writes it (on its GPU for a GPU's tile, in main
+ * memory for a CPU's) and stays there until another worker needs it, so a matrix that only
+ * GPUs use never takes host memory nor the time to pin it.  Its
+ * contents are undefined until written (a generator, tila_dlaset, a copy); reading it back
+ * (tila_desc_gather, tila_dlacpy) works as for any matrix.  Arguments, checks and errors
+ * as tila_desc_create's.
+ */
+int tila_desc_create_nohome(tila_desc_t **A, tila_prec_t prec, int m, int n, int mb, int nb,
+                            const tila_dist_t *dist);
+
+/**
  * Create a matrix of tiles of any sizes: tile row m is mbs[m] rows high, tile column n is
  * nbs[n] columns wide (each >= 1; the matrix is sum(mbs) x sum(nbs)), distributed by
  * `dist` as tila_desc_create's.  Every routine takes such matrices; where it pairs two

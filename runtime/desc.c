@@ -479,14 +479,15 @@ static void tila_storage_free(void *p, size_t bytes)
 }
 #endif
 
-/* Tila's own storage for the tiles this rank owns, registered. */
-static int tila_desc_create_axes(const char *func, tila_desc_t **A, tila_prec_t prec,
-                                 const tila_axis_t *rows, const tila_axis_t *cols,
-                                 const tila_dist_t *dist)
+/* Tila's own storage for the tiles this rank owns, registered; or, without `home`, no
+ * storage: the tiles registered without a home (tila_desc_register). */
+static int tila_desc_create_homed(const char *func, tila_desc_t **A, tila_prec_t prec,
+                                  const tila_axis_t *rows, const tila_axis_t *cols,
+                                  const tila_dist_t *dist, int home)
 {
     int rc = tila_desc_alloc(func, A, prec, rows, cols, dist, 3);
     if (rc == TILA_ERR_NOT_INITIALIZED) return rc;
-    tila_desc_t *d = rc ? NULL : *A;
+    tila_desc_t *d = rc || !home ? NULL : *A;
     size_t elems = 0;
     for (int j = 0; d && j < d->nt; j++)
         for (int i = 0; i < d->mt; i++)
@@ -504,9 +505,16 @@ static int tila_desc_create_axes(const char *func, tila_desc_t **A, tila_prec_t 
         }
     }
     if ((rc = tila_desc_agree(func, A, rc, rows, cols, 3))) return rc;
-    tila_tile_src_t src = { .base = d->storage };
-    tila_desc_register(d, tila_tile_ptr_packed, &src);
+    tila_tile_src_t src = { .base = (*A)->storage };
+    tila_desc_register(*A, home ? tila_tile_ptr_packed : NULL, &src);
     return TILA_SUCCESS;
+}
+
+static int tila_desc_create_axes(const char *func, tila_desc_t **A, tila_prec_t prec,
+                                 const tila_axis_t *rows, const tila_axis_t *cols,
+                                 const tila_dist_t *dist)
+{
+    return tila_desc_create_homed(func, A, prec, rows, cols, dist, 1);
 }
 
 int tila_desc_create(tila_desc_t **A, tila_prec_t prec, int m, int n, int mb, int nb,
@@ -514,6 +522,13 @@ int tila_desc_create(tila_desc_t **A, tila_prec_t prec, int m, int n, int mb, in
 {
     tila_axis_t rows = { .len = m, .size = mb }, cols = { .len = n, .size = nb };
     return tila_desc_create_axes("tila_desc_create", A, prec, &rows, &cols, dist);
+}
+
+int tila_desc_create_nohome(tila_desc_t **A, tila_prec_t prec, int m, int n, int mb, int nb,
+                            const tila_dist_t *dist)
+{
+    tila_axis_t rows = { .len = m, .size = mb }, cols = { .len = n, .size = nb };
+    return tila_desc_create_homed("tila_desc_create_nohome", A, prec, &rows, &cols, dist, 0);
 }
 
 int tila_desc_create_tiled(tila_desc_t **A, tila_prec_t prec, int mt, const int *mbs, int nt,

@@ -143,6 +143,40 @@ static void clamped(void)
     if (!rc) tila_desc_destroy(&A);
 }
 
+/*
+ * A matrix without host storage (tila_desc_create_nohome): its owned tiles have no home
+ * (StarPU allocates each where a task first writes it), and a generator, dpotrf and a
+ * gather give the bits they give on Tila's own storage; its bad arguments get
+ * tila_desc_create's codes.
+ */
+static void nohome(int p, int q)
+{
+    tila_dist_t dist = { .p = p, .q = q };
+    tila_desc_t *A = NULL, *B = NULL;
+    int rc = tila_desc_create_nohome(&A, TILA_REAL64, 39, 39, 5, 5, &dist), homeless = 1;
+    int ok = rc == 0 && tila_desc_create(&B, TILA_REAL64, 39, 39, 5, 5, &dist) == 0;
+    for (int n = 0; ok && n < tila_desc_nt(A); n++)
+        for (int m = 0; m < tila_desc_mt(A); m++)
+            if (tila_desc_tile_rank(A, m, n) == tila_comm_rank())
+                homeless &= starpu_data_get_home_node(tila_desc_tile_handle(A, m, n)) == -1;
+    ok &= homeless && tila_dplgsy(39, A, 11) == 0 && tila_dplgsy(39, B, 11) == 0 &&
+          tila_dpotrf(TILA_LOWER, A) == 0 && tila_dpotrf(TILA_LOWER, B) == 0;
+    double *x = calloc(39 * 39, sizeof *x), *y = calloc(39 * 39, sizeof *y);
+    ok &= tila_desc_gather(A, 0, x, 39) == 0 && tila_desc_gather(B, 0, y, 39) == 0;
+    if (tila_comm_rank() == 0) ok &= !memcmp(x, y, sizeof *x * 39 * 39);
+    tila_desc_destroy(&A);
+    tila_desc_destroy(&B);
+    free(x);
+    free(y);
+    tila_desc_t *C = NULL;
+    int bad = tila_desc_create_nohome(&C, TILA_REAL64, -1, 4, 4, 4, &dist);
+    ok &= bad == tila_desc_create(&B, TILA_REAL64, -1, 4, 4, 4, &dist) && bad < 0 && C == NULL;
+    tila_test_check(all_ranks(ok), "desc", '-', 0,
+                    "nohome 39 x 39 in 5 x 5 grid=%dx%d: tiles without a home, dplgsy + dpotrf + "
+                    "gather bits as on Tila's storage, m = -1 -> %d",
+                    p, q, bad);
+}
+
 void tila_test_desc(const tila_test_opts_t *o)
 {
     (void)o;
@@ -160,6 +194,7 @@ void tila_test_desc(const tila_test_opts_t *o)
         tila_desc_destroy(&A);
         tila_test_check(ok, "desc", '-', 0, "2d-block-cyclic owners m=39 n=27 mb=4 nb=5 grid=%dx%d",
                         p, q);
+        nohome(p, q);
     }
     /* Tiles of any sizes: 13 = 3+1+7+2 rows, 8 = 5+2+1 columns. */
     static const int mbs[] = { 3, 1, 7, 2 }, nbs[] = { 5, 2, 1 }, row0[] = { 0, 3, 4, 11, 13 },
