@@ -10,6 +10,7 @@
  * SPDX-License-Identifier: BSD-3-Clause
  */
 #define COMPLEX
+#include <stdlib.h>
 #include <string.h>
 
 #include "codelets_z.h"
@@ -189,4 +190,115 @@ int tila_insert_zlansy_offdiag(const tila_task_t *t, tila_norm_t norm, int m, in
                                 colwork, tila_task_write(t, rowwork), rowwork,
                                 TILA_TASK_OPTIONS(t, "zlansy_offdiag", (double)m * n), 0);
     return tila_task_submitted(t, rc);
+}
+
+/* ---- Many tiles of one rank and device in one task ----------------------------------- */
+
+/* The tiles' descriptions after the arguments. */
+struct zlange_tiles_args {
+    tila_cl_base_t base;
+    tila_norm_t norm;
+    int count;
+    tila_cl_lan_tile_t tile[];
+};
+
+/* The task's tiles where it runs (buffers 0 .. count - 1) as the kernels take them. */
+static tila_lan_tile_t *zlange_tiles_here(void *buffers[], const struct zlange_tiles_args *a)
+{
+    tila_lan_tile_t *t = malloc(sizeof *t * (size_t)a->count);
+    for (int i = 0; t && i < a->count; i++) {
+        tila_cl_tile_t A = tila_cl_tile(buffers[i]);
+        const tila_cl_lan_tile_t *d = &a->tile[i];
+        t[i] = (tila_lan_tile_t){ .A = A.ptr,
+                                  .lda = A.ld,
+                                  .m = d->m,
+                                  .n = d->n,
+                                  .trapezoid = d->kind == TILA_LAN_TR,
+                                  .uplo = d->uplo,
+                                  .diag = d->diag,
+                                  .off = d->off };
+    }
+    return t;
+}
+
+static void zlange_tiles_cpu(void *buffers[], void *cl_arg)
+{
+    const struct zlange_tiles_args *a = cl_arg;
+    if (tila_cl_skip(&a->base)) return;
+    double *work = tila_cl_vector(buffers[a->count]);
+    memset(work, 0, tila_cl_vector_bytes(buffers[a->count]));
+    tila_lan_tile_t *t = zlange_tiles_here(buffers, a);
+    int info = t ? tila_core_zlange_tiles(a->norm, a->count, t, work) : TILA_ERR_NOMEM;
+    free(t);
+    tila_cl_check(&a->base, "tila_core_zlange_tiles (norm of tiles)", info, 0);
+}
+
+#ifdef TILA_USE_CUDA
+static void zlange_tiles_cuda(void *buffers[], void *cl_arg)
+{
+    const struct zlange_tiles_args *a = cl_arg;
+    if (tila_cl_skip(&a->base)) return;
+    cudaStream_t stream = starpu_cuda_get_local_stream();
+    double *work = tila_cl_vector(buffers[a->count]);
+    int maxn = 0;
+    for (int i = 0; i < a->count; i++)
+        maxn = a->tile[i].n > maxn ? a->tile[i].n : maxn;
+    size_t bytes = tila_cuda_zlange_tiles_scratch(a->norm, a->count, maxn);
+    void *scratch = NULL;
+    tila_lan_tile_t *t = zlange_tiles_here(buffers, a);
+    int info = t ? tila_cuda_workspace(bytes, &scratch, 0, NULL) : TILA_ERR_NOMEM;
+    if (!info)
+        info = TILA_CUDA_STATUS(
+            cudaMemsetAsync(work, 0, tila_cl_vector_bytes(buffers[a->count]), stream));
+    if (!info) info = tila_cuda_zlange_tiles(stream, a->norm, a->count, t, work, scratch, bytes);
+    free(t);
+    tila_cl_check(&a->base, "tila_cuda_zlange_tiles (norm of tiles)", info, 0);
+}
+#endif
+
+static struct starpu_perfmodel zlange_tiles_model = {
+    .type = STARPU_HISTORY_BASED,
+    .symbol = "tila_zlange_tiles",
+};
+
+struct starpu_codelet tila_cl_zlange_tiles = {
+    .name = "zlange_tiles",
+    .cpu_funcs = { zlange_tiles_cpu },
+    TILA_CL_CUDA(zlange_tiles_cuda).nbuffers =
+        STARPU_VARIABLE_NBUFFERS, /* the tiles R, work W (tila_task_write) */
+    .model = &zlange_tiles_model,
+};
+
+int tila_insert_zlange_tiles(const tila_task_t *t, tila_norm_t norm, int count,
+                             const tila_cl_lan_tile_t *tiles, const starpu_data_handle_t *A,
+                             starpu_data_handle_t work)
+{
+    struct starpu_data_descr *descr = malloc(sizeof *descr * (size_t)(count + 1));
+    if (!descr) return TILA_ERR_NOMEM;
+    double elems = 0;
+    for (int i = 0; i < count; i++) {
+        descr[i] = (struct starpu_data_descr){ .handle = A[i], .mode = STARPU_R };
+        elems += (double)tiles[i].m * tiles[i].n;
+    }
+    descr[count] = (struct starpu_data_descr){ .handle = work, .mode = tila_task_write(t, work) };
+    /* A GPU's tiles are read where they are, however few: on its workers (above the size
+     * from which a task on a GPU's tiles stays on the GPU). */
+    double place = tila_task_on_gpu(t, elems) || !t->gpu_workers ? elems
+                                                                 : 2 * tila_rt.cpu_task_flops;
+    struct zlange_tiles_args *a;
+    size_t size = sizeof *a + sizeof *a->tile * (size_t)count;
+    int rc = tila_task_args(t, size, (void **)&a);
+    if (!rc) {
+        if (a) {
+            a->norm = norm;
+            a->count = count;
+            memcpy(a->tile, tiles, sizeof *tiles * (size_t)count);
+        }
+        rc = starpu_mpi_task_insert(tila_starpu_comm(), &tila_cl_zlange_tiles, STARPU_CL_ARGS, a,
+                                    a ? size : 0, STARPU_DATA_MODE_ARRAY, descr, count + 1,
+                                    TILA_TASK_OPTIONS(t, "zlange_tiles", place), 0);
+        rc = tila_task_submitted(t, rc);
+    }
+    free(descr);
+    return rc;
 }

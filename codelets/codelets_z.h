@@ -105,5 +105,10 @@ int tila_insert_zlange(const tila_task_t *t, tila_norm_t norm, tila_lan_kind_t k
 int tila_insert_zlansy_offdiag(const tila_task_t *t, tila_norm_t norm, int m, int n,
                                starpu_data_handle_t A, starpu_data_handle_t colwork,
                                starpu_data_handle_t rowwork);
+/* `count` tiles of one rank and device (A[i], described by tiles[i]: whole or trapezoid,
+ * sizes, where its partial starts in work) in one task: one launch per kernel on a GPU. */
+int tila_insert_zlange_tiles(const tila_task_t *t, tila_norm_t norm, int count,
+                             const tila_cl_lan_tile_t *tiles, const starpu_data_handle_t *A,
+                             starpu_data_handle_t work);
 
 #endif /* CODELETS_Z_H */

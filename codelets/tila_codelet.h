@@ -163,6 +163,15 @@ typedef enum tila_lan_kind_e {
     TILA_LAN_HE  /**< diagonal tile of a Hermitian matrix */
 } tila_lan_kind_t;
 
+/** A tile of a norm's task over many tiles (tila_insert_zlange_tiles). */
+typedef struct tila_cl_lan_tile_s {
+    tila_lan_kind_t kind; /**< TILA_LAN_GE or TILA_LAN_TR */
+    tila_uplo_t uplo;     /**< TR: the trapezoid */
+    tila_diag_t diag;     /**< TR: unit or not */
+    int m, n;             /**< its rows and columns */
+    size_t off;           /**< where its partial starts in the task's vector */
+} tila_cl_lan_tile_t;
+
 /**
  * The size StarPU's regression models (`a size^b`, perfmodels/README.md) see for a BLAS-3
  * tile task of any shape (StarPU's size_base): the bytes of `ntiles` square tiles of the

@@ -92,14 +92,21 @@ tila_lan_t *tila_lan_create(tila_sequence_t *seq, tila_norm_t norm, int len, int
     return l;
 }
 
-int tila_lan_part(tila_lan_t *l, int rank, int first, int count, starpu_data_handle_t *h)
+int tila_lan_part_run(tila_lan_t *l, int rank, int nseg, const int *firsts, const int *counts,
+                      starpu_data_handle_t *h)
 {
     /* Its task starts it at zero (codelets/codelet_zlange.c), in STARPU_W. */
-    int rc = tila_partials_add(l->P, rank, first, count, h);
+    int rc = tila_partials_add_run(l->P, rank, nseg, firsts, counts, h);
     if (rc == TILA_ERR_STARPU) return rc; /* more than create allowed for */
-    for (int j = first; l->owner && j < first + count; j++)
-        l->owner[j] = l->owner[j] == LAN_NONE || l->owner[j] == rank ? rank : LAN_SHARED;
+    for (int s = 0; l->owner && s < nseg; s++)
+        for (int j = firsts[s]; j < firsts[s] + counts[s]; j++)
+            l->owner[j] = l->owner[j] == LAN_NONE || l->owner[j] == rank ? rank : LAN_SHARED;
     return rc;
+}
+
+int tila_lan_part(tila_lan_t *l, int rank, int first, int count, starpu_data_handle_t *h)
+{
+    return tila_lan_part_run(l, rank, 1, &first, &count, h);
 }
 
 /* Entry e of this rank's partial p, exactly, as a double. */

@@ -33,6 +33,15 @@ tila_lan_t *tila_lan_create(tila_sequence_t *seq, tila_norm_t norm, int len, int
 int tila_lan_part(tila_lan_t *l, int rank, int first, int count, starpu_data_handle_t *h);
 
 /**
+ * `nseg` partials of tiles that one task on `rank` reads, in one vector (tila_partials_add_run):
+ * segment s is the partial tila_lan_part(l, rank, firsts[s], counts[s], ...) would make.
+ * Called on every rank that calls tila_lan_part for those tiles' partials otherwise.
+ * @return 0 or TILA_ERR_NOMEM.
+ */
+int tila_lan_part_run(tila_lan_t *l, int rank, int nseg, const int *firsts, const int *counts,
+                      starpu_data_handle_t *h);
+
+/**
  * Every partial is submitted (rc: how the submission went): the reduction runs at the
  * wait of seq, which then owns l; on a failure the sequence fails and the wait only
  * releases.

@@ -17,10 +17,18 @@
  */
 #define COMPLEX
 #include <stdlib.h>
+#include <string.h>
 
 #include "codelets_z.h"
 #include "lan_reduce.h"
 #include "tila_runtime.h"
+
+/* A batch: this rank's tiles of one device (-1: its CPUs), read by one task. */
+typedef struct zlan_batch_s {
+    int count, cap;
+    int *m, *n, *first, *size; /**< the tiles and their partials' labels and sizes */
+    tila_cl_lan_tile_t *tile;
+} zlan_batch_t;
 
 /* What one call submits with. */
 typedef struct zlan_ctx_s {
@@ -28,7 +36,30 @@ typedef struct zlan_ctx_s {
     tila_lan_t *lan;
     tila_norm_t norm;
     tila_desc_t *A;
+    int batch;           /**< zlan_batching's answer */
+    int nbatch;          /**< batches: one per device of this rank and one for its CPUs */
+    zlan_batch_t *batches; /**< [device + 1] */
 } zlan_ctx_t;
+
+/*
+ * Which tiles of a general or trapezoidal matrix this rank reads in one task per device
+ * (TILA_NORM_BATCH): 1 for auto (or unset: a GPU's tiles; a task per tile on the CPUs,
+ * which each take one), 2 for on (the CPUs' too, in one task: the same path and bits as a
+ * GPU's, for the tests), 0 for off (a task per tile everywhere).  A rank decides for its
+ * own tiles alone: the partials of a batch are those of its tiles, in one vector.
+ */
+static int zlan_batching(void)
+{
+    const char *v = getenv("TILA_NORM_BATCH");
+    if (!v || !*v || !strcmp(v, "auto")) return 1;
+    if (!strcmp(v, "on")) return 2;
+    if (!strcmp(v, "off")) return 0;
+    tila_error("tila_zlange", "TILA_NORM_BATCH=%s is none of auto, on and off: auto taken", v);
+    return 1;
+}
+
+/* The most tiles of a batch (a GPU's grid spans them in its second dimension). */
+#define ZLAN_BATCH_MAX 4096
 
 /* The partial of `count` sums from `first` (one, infinity), or the max or Frobenius pair. */
 static int zlan_part(zlan_ctx_t *c, int first, int count, starpu_data_handle_t *h)
@@ -36,6 +67,64 @@ static int zlan_part(zlan_ctx_t *c, int first, int count, starpu_data_handle_t *
     if (c->norm == TILA_NORM_MAX || c->norm == TILA_NORM_FRO)
         return tila_lan_part(c->lan, c->t.rank, 0, c->norm == TILA_NORM_MAX ? 1 : 2, h);
     return tila_lan_part(c->lan, c->t.rank, first, count, h);
+}
+
+/* Submit batch b (device b - 1) of c: its partials in one vector, its tiles in one task. */
+static int zlan_batch_flush(zlan_ctx_t *c, zlan_batch_t *b)
+{
+    if (b->count == 0) return TILA_SUCCESS;
+    tila_desc_t *A = c->A;
+    starpu_data_handle_t h, *tiles = malloc(sizeof *tiles * (size_t)b->count);
+    int rc = tiles ? TILA_SUCCESS : TILA_ERR_NOMEM;
+    if (c->norm == TILA_NORM_MAX || c->norm == TILA_NORM_FRO)
+        for (int i = 0; i < b->count; i++)
+            b->first[i] = 0, b->size[i] = c->norm == TILA_NORM_MAX ? 1 : 2;
+    for (int i = 0, off = 0; i < b->count; i++) {
+        b->tile[i].off = off;
+        off += b->size[i];
+    }
+    tila_task_on(&c->t, A, b->m[0], b->n[0]);
+    if (!rc) rc = tila_lan_part_run(c->lan, c->t.rank, b->count, b->first, b->size, &h);
+    for (int i = 0; !rc && i < b->count; i++)
+        tiles[i] = tila_task_tile(&c->t, A, b->m[i], b->n[i]);
+    if (!rc) rc = tila_insert_zlange_tiles(&c->t, c->norm, b->count, b->tile, tiles, h);
+    free(tiles);
+    b->count = 0;
+    return rc;
+}
+
+/* Tile (m, n) of this rank, on device dev (-1: the CPUs), into its device's batch. */
+static int zlan_batch_add(zlan_ctx_t *c, int dev, tila_lan_kind_t kind, tila_uplo_t uplo,
+                          tila_diag_t diag, int m, int n, int first, int size)
+{
+    zlan_batch_t *b = &c->batches[dev + 1];
+    if (b->count == b->cap) {
+        int cap = b->cap ? 2 * b->cap : 64;
+        int *mm = realloc(b->m, sizeof *mm * (size_t)cap);
+        if (mm) b->m = mm;
+        int *nn = realloc(b->n, sizeof *nn * (size_t)cap);
+        if (nn) b->n = nn;
+        int *ff = realloc(b->first, sizeof *ff * (size_t)cap);
+        if (ff) b->first = ff;
+        int *ss = realloc(b->size, sizeof *ss * (size_t)cap);
+        if (ss) b->size = ss;
+        tila_cl_lan_tile_t *tt = realloc(b->tile, sizeof *tt * (size_t)cap);
+        if (tt) b->tile = tt;
+        if (!mm || !nn || !ff || !ss || !tt) return TILA_ERR_NOMEM;
+        b->cap = cap;
+    }
+    tila_desc_t *A = c->A;
+    int i = b->count++;
+    b->m[i] = m;
+    b->n[i] = n;
+    b->first[i] = first;
+    b->size[i] = size;
+    b->tile[i] = (tila_cl_lan_tile_t){ .kind = kind,
+                                    .uplo = uplo,
+                                    .diag = diag,
+                                    .m = tila_tile_rows(A, m),
+                                    .n = tila_tile_cols(A, n) };
+    return b->count == ZLAN_BATCH_MAX ? zlan_batch_flush(c, b) : TILA_SUCCESS;
 }
 
 /*
@@ -49,10 +138,15 @@ static int zlan_tile(zlan_ctx_t *c, tila_lan_kind_t kind, tila_uplo_t uplo, tila
     tila_desc_t *A = c->A;
     int rows = tila_tile_rows(A, m), cols = tila_tile_cols(A, n), rc;
     int byrow = c->norm == TILA_NORM_INF && (kind == TILA_LAN_GE || kind == TILA_LAN_TR);
+    int first = byrow ? A->row0[m] : A->col0[n], size = byrow ? rows : cols;
     starpu_data_handle_t h;
     tila_task_on(&c->t, A, m, n);
-    if ((rc = zlan_part(c, byrow ? A->row0[m] : A->col0[n], byrow ? rows : cols, &h)) || !h)
-        return rc;
+    if (c->t.rank == tila_comm_rank() && (kind == TILA_LAN_GE || kind == TILA_LAN_TR)) {
+        int dev = tila_desc_tile_device(A, m, n);
+        if (c->batch == 2 || (c->batch == 1 && dev >= 0))
+            return zlan_batch_add(c, dev, kind, uplo, diag, m, n, first, size);
+    }
+    if ((rc = zlan_part(c, first, size, &h)) || !h) return rc;
     return tila_insert_zlange(&c->t, c->norm, kind, uplo, diag, rows, cols,
                               tila_task_tile(&c->t, A, m, n), h);
 }
@@ -104,9 +198,25 @@ static int zlan_submit(tila_norm_t norm, tila_lan_kind_t kind, tila_uplo_t uplo,
     int sums = norm == TILA_NORM_INF && kind != TILA_LAN_SY && kind != TILA_LAN_HE ? A->m : A->n;
     int nones = kind == TILA_LAN_TR && diag == TILA_UNIT ? (A->m < A->n ? A->m : A->n) : 0;
     if (norm == TILA_NORM_MAX || norm == TILA_NORM_FRO) sums = 1, nones = 0;
-    zlan_ctx_t c = { .t = tila_task_init(seq, req, 0), .norm = norm, .A = A };
+    zlan_ctx_t c = { .t = tila_task_init(seq, req, 0),
+                     .norm = norm,
+                     .A = A,
+                     .batch = kind == TILA_LAN_GE || kind == TILA_LAN_TR ? zlan_batching() : 0,
+                     .nbatch = tila_cuda_ndevices() + 1 };
     c.lan = tila_lan_create(seq, norm, sums, nones, A->mt, A->nt, sizeof *value, value);
-    int rc = c.lan ? zlan_tiles(&c, kind, uplo, diag) : TILA_ERR_NOMEM;
+    c.batches = c.batch ? calloc((size_t)c.nbatch, sizeof *c.batches) : NULL;
+    int rc = c.lan && (c.batches || !c.batch) ? zlan_tiles(&c, kind, uplo, diag) : TILA_ERR_NOMEM;
+    for (int b = 0; c.batches && b < c.nbatch; b++) {
+        int brc = rc ? TILA_SUCCESS : zlan_batch_flush(&c, &c.batches[b]);
+        rc = rc ? rc : brc;
+        zlan_batch_t *x = &c.batches[b];
+        free(x->m);
+        free(x->n);
+        free(x->first);
+        free(x->size);
+        free(x->tile);
+    }
+    free(c.batches);
     if (!c.lan) {
         tila_sequence_fail(seq, req, rc);
         return rc;

@@ -22,10 +22,11 @@
 
 #include "tila_partials.h"
 
-/* One partial on this rank. */
+/* One partial on this rank: its own vector, or a segment of a run's (tila_partials_add_run),
+ * whose first segment holds the vector and its handle. */
 typedef struct partial_s {
     void *x; /**< count elements */
-    starpu_data_handle_t h;
+    starpu_data_handle_t h; /**< NULL: a run's later segment */
     int first, count;
 } partial_t;
 
@@ -71,49 +72,69 @@ tila_partials_t *tila_partials_create(int64_t max, size_t eltsize)
     return P;
 }
 
-int tila_partials_add(tila_partials_t *P, int rank, int first, int count, starpu_data_handle_t *h)
+/* Room for `more` partials of this rank. */
+static int partials_room(tila_partials_t *P, size_t more)
+{
+    if (P->nlocal + more <= P->cap) return TILA_SUCCESS;
+    size_t cap = P->cap ? 2 * P->cap : 64;
+    while (cap < P->nlocal + more)
+        cap *= 2;
+    partial_t *part =
+        tila_alloc_fails(TILA_ALLOC_WORK) ? NULL : realloc(P->part, cap * sizeof *part);
+    if (!part) return TILA_ERR_NOMEM;
+    P->part = part;
+    P->cap = cap;
+    return TILA_SUCCESS;
+}
+
+int tila_partials_add_run(tila_partials_t *P, int rank, int nseg, const int *firsts,
+                          const int *counts, starpu_data_handle_t *h)
 {
     *h = NULL;
     if (P->n >= P->max) return TILA_ERR_STARPU; /* more than create booked */
     int64_t tag = P->tag_base + P->n++;
     if (rank != tila_rt.rank) return TILA_SUCCESS;
-    if (P->nlocal == P->cap) {
-        size_t cap = P->cap ? 2 * P->cap : 64;
-        partial_t *part =
-            tila_alloc_fails(TILA_ALLOC_WORK) ? NULL : realloc(P->part, cap * sizeof *part);
-        if (!part) {
-            P->nomem = 1;
-            return TILA_ERR_NOMEM;
-        }
-        P->part = part;
-        P->cap = cap;
-    }
-    partial_t *p = &P->part[P->nlocal];
-    if (!(p->x = tila_malloc(TILA_ALLOC_WORK, (size_t)count * P->eltsize))) {
+    size_t total = 0;
+    for (int s = 0; s < nseg; s++)
+        total += (size_t)counts[s];
+    void *x = NULL;
+    if (nseg < 1 || total < 1 || total > UINT32_MAX || partials_room(P, (size_t)nseg) ||
+        !(x = tila_malloc(TILA_ALLOC_WORK, total * P->eltsize))) {
         P->nomem = 1;
         return TILA_ERR_NOMEM;
     }
-    memset(p->x, 0xff, (size_t)count * P->eltsize);
-    p->first = first;
-    p->count = count;
-    starpu_vector_data_register(&p->h, STARPU_MAIN_RAM, (uintptr_t)p->x, (uint32_t)count,
+    memset(x, 0xff, total * P->eltsize);
+    size_t at = 0;
+    for (int s = 0; s < nseg; s++) {
+        P->part[P->nlocal + (size_t)s] = (partial_t){
+            .x = (char *)x + at * P->eltsize, .first = firsts[s], .count = counts[s]
+        };
+        at += (size_t)counts[s];
+    }
+    partial_t *p = &P->part[P->nlocal];
+    starpu_vector_data_register(&p->h, STARPU_MAIN_RAM, (uintptr_t)x, (uint32_t)total,
                                 P->eltsize);
     starpu_mpi_data_register_comm(p->h, tag, rank, tila_starpu_comm());
-    P->nlocal++;
+    P->nlocal += (size_t)nseg;
     *h = p->h;
     return TILA_SUCCESS;
+}
+
+int tila_partials_add(tila_partials_t *P, int rank, int first, int count, starpu_data_handle_t *h)
+{
+    return tila_partials_add_run(P, rank, 1, &first, &count, h);
 }
 
 void tila_partials_submitted(tila_partials_t *P)
 {
     for (size_t i = 0; i < P->nlocal; i++)
-        tila_data_bring_home(P->part[i].h);
+        if (P->part[i].h) tila_data_bring_home(P->part[i].h);
 }
 
 void tila_partials_collect(tila_partials_t *P)
 {
     for (size_t i = 0; !P->collected && i < P->nlocal; i++)
-        starpu_data_unregister(P->part[i].h);
+        if (P->part[i].h) starpu_data_unregister(P->part[i].h);
     P->collected = 1;
 }
 
@@ -139,7 +160,7 @@ void tila_partials_destroy(tila_partials_t *P)
     if (!P) return;
     tila_partials_collect(P);
     for (size_t i = 0; i < P->nlocal; i++)
-        free(P->part[i].x);
+        if (P->part[i].h) free(P->part[i].x); /* a run's segments share its first's */
     free(P->part);
     free(P);
 }

@@ -42,6 +42,18 @@ tila_partials_t *tila_partials_create(int64_t max, size_t eltsize);
  */
 int tila_partials_add(tila_partials_t *P, int rank, int first, int count, starpu_data_handle_t *h);
 
+/**
+ * `nseg` partials in one vector, one after the other, written by one task on `rank` (a
+ * task that reads many tiles: one launch on a GPU, one transfer home): segment s has
+ * counts[s] elements labelled firsts[s].  The same partials, in the same order, as nseg
+ * calls of tila_partials_add, under one tag and one handle (*h, on `rank`).  Called on
+ * every rank, in the same order.
+ * @return 0, TILA_ERR_NOMEM (also for nseg < 1 or an empty run), or TILA_ERR_STARPU beyond
+ *         create's max.
+ */
+int tila_partials_add_run(tila_partials_t *P, int rank, int nseg, const int *firsts,
+                          const int *counts, starpu_data_handle_t *h);
+
 /** Every task that writes them is submitted: each partial comes home as its task ends
  * (tila_data_bring_home: where GPUs wrote them). */
 void tila_partials_submitted(tila_partials_t *P);

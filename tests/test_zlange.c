@@ -26,6 +26,9 @@
  *    (the worst case for summation: a float running sum stalls at 2^24 ulps; tiles of
  *    1024, or the n and nb given) is 16384 |c| within the bound of blocked summation (see
  *    large_sum);
+ *  - TILA_NORM_BATCH=on (a rank's tiles read by one task, the path of a GPU's tiles, here on
+ *    the CPUs): general and trapezoidal matrices give the bits of a task per tile (off),
+ *    in one task on each rank that holds a tile read, against one per tile;
  *  - the asynchronous forms (eight norms in flight in one sequence) deliver into the
  *    caller's variables at the wait, the synchronous ones before returning; bad
  *    arguments return -i.
@@ -39,6 +42,9 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+
+#include <starpu.h>
+#include <starpu_profiling.h>
 
 #include "tests_z.h"
 
@@ -467,6 +473,73 @@ static void run_errors(void)
     tila_desc_destroy(&W);
 }
 
+/* Tasks this rank's workers ran since the last call (StarPU's worker profiling, which
+ * reading resets). */
+static int tasks_run(void)
+{
+    int count = 0;
+    for (int w = 0; w < (int)starpu_worker_get_count(); w++) {
+        struct starpu_profiling_worker_info info;
+        starpu_profiling_worker_get_info(w, &info);
+        count += info.executed_tasks;
+    }
+    return count;
+}
+
+/* Set TILA_NORM_BATCH to v (NULL: unset). */
+static void batch_env(const char *v)
+{
+    if (v)
+        setenv("TILA_NORM_BATCH", v, 1);
+    else
+        unsetenv("TILA_NORM_BATCH");
+}
+
+/*
+ * Every norm with a task per tile (TILA_NORM_BATCH=off) and with this rank's tiles in one
+ * task (on): the same bits, on every rank; a task for each tile read here, then one.
+ */
+static void run_batched(enum kind k, tila_uplo_t uplo, tila_diag_t diag, int m, int n, int nb,
+                        const int grid[2], unsigned long long seed)
+{
+    char name[NAME_LEN], *saved = getenv("TILA_NORM_BATCH");
+    saved = saved ? strdup(saved) : NULL;
+    kind_name(name, k, uplo, diag);
+    tila_complex64_t *a = make_matrix(k, uplo, diag, m, n, seed);
+    tila_desc_t *A = scatter(a, m, n, nb, grid);
+    int own = 0;
+    for (int j = 0; j < tila_desc_nt(A); j++)
+        for (int i = 0; i < tila_desc_mt(A); i++)
+            own += tila_desc_tile_rank(A, i, j) == tila_comm_rank() &&
+                   (k == GE || (uplo == TILA_UPPER ? i <= j : i >= j));
+    int profiling = starpu_profiling_status_get();
+    starpu_profiling_status_set(STARPU_PROFILING_ENABLE);
+    for (int t = 0; t < 4; t++) {
+        double v[2] = { -1, -2 };
+        int tasks[2], rc = 0;
+        for (int on = 0; on < 2; on++) {
+            batch_env(on ? "on" : "off");
+            tasks_run();
+            rc |= tila_norm(k, norms[t], uplo, diag, A, &v[on]);
+            tasks[on] = tasks_run();
+        }
+        int ok = rc == 0 && same_everywhere(v[1]) && memcmp(&v[0], &v[1], sizeof v[0]) == 0 &&
+                 tasks[0] == own && tasks[1] == (own > 0);
+        int all = ok;
+        MPI_Allreduce(&ok, &all, 1, MPI_INT, MPI_LAND, MPI_COMM_WORLD);
+        tila_test_check(all, name, prec_letter(), 0,
+                        "batched: norm=%c m=%d n=%d nb=%d grid=%dx%d value=%.17g per-tile=%.17g "
+                        "tasks here %d (per tile %d)",
+                        (char)norms[t], m, n, nb, grid[0], grid[1], v[1], v[0], tasks[1],
+                        tasks[0]);
+    }
+    starpu_profiling_status_set(profiling);
+    batch_env(saved);
+    free(saved);
+    tila_desc_destroy(&A);
+    free(a);
+}
+
 /* The sweep's case (m, n, nb): general on every grid, the other kinds on one; each
  * against one of the user mappings too. */
 static void run_case(const tila_test_opts_t *o, int m, int n, int nb, int grids[][2], int ngrids,
@@ -533,6 +606,12 @@ void tila_test_zlange(const tila_test_opts_t *o)
     run_special(o, HE, TILA_UPPER, square);
 #endif
     run_special(o, TR, TILA_UPPER, square);
+    for (int g = 0; g < ngrids; g++)
+        run_batched(GE, TILA_GENERAL, TILA_NONUNIT, 37, 29, 8, grids[g], o->seed + 1);
+    for (int u = 0; u < 2; u++)
+        for (int d = 0; d < 2; d++)
+            run_batched(TR, u ? TILA_LOWER : TILA_UPPER, d ? TILA_UNIT : TILA_NONUNIT, 29, 33, 7,
+                        square, o->seed + 2);
     run_errors();
     LAPACKE_set_nancheck(1);
     if (PREC == TILA_REAL32) {

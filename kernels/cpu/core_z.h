@@ -8,6 +8,7 @@
 #ifndef CORE_Z_H
 #define CORE_Z_H
 
+#include "tila_lan_tile.h"
 #include "tila_types.h"
 
 int tila_core_zgemm(tila_trans_t transa, tila_trans_t transb, int m, int n, int k,
@@ -91,5 +92,9 @@ int tila_core_zlanhe(tila_norm_t norm, tila_uplo_t uplo, int n, const tila_compl
 #endif
 int tila_core_zlansy_offdiag(tila_norm_t norm, int m, int n, const tila_complex64_t *A, int lda,
                              double *colwork, double *rowwork);
+/* Whole tiles (tila_core_zlange) and trapezoids (tila_core_zlantr) one after another, tile
+ * t's partial at work + tiles[t].off: the CPU twin of tila_cuda_zlange_tiles. */
+int tila_core_zlange_tiles(tila_norm_t norm, int count, const tila_lan_tile_t *tiles,
+                           double *work);
 
 #endif /* CORE_Z_H */

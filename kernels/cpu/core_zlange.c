@@ -686,3 +686,24 @@ int tila_core_zlansy_offdiag(tila_norm_t norm, int m, int n, const tila_complex6
     }
     return 0;
 }
+
+/**
+ * The partials of `count` tiles, tile t's at work + tiles[t].off: a whole tile as
+ * tila_core_zlange, a trapezoid as tila_core_zlantr, in order (what one task on a CPU
+ * computes for a batch of tiles; tila_cuda_zlange_tiles on a GPU gives the same bits).
+ * @return 0, -1 (norm), -2 (count), or -(100 + t) for tile t's bad field.
+ */
+int tila_core_zlange_tiles(tila_norm_t norm, int count, const tila_lan_tile_t *tiles,
+                           double *work)
+{
+    if (!zlan_valid_norm(norm)) return -1;
+    if (count < 0) return -2;
+    for (int t = 0; t < count; t++) {
+        const tila_lan_tile_t *x = &tiles[t];
+        int info = x->trapezoid ? tila_core_zlantr(norm, x->uplo, x->diag, x->m, x->n, x->A,
+                                                   x->lda, work + x->off)
+                                : tila_core_zlange(norm, x->m, x->n, x->A, x->lda, work + x->off);
+        if (info) return -(100 + t);
+    }
+    return 0;
+}

@@ -16,6 +16,7 @@
 #include <cuda_runtime.h>
 #include <cusolverDn.h>
 
+#include "tila_lan_tile.h"
 #include "tila_types.h"
 
 #ifdef __cplusplus
@@ -158,6 +159,12 @@ int tila_cuda_zlanhe(cudaStream_t stream, tila_norm_t norm, tila_uplo_t uplo, in
 int tila_cuda_zlansy_offdiag(cudaStream_t stream, tila_norm_t norm, int m, int n,
                              const cuDoubleComplex *A, int lda, double *colwork, double *rowwork,
                              double *scratch);
+/* Whole tiles and trapezoids, many in one launch per kernel, each tile's partial at
+ * work + its off, to the bits of the one-tile kernels (cuda_zlange.cu). */
+size_t tila_cuda_zlange_tiles_scratch(tila_norm_t norm, int count, int maxn);
+int tila_cuda_zlange_tiles(cudaStream_t stream, tila_norm_t norm, int count,
+                           const tila_lan_tile_t *tiles, double *work, void *dwork,
+                           size_t dwork_bytes);
 
 #ifdef __cplusplus
 }

@@ -26,6 +26,7 @@
 #include "cuda_z.h"
 #include "lan_z.h"
 #include "tila_lan_order.h"
+#include "tila_lan_tile.h"
 
 #define ZLAN_L TILA_LAN_LANES /* lanes: a warp */
 #define ZLAN_COLS 8           /* columns (warps) per block of the column kernel */
@@ -118,12 +119,12 @@ __device__ static inline double zlan_full(const cuDoubleComplex *A, int lda, int
  *            scratch[ZLAN_NODES + b]; the largest |part| into scratch[ZLAN_AMAX].  The
  *            second pass (scaled) runs only if scratch[ZLAN_FLAG] says so.
  */
-__global__ static void zlan_cols_kernel(int mode, int uplo, int strict, int diag, int full, int m,
-                                        int n, const cuDoubleComplex *A, int lda, double *work,
-                                        double *work2, double *scratch, int pass)
+__device__ static void zlan_cols(int bx, int mode, int uplo, int strict, int diag, int full, int m,
+                                 int n, const cuDoubleComplex *A, int lda, double *work,
+                                 double *work2, double *scratch, int pass)
 {
     __shared__ double sh[ZLAN_COLS];
-    int x = threadIdx.x, y = threadIdx.y, j = blockIdx.x * ZLAN_COLS + y;
+    int x = threadIdx.x, y = threadIdx.y, j = bx * ZLAN_COLS + y;
     double scale[2], *sp = NULL;
     if (mode == ZLAN_SQUARES && pass == 2) {
         const int *flag = (const int *)(scratch + ZLAN_FLAG),
@@ -168,7 +169,7 @@ __global__ static void zlan_cols_kernel(int mode, int uplo, int strict, int diag
         if (x != 0 || y != 0) return;
         for (int k = 1; k < ZLAN_COLS; k++)
             s = zlan_nanmax(s, sh[k]);
-        if (diag == ZLAN_DIAG_UNIT && blockIdx.x == 0 && m > 0 && n > 0) s = zlan_nanmax(s, 1);
+        if (diag == ZLAN_DIAG_UNIT && bx == 0 && m > 0 && n > 0) s = zlan_nanmax(s, 1);
         zlan_atomic_max(work, s);
         if (work2) zlan_atomic_max(work2, s);
         return;
@@ -184,22 +185,30 @@ __global__ static void zlan_cols_kernel(int mode, int uplo, int strict, int diag
     __syncthreads();
     if (x == 0 && big > 0) zlan_atomic_max(scratch + ZLAN_AMAX, big);
     if (x != 0 || y != 0) return;
-    int j0 = blockIdx.x * ZLAN_COLS;
+    int j0 = bx * ZLAN_COLS;
     for (int h = 1; h < ZLAN_COLS; h *= 2)
         for (int k = 0; k + h < ZLAN_COLS; k += 2 * h)
             if (j0 + k + h < n) sh[k] = sh[k] + sh[k + h];
-    scratch[ZLAN_NODES + blockIdx.x] = sh[0];
+    scratch[ZLAN_NODES + bx] = sh[0];
+}
+
+/* One tile: zlan_cols with block b taking columns 8 b ... */
+__global__ static void zlan_cols_kernel(int mode, int uplo, int strict, int diag, int full, int m,
+                                        int n, const cuDoubleComplex *A, int lda, double *work,
+                                        double *work2, double *scratch, int pass)
+{
+    zlan_cols(blockIdx.x, mode, uplo, strict, diag, full, m, n, A, lda, work, work2, scratch,
+              pass);
 }
 
 /* Rows: block b takes rows 32 b ...; thread (x, y) adds row 32 b + x over lane y's
  * columns y c ... (y + 1) c - 1 of the region (c = ceil(n / 32)), in order; the lanes
  * pairwise in shared memory; work[i] += sum. */
-__global__ static void __launch_bounds__(ZLAN_L *ZLAN_L)
-    zlan_rows_kernel(int uplo, int strict, int m, int n, const cuDoubleComplex *A, int lda,
-                     double *work)
+__device__ static void zlan_rows(int bx, int uplo, int strict, int m, int n,
+                                 const cuDoubleComplex *A, int lda, double *work)
 {
     __shared__ double sh[ZLAN_L][ZLAN_L + 1];
-    int x = threadIdx.x, y = threadIdx.y, i = blockIdx.x * ZLAN_L + x;
+    int x = threadIdx.x, y = threadIdx.y, i = bx * ZLAN_L + x;
     int per = (n + ZLAN_L - 1) / ZLAN_L, first = y * per, end = first + per < n ? first + per : n;
     double s = 0;
     if (i < m)
@@ -224,6 +233,13 @@ __global__ static void __launch_bounds__(ZLAN_L *ZLAN_L)
     if (y == 0 && i < m) work[i] = work[i] + sh[0][x];
 }
 
+__global__ static void __launch_bounds__(ZLAN_L *ZLAN_L)
+    zlan_rows_kernel(int uplo, int strict, int m, int n, const cuDoubleComplex *A, int lda,
+                     double *work)
+{
+    zlan_rows(blockIdx.x, uplo, strict, m, n, A, lda, work);
+}
+
 /*
  * One block: the blocks' sums pairwise (levels 3 ... of the tile's tree), then thread 0
  * takes core_zlange.c's zlan_region_fro decisions on the sum and the largest |part| and
@@ -232,9 +248,9 @@ __global__ static void __launch_bounds__(ZLAN_L *ZLAN_L)
  * pair twice and then its diagonal entry by entry.  Pass 1 asks for the scaled pass
  * instead of folding when the plain sum cannot be used; pass 2 runs only then.
  */
-__global__ static void zlan_fro_finish_kernel(int pass, int count, double *scratch, int diag,
-                                              int ndiag, int uplo, int n, const cuDoubleComplex *A,
-                                              int lda, double *work, double *work2)
+__device__ static void zlan_fro_finish(int pass, int count, double *scratch, int diag, int ndiag,
+                                       int uplo, int n, const cuDoubleComplex *A, int lda,
+                                       double *work, double *work2)
 {
     int t = threadIdx.x;
     int *flag = (int *)(scratch + ZLAN_FLAG), *ep = (int *)(scratch + ZLAN_EXP);
@@ -260,6 +276,48 @@ __global__ static void zlan_fro_finish_kernel(int pass, int count, double *scrat
     zlan_fro_add(work, pair[0], pair[1]);
     if (ndiag > 0) zlan_fro_add(work, 1, ndiag);
     if (work2) zlan_fro_add(work2, pair[0], pair[1]);
+}
+
+__global__ static void zlan_fro_finish_kernel(int pass, int count, double *scratch, int diag,
+                                              int ndiag, int uplo, int n, const cuDoubleComplex *A,
+                                              int lda, double *work, double *work2)
+{
+    zlan_fro_finish(pass, count, scratch, diag, ndiag, uplo, n, A, lda, work, work2);
+}
+
+/* ---- Many tiles in one launch ---------------------------------------------------------- */
+
+/* A tile of tila_cuda_zlange_tiles as its kernels read it (blockIdx.y: the tile). */
+typedef struct zlan_tile_s {
+    const cuDoubleComplex *A;
+    double *work, *scratch;
+    int m, n, lda, uplo, strict, diag, ndiag;
+} zlan_tile_t;
+
+/* The column kernel over the tiles: block (b, t) is block b of tile t, if it has one. */
+__global__ static void zlan_cols_tiles_kernel(int mode, const zlan_tile_t *tiles, int pass)
+{
+    const zlan_tile_t *t = &tiles[blockIdx.y];
+    if (t->m == 0 || (int)blockIdx.x * ZLAN_COLS >= t->n) return;
+    zlan_cols(blockIdx.x, mode, t->uplo, t->strict, t->diag, 0, t->m, t->n, t->A, t->lda, t->work,
+              NULL, t->scratch, pass);
+}
+
+__global__ static void __launch_bounds__(ZLAN_L *ZLAN_L)
+    zlan_rows_tiles_kernel(const zlan_tile_t *tiles)
+{
+    const zlan_tile_t *t = &tiles[blockIdx.y];
+    if (t->n == 0 || (int)blockIdx.x * ZLAN_L >= t->m) return;
+    zlan_rows(blockIdx.x, t->uplo, t->strict, t->m, t->n, t->A, t->lda, t->work);
+}
+
+/* Block t finishes tile t's Frobenius pair. */
+__global__ static void zlan_fro_finish_tiles_kernel(int pass, const zlan_tile_t *tiles)
+{
+    const zlan_tile_t *t = &tiles[blockIdx.x];
+    if (t->m == 0 || t->n == 0) return;
+    zlan_fro_finish(pass, (t->n + ZLAN_COLS - 1) / ZLAN_COLS, t->scratch, t->diag, t->ndiag,
+                    t->uplo, t->n, t->A, t->lda, t->work, NULL);
 }
 
 /* ---- Entry points ------------------------------------------------------------------- */
@@ -411,6 +469,94 @@ int tila_cuda_zlansy_offdiag(cudaStream_t stream, tila_norm_t norm, int m, int n
     else
         TILA_CUDA_PASS(zlan_fro(stream, (int)TILA_GENERAL, 0, ZLAN_DIAG_STORED, 0, m, n, A, lda,
                                 colwork, rowwork, scratch));
+    TILA_CUDA_LAUNCHED();
+    return 0;
+}
+
+/* ---- Many tiles in one launch ---------------------------------------------------------- */
+
+/* Bytes of the tile table, then (Frobenius) each tile's scratch of `stride` reals. */
+static size_t zlan_table_bytes(int count)
+{
+    return ((sizeof(zlan_tile_t) * (size_t)count + 255) / 256) * 256;
+}
+
+/** Bytes of GPU memory tila_cuda_zlange_tiles needs for `count` tiles of at most maxn columns. */
+size_t tila_cuda_zlange_tiles_scratch(tila_norm_t norm, int count, int maxn)
+{
+    size_t stride = tila_cuda_zlan_scratch_elems(maxn);
+    return zlan_table_bytes(count) +
+           (norm == TILA_NORM_FRO ? sizeof(double) * stride * (size_t)count : 0);
+}
+
+/**
+ * The partials of `count` tiles in one launch per kernel (a grid over every tile's blocks):
+ * tile t's partial at work + tiles[t].off, with the bits tila_cuda_zlange (a whole tile) or
+ * tila_cuda_zlantr (a trapezoid) give it one tile at a time; work is not zeroed here.
+ * dwork: tila_cuda_zlange_tiles_scratch(norm, count, the largest n) bytes of GPU memory;
+ * the tile table goes there from host memory (a copy on `stream` that returns once the
+ * table is staged).  Returns -i for argument i, or -(100 + t) for tile t's bad field.
+ */
+int tila_cuda_zlange_tiles(cudaStream_t stream, tila_norm_t norm, int count,
+                           const tila_lan_tile_t *tiles, double *work, void *dwork,
+                           size_t dwork_bytes)
+{
+    if (!zlan_valid_norm(norm)) return -2;
+    if (count < 0) return -3;
+    if (count == 0) return 0;
+    int maxn = 0, maxm = 0;
+    for (int t = 0; t < count; t++) {
+        const tila_lan_tile_t *x = &tiles[t];
+        if (x->m < 0 || x->n < 0 || x->lda < tila_cuda_max1(x->m) ||
+            (x->trapezoid && ((x->uplo != TILA_UPPER && x->uplo != TILA_LOWER) ||
+                              (x->diag != TILA_UNIT && x->diag != TILA_NONUNIT))))
+            return -(100 + t);
+        maxn = x->n > maxn ? x->n : maxn;
+        maxm = x->m > maxm ? x->m : maxm;
+    }
+    if (dwork_bytes < tila_cuda_zlange_tiles_scratch(norm, count, maxn)) return -7;
+    zlan_tile_t *table = (zlan_tile_t *)malloc(sizeof *table * (size_t)count);
+    if (!table) return TILA_ERR_NOMEM;
+    size_t stride = tila_cuda_zlan_scratch_elems(maxn);
+    double *nodes = (double *)((char *)dwork + zlan_table_bytes(count));
+    for (int t = 0; t < count; t++) {
+        const tila_lan_tile_t *x = &tiles[t];
+        int unit = x->trapezoid && x->diag == TILA_UNIT;
+        table[t] = (zlan_tile_t){ .A = (const cuDoubleComplex *)x->A,
+                                  .work = work + x->off,
+                                  .scratch = nodes + stride * (size_t)t,
+                                  .m = x->m,
+                                  .n = x->n,
+                                  .lda = x->lda,
+                                  .uplo = x->trapezoid ? (int)x->uplo : (int)TILA_GENERAL,
+                                  .strict = unit,
+                                  .diag = unit ? ZLAN_DIAG_UNIT : ZLAN_DIAG_STORED,
+                                  .ndiag = unit ? tila_cuda_min(x->m, x->n) : 0 };
+    }
+    /* From pageable memory the copy returns once the table is staged: it can go. */
+    int rc = TILA_CUDA_STATUS(cudaMemcpyAsync(dwork, table, sizeof *table * (size_t)count,
+                                              cudaMemcpyHostToDevice, stream));
+    free(table);
+    if (rc) return rc;
+    const zlan_tile_t *dt = (const zlan_tile_t *)dwork;
+    dim3 cols(ZLAN_L, ZLAN_COLS), rows(ZLAN_L, ZLAN_L);
+    dim3 gcols(zlan_blocks(maxn, ZLAN_COLS), (unsigned)count),
+        grows(zlan_blocks(maxm, ZLAN_L), (unsigned)count);
+    if (maxn == 0 || maxm == 0) return 0;
+    switch (norm) {
+    case TILA_NORM_ONE: zlan_cols_tiles_kernel<<<gcols, cols, 0, stream>>>(ZLAN_SUM, dt, 1); break;
+    case TILA_NORM_INF: zlan_rows_tiles_kernel<<<grows, rows, 0, stream>>>(dt); break;
+    case TILA_NORM_MAX: zlan_cols_tiles_kernel<<<gcols, cols, 0, stream>>>(ZLAN_MAX, dt, 1); break;
+    default:
+        /* Each tile's scratch header zeroed: its largest |part|, flag and exponent. */
+        TILA_CUDA_CHECK(cudaMemset2DAsync(nodes, sizeof(double) * stride, 0,
+                                          sizeof(double) * ZLAN_NODES, (size_t)count, stream));
+        for (int pass = 1; pass <= 2; pass++) {
+            zlan_cols_tiles_kernel<<<gcols, cols, 0, stream>>>(ZLAN_SQUARES, dt, pass);
+            zlan_fro_finish_tiles_kernel<<<(unsigned)count, ZLAN_FINISH, 0, stream>>>(pass, dt);
+        }
+        break;
+    }
     TILA_CUDA_LAUNCHED();
     return 0;
 }

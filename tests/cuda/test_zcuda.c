@@ -549,6 +549,70 @@ static void run_norm(enum kind k, tila_norm_t norm, tila_uplo_t uplo, tila_diag_
     free(A), free(wc), free(wg);
 }
 
+/* Many tiles in one launch (tila_cuda_zlange_tiles) against its CPU twin, tile by tile:
+ * whole tiles and trapezoids of every kind and size in one call, one of them with a NaN,
+ * one scaled past the squares' range, every partial to the bit. */
+static void run_norm_tiles(tila_norm_t norm, unsigned long long seed)
+{
+    static const int mn[][2] = { { 1, 1 },   { 3, 70 },  { 70, 3 },    { 33, 31 },
+                                 { 64, 65 }, { 0, 5 },   { 100, 100 }, { 300, 257 } };
+    enum { K = 3 * (int)(sizeof mn / sizeof mn[0]) };
+    tila_lan_tile_t ct[K], gt[K];
+    elem_t *A[K];
+    cuDoubleComplex *dA[K];
+    size_t off = 0;
+    int maxn = 0, e = ilogb(DBL_MAX) > 200 ? 996 : 120;
+    for (int t = 0; t < K; t++) {
+        int m = mn[t % 8][0], n = mn[t % 8][1], lda = m + 3, kind = t / 8;
+        A[t] = host(lda, n, seed + (unsigned long long)t, m);
+        if (t == 4 && m > 2 && n > 1) A[t][(size_t)1 * lda + 2] = NAN;
+        if (t == 7)
+            for (size_t q = 0; q < (size_t)lda * n; q++)
+                A[t][q] = ldexp(1, e) * A[t][q];
+        dA[t] = put(lda, n, A[t]);
+        ct[t] = (tila_lan_tile_t){ .A = A[t],
+                                   .lda = lda,
+                                   .m = m,
+                                   .n = n,
+                                   .trapezoid = kind > 0,
+                                   .uplo = kind == 1 ? TILA_UPPER : TILA_LOWER,
+                                   .diag = t % 2 ? TILA_UNIT : TILA_NONUNIT,
+                                   .off = off };
+        gt[t] = ct[t];
+        gt[t].A = dA[t];
+        off += norm == TILA_NORM_MAX ? 1 : norm == TILA_NORM_FRO ? 2 : norm == TILA_NORM_INF ? m : n;
+        maxn = n > maxn ? n : maxn;
+    }
+    size_t wbytes = sizeof(double) * (off + 1);
+    double *wc = malloc(wbytes), *wg = malloc(wbytes);
+    for (size_t q = 0; q <= off; q++) /* a running partial, as a driver leaves it */
+        wc[q] = norm == TILA_NORM_FRO ? (q % 2 ? 0.75 : 2) : 0.25 * (double)(q % 3);
+    double *dw = cuda_test_alloc(wbytes);
+    TILA_CUDA_ASSERT(cudaMemcpy(dw, wc, wbytes, cudaMemcpyHostToDevice));
+    size_t sbytes = tila_cuda_zlange_tiles_scratch(norm, K, maxn);
+    void *scratch = cuda_test_alloc(sbytes);
+    int rc = tila_core_zlange_tiles(norm, K, ct, wc);
+    int rg = tila_cuda_zlange_tiles(cuda_test.stream, norm, K, gt, dw, scratch, sbytes);
+    int small = tila_cuda_zlange_tiles(cuda_test.stream, norm, K, gt, dw, scratch, sbytes - 1);
+    TILA_CUDA_ASSERT(cudaStreamSynchronize(cuda_test.stream));
+    TILA_CUDA_ASSERT(cudaMemcpy(wg, dw, wbytes, cudaMemcpyDeviceToHost));
+    int ok = rc == 0 && rg == 0 && small == -7 && same_partial((int)off + 1, wg, wc);
+    kernel_check(ok, "cuda_lange_tiles", P(), 0,
+                 "norm=%c %d tiles (whole, upper, lower; unit and not) (bits) rc=%d/%d small=%d",
+                 "MOIF"[norm == TILA_NORM_MAX   ? 0
+                        : norm == TILA_NORM_ONE ? 1
+                        : norm == TILA_NORM_INF ? 2
+                                                : 3],
+                 K, rc, rg, small);
+    for (int t = 0; t < K; t++) {
+        cuda_test_free(dA[t]);
+        free(A[t]);
+    }
+    cuda_test_free(dw);
+    cuda_test_free(scratch);
+    free(wc), free(wg);
+}
+
 void tila_test_zcuda_lange(const kernel_opts_t *o)
 {
     static const int mn[][2] = { { 0, 5 },   { 1, 1 },   { 3, 70 },    { 70, 3 },
@@ -573,6 +637,8 @@ void tila_test_zcuda_lange(const kernel_opts_t *o)
                 }
             }
         }
+    for (int t = 0; t < 4; t++)
+        run_norm_tiles(norms[t], seed++);
 }
 
 /* ---- QR ------------------------------------------------------------------------------- */
