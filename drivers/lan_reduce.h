@@ -35,7 +35,8 @@ int tila_lan_part(tila_lan_t *l, int rank, int first, int count, starpu_data_han
 /**
  * `nseg` partials of tiles that one task on `rank` reads, in one vector (tila_partials_add_run):
  * segment s is the partial tila_lan_part(l, rank, firsts[s], counts[s], ...) would make.
- * Called on every rank that calls tila_lan_part for those tiles' partials otherwise.
+ * The other ranks may call tila_lan_part for each segment instead (a rank batches its own
+ * tiles alone): every rank learns the same of which ranks hold which sums' partials.
  * @return 0 or TILA_ERR_NOMEM.
  */
 int tila_lan_part_run(tila_lan_t *l, int rank, int nseg, const int *firsts, const int *counts,
