@@ -281,10 +281,7 @@ int tila_insert_zlange_tiles(const tila_task_t *t, tila_norm_t norm, int count,
         elems += (double)tiles[i].m * tiles[i].n;
     }
     descr[count] = (struct starpu_data_descr){ .handle = work, .mode = tila_task_write(t, work) };
-    /* A GPU's tiles are read where they are, however few: on its workers (above the size
-     * from which a task on a GPU's tiles stays on the GPU). */
-    double place = tila_task_on_gpu(t, elems) || !t->gpu_workers ? elems
-                                                                 : 2 * tila_rt.cpu_task_flops;
+    double place = tila_task_gpu_flops(t, elems); /* a GPU's tiles read on the GPU */
     struct zlange_tiles_args *a;
     size_t size = sizeof *a + sizeof *a->tile * (size_t)count;
     int rc = tila_task_args(t, size, (void **)&a);

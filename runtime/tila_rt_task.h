@@ -152,6 +152,14 @@ static inline uint32_t *tila_task_workers(const tila_task_t *t, double flops)
     return flops < TILA_SHORT_TASK_FLOPS ? tila_rt.short_workers : tila_rt.long_workers;
 }
 
+/** The flops to place task t by (TILA_TASK_OPTIONS) so that a task on a GPU's tiles runs on
+ * that GPU however little it computes: one that reads many of the GPU's tiles where they
+ * are (a norm's batch), which a core would first have to copy home. */
+static inline double tila_task_gpu_flops(const tila_task_t *t, double flops)
+{
+    return t->gpu_workers && flops <= tila_rt.cpu_task_flops ? 2 * tila_rt.cpu_task_flops : flops;
+}
+
 /** Common options of every insert helper, in StarPU's varargs form. */
 #define TILA_TASK_OPTIONS(t, name, flops)                                                          \
     STARPU_EXECUTE_ON_NODE, (t)->rank, STARPU_PRIORITY, (t)->priority, STARPU_FLOPS,               \
