@@ -22,8 +22,7 @@
  *    bits whatever order it adds in.  A sum whose partials all lie on one rank (the
  *    columns of a 1 x q grid) is finished there, to the same bits, and only its rank's
  *    largest such sum crosses, with the status; with no sum shared, no allreduce beyond
- *    the status's (4 ranks on 2 cores, a 1000^2 one norm of one tile: 2.3 ms with every
- *    sum crossing, 1.5 ms with one allreduce of its own).
+ *    the status's (what it saves: bench/LOG.md).
  * A tile's own partial is LAPACK's sum over the tile, in LAPACK's order: a column sum
  * differs from LAPACK's running sum by the roundings of the partials (about mb eps
  * relative, against m eps for the running sum itself).  NaN anywhere gives NaN; Inf

@@ -4,7 +4,7 @@
  * trapezoidal and symmetric/Hermitian tiles, folded into a running partial result.
  * @precisions normal z -> c d s
  *
- * Not LAPACK's ?lange per tile (it reads 1.2-3.5 GB/s here): one pass over the tile
+ * Not LAPACK's ?lange per tile (far slower a tile: bench/LOG.md): one pass over the tile
  * with loops the compiler turns into SIMD code at -O2.  Sums follow the order of
  * tila_lan_order.h (32 interleaved lanes, then a tree), which a GPU kernel follows too,
  * so a partial's bits do not depend on the worker: 32 independent chains of additions
