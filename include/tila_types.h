@@ -64,7 +64,8 @@ enum tila_error_e {
     TILA_ERR_GRID = -1005,            /**< P x Q does not match the communicator */
     TILA_ERR_NO_WORKER = -1006,       /**< no StarPU worker can run a task */
     TILA_ERR_DEVICE = -1007,          /**< a CUDA, cuBLAS or cuSOLVER call failed */
-    TILA_ERR_STUCK = -1008            /**< a call could not finish (TILA_STUCK_TIMEOUT) */
+    TILA_ERR_STUCK = -1008,           /**< a call could not finish (TILA_STUCK_TIMEOUT) */
+    TILA_ERR_INTERNAL = -1009         /**< a tile kernel refused what Tila gave it: a bug */
 };
 
 /** Matrix distributed in tiles over the ranks (opaque). */

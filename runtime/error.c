@@ -48,6 +48,8 @@ const char *tila_strerror(int code)
     case TILA_ERR_DEVICE: return "a CUDA, cuBLAS or cuSOLVER call failed";
     case TILA_ERR_STUCK:
         return "a call could not finish: nothing ran on any rank for TILA_STUCK_TIMEOUT seconds";
+    case TILA_ERR_INTERNAL:
+        return "a tile kernel refused an argument Tila gave it (a bug in Tila: please report it)";
     default:
         return code < 0 ? "illegal value of an argument (-i: argument i)"
                         : "numerical failure (+k: at global index k)";

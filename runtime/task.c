@@ -22,8 +22,36 @@ static struct {
     long k, count;
 } alloc_hook;
 
+/*
+ * The test hook of TILA_TEST_KERNEL_ARG=RANK:K: on rank RANK, the K-th tile kernel's answer
+ * tila_cl_check hears since the hook was armed (with TILA_TEST_ALLOC_FAIL's) reads as an
+ * illegal argument, the answer of a kernel given what its driver should never pass.
+ */
+static struct {
+    int armed, rank;
+    long k, count;
+} arg_hook;
+
+static void tila_arg_hook_arm(void)
+{
+    const char *v = getenv("TILA_TEST_KERNEL_ARG");
+    arg_hook.armed = 0;
+    __atomic_store_n(&arg_hook.count, 0, __ATOMIC_RELAXED);
+    if (!v || !*v) return;
+    char *end;
+    long rank = strtol(v, &end, 10), k = *end == ':' ? strtol(end + 1, &end, 10) : 0;
+    if (*end || rank < 0 || k < 1) {
+        tila_error("tila", "TILA_TEST_KERNEL_ARG=%s is not RANK:K", v);
+        return;
+    }
+    arg_hook.rank = (int)rank;
+    arg_hook.k = k;
+    arg_hook.armed = 1;
+}
+
 void tila_alloc_hook_arm(void)
 {
+    tila_arg_hook_arm();
     const char *v = getenv("TILA_TEST_ALLOC_FAIL");
     static const char *const kinds[] = { "args", "desc", "work" };
     alloc_hook.armed = 0;
@@ -194,14 +222,18 @@ void tila_cl_fail(const tila_cl_base_t *base, int info)
 
 void tila_cl_check(const tila_cl_base_t *base, const char *kernel, int info, int iinfo)
 {
+    if (arg_hook.armed && arg_hook.rank == tila_rt.rank &&
+        __atomic_add_fetch(&arg_hook.count, 1, __ATOMIC_RELAXED) == arg_hook.k)
+        info = -1;
     if (info > 0) tila_cl_fail(base, iinfo + info);
     if (info <= TILA_ERR_NOT_INITIALIZED) tila_cl_fail(base, info);
     if (info >= 0 || info <= TILA_ERR_NOT_INITIALIZED) return;
     /* The driver checked every argument the user gave: a kernel refusing its own is a
-     * bug in Tila, and going on would leave a wrong result in place of an error. */
+     * bug in Tila; the call fails with TILA_ERR_INTERNAL (its result is not one), and the
+     * program goes on. */
     tila_error(kernel,
-               "BUG in Tila: argument %d is illegal (task on tile (%d, %d)); "
-               "please report it",
+               "BUG in Tila: argument %d is illegal (task on tile (%d, %d)); the call fails "
+               "with TILA_ERR_INTERNAL; please report it",
                -info, base->m, base->n);
-    abort();
+    tila_cl_fail(base, TILA_ERR_INTERNAL);
 }

@@ -122,8 +122,9 @@ void tila_cl_fail(const tila_cl_base_t *base, int info);
  * tile's index info) reaches the request as iinfo + info, the first failure winning; a
  * runtime failure (TILA_ERR_DEVICE: a CUDA call failed, which the kernel has named; or
  * TILA_ERR_NOMEM) fails the sequence with that code; -i (argument i illegal) is a bug in
- * Tila, so the program stops with the kernel, the argument and the task's output tile
- * named.  A CUDA codelet queues nothing on its stream after a call that did not return 0.
+ * Tila: the message names the kernel, the argument and the task's output tile, and the
+ * sequence fails with TILA_ERR_INTERNAL (the test hook TILA_TEST_KERNEL_ARG=RANK:K, armed
+ * with TILA_TEST_ALLOC_FAIL's, makes the K-th answer heard on rank RANK such a -1).  A CUDA codelet queues nothing on its stream after a call that did not return 0.
  */
 void tila_cl_check(const tila_cl_base_t *base, const char *kernel, int info, int iinfo);
 

@@ -21,6 +21,10 @@
  *    on matrices made before it (the PANEL scheme: its workspace tiles book the next tags,
  *    with no descriptor creation between to agree on them) has the residual above: the
  *    failing rank booked the partials' tags as the others did.
+ *  - a tile kernel refusing an argument, a bug in Tila (the hook TILA_TEST_KERNEL_ARG=RANK:K:
+ *    the first answer heard on the last rank reads -1): dpotrf returns TILA_ERR_INTERNAL on
+ *    every rank instead of stopping the program, and with the hook off the next dpotrf
+ *    succeeds.
  * A hang shows as the run's timeout (tests/run-tests.sh).
  *
  * SPDX-License-Identifier: BSD-3-Clause
@@ -151,6 +155,30 @@ static int failing_geqrf(const char *value, int n, int nb, tila_qr_tree_t tree,
     return got;
 }
 
+/* A kernel's illegal argument fails the call on every rank; the next call runs. */
+static void kernel_refuses(const tila_dist_t *dist, int last)
+{
+    const int n = 48, nb = 12;
+    char value[32];
+    tila_desc_t *A = NULL, *D = NULL;
+    int rc = tila_desc_create(&A, TILA_REAL64, n, n, nb, nb, dist);
+    if (!rc) rc = tila_dplgsy(n, A, 7);
+    snprintf(value, sizeof value, "%d:1", last);
+    setenv("TILA_TEST_KERNEL_ARG", value, 1);
+    if (!rc) rc = tila_desc_create(&D, TILA_REAL64, 1, 1, 1, 1, dist); /* arms the hook */
+    int bad = rc ? rc : tila_dpotrf(TILA_LOWER, A);
+    unsetenv("TILA_TEST_KERNEL_ARG");
+    tila_desc_destroy(&D);
+    int good = tila_desc_create(&D, TILA_REAL64, 1, 1, 1, 1, dist); /* disarms it */
+    if (!good) good = tila_dplgsy(n, A, 7);
+    if (!good) good = tila_dpotrf(TILA_LOWER, A);
+    tila_test_check(all_ranks(bad == TILA_ERR_INTERNAL && good == 0), "nomem", 'd', 0,
+                    "dpotrf n=%d nb=%d TILA_TEST_KERNEL_ARG=%s: rc=%d (%s), then rc=%d", n, nb,
+                    value, bad, tila_strerror(bad), good);
+    tila_desc_destroy(&D);
+    tila_desc_destroy(&A);
+}
+
 void tila_test_nomem(const tila_test_opts_t *o)
 {
     int grids[8][2], ngrids = tila_test_grids(grids, 8), last = tila_comm_size() - 1;
@@ -161,7 +189,9 @@ void tila_test_nomem(const tila_test_opts_t *o)
     static const char *const kinds[] = { "%d:3:args", "%d:3+:args", "%d:1:work" };
     char value[32];
     if (tila_comm_rank() == 0)
-        fprintf(stderr, "tila-tests nomem: the out-of-memory messages below are expected\n");
+        fprintf(stderr, "tila-tests nomem: the out-of-memory and BUG messages below are "
+                        "expected\n");
+    kernel_refuses(&dist, last);
     for (int t = 0; t < 2; t++)
         for (int k = 0; k < 3; k++) {
             const char *tree = t ? "panel" : "flat";
