@@ -54,14 +54,15 @@ static int zlan_batching(void)
 #if defined(STARPU_SIMGRID)
     /* Simulated: auto is off, as no simulated node has a model of the batch's task yet
      * (tools/sim-node-model.py writes the one-tile norms' alone). */
-    if (!v || !*v || !strcmp(v, "auto")) return 0;
+    const int automatic = 0;
 #else
-    if (!v || !*v || !strcmp(v, "auto")) return 1;
+    const int automatic = 1;
 #endif
+    if (!v || !*v || !strcmp(v, "auto")) return automatic;
     if (!strcmp(v, "on")) return 2;
     if (!strcmp(v, "off")) return 0;
     tila_error("tila_zlange", "TILA_NORM_BATCH=%s is none of auto, on and off: auto taken", v);
-    return 1;
+    return automatic;
 }
 
 /* The most tiles of a batch (a GPU's grid spans them in its second dimension). */
