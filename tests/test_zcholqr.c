@@ -176,25 +176,7 @@ static void run_one(const tila_test_opts_t *o, int m, int n, int nb, double kapp
     int rcq = rc ? rc : tila_zungqr(A, T, Q);
     tila_complex64_t *r = tila_test_zgather(A), *q = tila_test_zgather(Q);
     double err_qr = 0, err_orth = 0;
-    if (tila_comm_rank() == 0 && m > 0 && n > 0) {
-        tila_complex64_t one = 1, zero = 0;
-        tila_complex64_t *rr = calloc((size_t)k * n, sizeof *rr);
-        for (int j = 0; j < n; j++)
-            for (int i = 0; i <= j && i < k; i++)
-                rr[i + (size_t)j * k] = r[i + (size_t)j * m];
-        tila_complex64_t *qr = malloc(sizeof *qr * (size_t)m * n);
-        cblas_zgemm(CblasColMajor, CblasNoTrans, CblasNoTrans, m, n, k, CBLAS_SADDR(one), q, m, rr,
-                    k, CBLAS_SADDR(zero), qr, m);
-        err_qr = tila_test_diff_fro(TILA_COMPLEX64, m, n, qr, m, a0, m) / (n * DBL_EPSILON);
-        tila_complex64_t *w = calloc((size_t)k * k, sizeof *w);
-        for (int i = 0; i < k; i++)
-            w[(size_t)i * k + i] = 1;
-        cblas_zherk(CblasColMajor, CblasUpper, CblasConjTrans, k, m, -1.0, q, m, 1.0, w, k);
-        err_orth = LAPACKE_zlanhe(LAPACK_COL_MAJOR, 'F', 'U', k, w, k) / (n * DBL_EPSILON);
-        free(rr);
-        free(qr);
-        free(w);
-    }
+    if (tila_comm_rank() == 0) tila_test_zqr_errors(m, n, k, a0, r, q, n, &err_qr, &err_orth);
     const char *what = rankdef ? "rank n/2" : "";
     tila_test_check(rc == 0 && err_qr < o->tol, "cholqr", prec, err_qr,
                     "m=%d n=%d nb=%d kappa=%.0e %s grid=%s rc=%d", m, n, nb, kappa, what, on, rc);

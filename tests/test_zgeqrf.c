@@ -48,6 +48,29 @@ tila_complex64_t *tila_test_zgather(tila_desc_t *A)
     return a;
 }
 
+void tila_test_zqr_errors(int m, int n, int k, const tila_complex64_t *a0,
+                          tila_complex64_t *r, const tila_complex64_t *q, double scale,
+                          double *err_qr, double *err_orth)
+{
+    *err_qr = *err_orth = 0;
+    if (m == 0 || n == 0) return;
+    tila_complex64_t one = 1, zero = 0;
+    for (int j = 0; j < n; j++) /* R: the upper trapezoid of the first k rows */
+        for (int i = j + 1; i < k; i++)
+            r[(size_t)j * m + i] = 0;
+    tila_complex64_t *qr = malloc(sizeof *qr * (size_t)m * n);
+    cblas_zgemm(CblasColMajor, CblasNoTrans, CblasNoTrans, m, n, k, CBLAS_SADDR(one), q, m, r, m,
+                CBLAS_SADDR(zero), qr, m);
+    *err_qr = tila_test_diff_fro(TILA_COMPLEX64, m, n, qr, m, a0, m) / (scale * DBL_EPSILON);
+    tila_complex64_t *w = calloc((size_t)k * k, sizeof *w);
+    for (int i = 0; i < k; i++)
+        w[(size_t)i * k + i] = 1;
+    cblas_zherk(CblasColMajor, CblasUpper, CblasConjTrans, k, m, -1.0, q, m, 1.0, w, k);
+    *err_orth = LAPACKE_zlanhe(LAPACK_COL_MAJOR, 'F', 'U', k, w, k) / (scale * DBL_EPSILON);
+    free(qr);
+    free(w);
+}
+
 double tila_test_zfro(int m, int n, const tila_complex64_t *a, int lda)
 {
     return m > 0 && n > 0 ? LAPACKE_zlange(LAPACK_COL_MAJOR, 'F', m, n, a, lda) : 0;
@@ -181,24 +204,7 @@ static void run_one(const tila_test_opts_t *o, int m, int n, int nb, int ib, til
     int rcq = tila_zungqr(A, T, Q);
     tila_complex64_t *r = tila_test_zgather(A), *q = tila_test_zgather(Q);
     double err_qr = 0, err_orth = 0;
-    if (tila_comm_rank() == 0 && m > 0 && n > 0) {
-        tila_complex64_t one = 1, zero = 0;
-        /* R = the upper trapezoid of A's first k rows, in place (ld m). */
-        for (int j = 0; j < n; j++)
-            for (int i = j + 1; i < k; i++)
-                r[(size_t)j * m + i] = 0;
-        tila_complex64_t *qr = malloc(sizeof *qr * (size_t)m * n);
-        cblas_zgemm(CblasColMajor, CblasNoTrans, CblasNoTrans, m, n, k, CBLAS_SADDR(one), q, m, r,
-                    m, CBLAS_SADDR(zero), qr, m);
-        err_qr = tila_test_diff_fro(TILA_COMPLEX64, m, n, qr, m, a0, m) / (m * DBL_EPSILON);
-        tila_complex64_t *w = calloc((size_t)k * k, sizeof *w);
-        for (int i = 0; i < k; i++)
-            w[(size_t)i * k + i] = 1;
-        cblas_zherk(CblasColMajor, CblasUpper, CblasConjTrans, k, m, -1.0, q, m, 1.0, w, k);
-        err_orth = LAPACKE_zlanhe(LAPACK_COL_MAJOR, 'F', 'U', k, w, k) / (m * DBL_EPSILON);
-        free(qr);
-        free(w);
-    }
+    if (tila_comm_rank() == 0) tila_test_zqr_errors(m, n, k, a0, r, q, m, &err_qr, &err_orth);
     const char *tn = tila_test_qr_tree_name(T);
     tila_test_check(rc == 0 && rcq == 0 && err_qr < o->tol, "geqrf", prec, err_qr,
                     "m=%d n=%d nb=%d ib=%d tree=%s grid=%s rc=%d", m, n, nb, ib, tn, on, rc);
