@@ -473,7 +473,7 @@ int tila_cuda_zlansy_offdiag(cudaStream_t stream, tila_norm_t norm, int m, int n
     return 0;
 }
 
-/* ---- Many tiles in one launch ---------------------------------------------------------- */
+/* ---- Many tiles in one launch: the entry point ------------------------------------------ */
 
 /* Bytes of the tile table, then (Frobenius) each tile's scratch of `stride` reals. */
 static size_t zlan_table_bytes(int count)
