@@ -14,74 +14,71 @@
 #include "tila_runtime_private.h"
 
 /*
- * The test hook of TILA_TEST_ALLOC_FAIL (tila_runtime.h): on rank `rank`, the k-th counted
- * allocation of kind `kind` (-1: any) fails, and with `+` every later one.
+ * The runtime's test hooks: on rank `rank`, the k-th counted event since the hook was armed
+ * fires, and with `persist` every later one.  TILA_TEST_ALLOC_FAIL (tila_runtime.h): the
+ * events are allocations of kind alloc_kind (-1: any), which fail.  TILA_TEST_KERNEL_ARG:
+ * the events are the tile kernels' answers tila_cl_check hears, which read as an illegal
+ * argument, the answer of a kernel given what its driver should never pass.
  */
-static struct {
-    int armed, rank, kind, persist;
+typedef struct test_hook_s {
+    int armed, rank, persist;
     long k, count;
-} alloc_hook;
+} test_hook_t;
+static test_hook_t alloc_hook, arg_hook;
+static int alloc_kind;
 
-/*
- * The test hook of TILA_TEST_KERNEL_ARG=RANK:K: on rank RANK, the K-th tile kernel's answer
- * tila_cl_check hears since the hook was armed (with TILA_TEST_ALLOC_FAIL's) reads as an
- * illegal argument, the answer of a kernel given what its driver should never pass.
- */
-static struct {
-    int armed, rank;
-    long k, count;
-} arg_hook;
-
-static void tila_arg_hook_arm(void)
+/* Disarm h and read "RANK:K[+]" at the start of v (NULL or empty: stays off): 1 when h is
+ * to be armed, *end past what was read; 0 for nothing; -1 for a bad RANK or K. */
+static int test_hook_read(test_hook_t *h, const char *v, char **end)
 {
-    const char *v = getenv("TILA_TEST_KERNEL_ARG");
-    arg_hook.armed = 0;
-    __atomic_store_n(&arg_hook.count, 0, __ATOMIC_RELAXED);
-    if (!v || !*v) return;
-    char *end;
-    long rank = strtol(v, &end, 10), k = *end == ':' ? strtol(end + 1, &end, 10) : 0;
-    if (*end || rank < 0 || k < 1) {
-        tila_error("tila", "TILA_TEST_KERNEL_ARG=%s is not RANK:K", v);
-        return;
-    }
-    arg_hook.rank = (int)rank;
-    arg_hook.k = k;
-    arg_hook.armed = 1;
+    h->armed = 0;
+    __atomic_store_n(&h->count, 0, __ATOMIC_RELAXED);
+    if (!v || !*v) return 0;
+    long rank = strtol(v, end, 10), k = **end == ':' ? strtol(*end + 1, end, 10) : 0;
+    h->persist = **end == '+';
+    if (h->persist) (*end)++;
+    h->rank = (int)rank;
+    h->k = k;
+    return rank < 0 || k < 1 ? -1 : 1;
+}
+
+/* Does this event fire h? */
+static int test_hook_fires(test_hook_t *h)
+{
+    if (!h->armed || h->rank != tila_rt.rank) return 0;
+    long c = __atomic_add_fetch(&h->count, 1, __ATOMIC_RELAXED);
+    return c == h->k || (h->persist && c > h->k);
 }
 
 void tila_alloc_hook_arm(void)
 {
-    tila_arg_hook_arm();
-    const char *v = getenv("TILA_TEST_ALLOC_FAIL");
-    static const char *const kinds[] = { "args", "desc", "work" };
-    alloc_hook.armed = 0;
-    __atomic_store_n(&alloc_hook.count, 0, __ATOMIC_RELAXED);
-    if (!v || !*v) return;
     char *end;
-    long rank = strtol(v, &end, 10), k = *end == ':' ? strtol(end + 1, &end, 10) : 0;
-    alloc_hook.persist = *end == '+';
-    if (alloc_hook.persist) end++;
-    alloc_hook.kind = -1;
+    const char *v = getenv("TILA_TEST_KERNEL_ARG");
+    int rc = test_hook_read(&arg_hook, v, &end);
+    if (rc && (rc < 0 || *end || arg_hook.persist))
+        tila_error("tila", "TILA_TEST_KERNEL_ARG=%s is not RANK:K", v);
+    else
+        arg_hook.armed = rc;
+    static const char *const kinds[] = { "args", "desc", "work" };
+    v = getenv("TILA_TEST_ALLOC_FAIL");
+    if (!(rc = test_hook_read(&alloc_hook, v, &end))) return;
+    alloc_kind = -1;
     for (int i = 0; *end == ':' && i < 3; i++)
         if (!strcmp(end + 1, kinds[i])) {
-            alloc_hook.kind = i;
+            alloc_kind = i;
             end += strlen(end);
         }
-    if (*end || rank < 0 || k < 1) {
+    if (rc < 0 || *end) {
         tila_error("tila", "TILA_TEST_ALLOC_FAIL=%s is not RANK:K[+][:args|desc|work]", v);
         return;
     }
-    alloc_hook.rank = (int)rank;
-    alloc_hook.k = k;
     alloc_hook.armed = 1;
 }
 
 int tila_alloc_fails(tila_alloc_kind_t kind)
 {
-    if (!alloc_hook.armed || alloc_hook.rank != tila_rt.rank) return 0;
-    if (alloc_hook.kind >= 0 && alloc_hook.kind != (int)kind) return 0;
-    long c = __atomic_add_fetch(&alloc_hook.count, 1, __ATOMIC_RELAXED);
-    return c == alloc_hook.k || (alloc_hook.persist && c > alloc_hook.k);
+    if (alloc_kind >= 0 && alloc_kind != (int)kind) return 0;
+    return test_hook_fires(&alloc_hook);
 }
 
 void *tila_malloc(tila_alloc_kind_t kind, size_t bytes)
@@ -222,9 +219,7 @@ void tila_cl_fail(const tila_cl_base_t *base, int info)
 
 void tila_cl_check(const tila_cl_base_t *base, const char *kernel, int info, int iinfo)
 {
-    if (arg_hook.armed && arg_hook.rank == tila_rt.rank &&
-        __atomic_add_fetch(&arg_hook.count, 1, __ATOMIC_RELAXED) == arg_hook.k)
-        info = -1;
+    if (test_hook_fires(&arg_hook)) info = -1;
     if (info > 0) tila_cl_fail(base, iinfo + info);
     if (info <= TILA_ERR_NOT_INITIALIZED) tila_cl_fail(base, info);
     if (info >= 0 || info <= TILA_ERR_NOT_INITIALIZED) return;
