@@ -240,12 +240,9 @@ static void zlange_tiles_cuda(void *buffers[], void *cl_arg)
     if (tila_cl_skip(&a->base)) return;
     cudaStream_t stream = starpu_cuda_get_local_stream();
     double *work = tila_cl_vector(buffers[a->count]);
-    int maxn = 0;
-    for (int i = 0; i < a->count; i++)
-        maxn = a->tile[i].n > maxn ? a->tile[i].n : maxn;
-    size_t bytes = tila_cuda_zlange_tiles_scratch(a->norm, a->count, maxn);
     void *scratch = NULL;
     tila_lan_tile_t *t = zlange_tiles_here(buffers, a);
+    size_t bytes = t ? tila_cuda_zlange_tiles_scratch(a->norm, a->count, t) : 0;
     int info = t ? tila_cuda_workspace(bytes, &scratch, 0, NULL) : TILA_ERR_NOMEM;
     if (!info)
         info = TILA_CUDA_STATUS(

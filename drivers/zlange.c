@@ -68,11 +68,18 @@ static int zlan_batching(void)
 /* The most tiles of a batch (a GPU's grid spans them in its second dimension). */
 #define ZLAN_BATCH_MAX 4096
 
-/* The partial of `count` sums from `first` (one, infinity), or the max or Frobenius pair. */
-static int zlan_part(zlan_ctx_t *c, int first, int count, starpu_data_handle_t *h)
+/* A tile's partial: `count` sums from `first` (one, infinity) as given, or the max (one
+ * entry) or the Frobenius pair, labelled 0. */
+static void zlan_label(const zlan_ctx_t *c, int *first, int *count)
 {
     if (c->norm == TILA_NORM_MAX || c->norm == TILA_NORM_FRO)
-        return tila_lan_part(c->lan, c->t.rank, 0, c->norm == TILA_NORM_MAX ? 1 : 2, h);
+        *first = 0, *count = c->norm == TILA_NORM_MAX ? 1 : 2;
+}
+
+/* The partial of `count` sums from `first` (zlan_label's). */
+static int zlan_part(zlan_ctx_t *c, int first, int count, starpu_data_handle_t *h)
+{
+    zlan_label(c, &first, &count);
     return tila_lan_part(c->lan, c->t.rank, first, count, h);
 }
 
@@ -83,9 +90,6 @@ static int zlan_batch_flush(zlan_ctx_t *c, zlan_batch_t *b)
     tila_desc_t *A = c->A;
     starpu_data_handle_t h, *tiles = malloc(sizeof *tiles * (size_t)b->count);
     int rc = tiles ? TILA_SUCCESS : TILA_ERR_NOMEM;
-    if (c->norm == TILA_NORM_MAX || c->norm == TILA_NORM_FRO)
-        for (int i = 0; i < b->count; i++)
-            b->first[i] = 0, b->size[i] = c->norm == TILA_NORM_MAX ? 1 : 2;
     for (int i = 0, off = 0; i < b->count; i++) {
         b->tile[i].off = off;
         off += b->size[i];
@@ -150,6 +154,7 @@ static int zlan_tile(zlan_ctx_t *c, tila_lan_kind_t kind, tila_uplo_t uplo, tila
     tila_task_on(&c->t, A, m, n);
     if (c->t.rank == tila_comm_rank() && (kind == TILA_LAN_GE || kind == TILA_LAN_TR)) {
         int dev = tila_desc_tile_device(A, m, n);
+        zlan_label(c, &first, &size);
         if (c->batch == 2 || (c->batch == 1 && dev >= 0))
             return zlan_batch_add(c, dev, kind, uplo, diag, m, n, first, size);
     }

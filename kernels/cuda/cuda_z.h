@@ -161,7 +161,7 @@ int tila_cuda_zlansy_offdiag(cudaStream_t stream, tila_norm_t norm, int m, int n
                              double *scratch);
 /* Whole tiles and trapezoids, many in one launch per kernel, each tile's partial at
  * work + its off, to the bits of the one-tile kernels (cuda_zlange.cu). */
-size_t tila_cuda_zlange_tiles_scratch(tila_norm_t norm, int count, int maxn);
+size_t tila_cuda_zlange_tiles_scratch(tila_norm_t norm, int count, const tila_lan_tile_t *tiles);
 int tila_cuda_zlange_tiles(cudaStream_t stream, tila_norm_t norm, int count,
                            const tila_lan_tile_t *tiles, double *work, void *dwork,
                            size_t dwork_bytes);

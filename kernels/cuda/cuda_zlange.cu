@@ -481,19 +481,28 @@ static size_t zlan_table_bytes(int count)
     return ((sizeof(zlan_tile_t) * (size_t)count + 255) / 256) * 256;
 }
 
-/** Bytes of GPU memory tila_cuda_zlange_tiles needs for `count` tiles of at most maxn columns. */
-size_t tila_cuda_zlange_tiles_scratch(tila_norm_t norm, int count, int maxn)
+/* Bytes of GPU memory for `count` tiles of at most maxn columns. */
+static size_t zlan_tiles_bytes(tila_norm_t norm, int count, int maxn)
 {
     size_t stride = tila_cuda_zlan_scratch_elems(maxn);
     return zlan_table_bytes(count) +
            (norm == TILA_NORM_FRO ? sizeof(double) * stride * (size_t)count : 0);
 }
 
+/** Bytes of GPU memory tila_cuda_zlange_tiles needs for these `count` tiles. */
+size_t tila_cuda_zlange_tiles_scratch(tila_norm_t norm, int count, const tila_lan_tile_t *tiles)
+{
+    int maxn = 0;
+    for (int t = 0; t < count; t++)
+        maxn = tiles[t].n > maxn ? tiles[t].n : maxn;
+    return zlan_tiles_bytes(norm, count, maxn);
+}
+
 /**
  * The partials of `count` tiles in one launch per kernel (a grid over every tile's blocks):
  * tile t's partial at work + tiles[t].off, with the bits tila_cuda_zlange (a whole tile) or
  * tila_cuda_zlantr (a trapezoid) give it one tile at a time; work is not zeroed here.
- * dwork: tila_cuda_zlange_tiles_scratch(norm, count, the largest n) bytes of GPU memory;
+ * dwork: tila_cuda_zlange_tiles_scratch(norm, count, tiles) bytes of GPU memory;
  * the tile table goes there from host memory (a copy on `stream` that returns once the
  * table is staged).  Returns -i for argument i, or -(100 + t) for tile t's bad field.
  */
@@ -514,7 +523,7 @@ int tila_cuda_zlange_tiles(cudaStream_t stream, tila_norm_t norm, int count,
         maxn = x->n > maxn ? x->n : maxn;
         maxm = x->m > maxm ? x->m : maxm;
     }
-    if (dwork_bytes < tila_cuda_zlange_tiles_scratch(norm, count, maxn)) return -7;
+    if (dwork_bytes < zlan_tiles_bytes(norm, count, maxn)) return -7;
     zlan_tile_t *table = (zlan_tile_t *)malloc(sizeof *table * (size_t)count);
     if (!table) return TILA_ERR_NOMEM;
     size_t stride = tila_cuda_zlan_scratch_elems(maxn);

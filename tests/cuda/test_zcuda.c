@@ -471,6 +471,15 @@ static const char *kind_name[] = { "cuda_lange", "cuda_lantr", "cuda_lansy", "cu
                                    "cuda_lansy_offdiag" };
 static const tila_norm_t norms[4] = { TILA_NORM_MAX, TILA_NORM_ONE, TILA_NORM_INF, TILA_NORM_FRO };
 
+/* The norm's letter: M, O, I or F. */
+static char norm_letter(tila_norm_t norm)
+{
+    return norm == TILA_NORM_MAX   ? 'M'
+           : norm == TILA_NORM_ONE ? 'O'
+           : norm == TILA_NORM_INF ? 'I'
+                                   : 'F';
+}
+
 /* The partials of both sides: the same bits, or both NaN. */
 static int same_partial(int len, const double *x, const double *y)
 {
@@ -538,10 +547,7 @@ static void run_norm(enum kind k, tila_norm_t norm, tila_uplo_t uplo, tila_diag_
     int ok = rc == 0 && rg == 0 && same_partial(2 * len + 2, wg, wc);
     kernel_check(ok, kind_name[k], P(), 0,
                  "norm=%c uplo=%c diag=%c m=%d n=%d special=%d (bits) first=%.17g/%.17g",
-                 "MOIF"[norm == TILA_NORM_MAX   ? 0
-                        : norm == TILA_NORM_ONE ? 1
-                        : norm == TILA_NORM_INF ? 2
-                                                : 3],
+                 norm_letter(norm),
                  kernel_letter(uplo), kernel_letter(diag), m, n, special, wg[0], wc[0]);
     cuda_test_free(dA);
     cuda_test_free(dw);
@@ -561,7 +567,7 @@ static void run_norm_tiles(tila_norm_t norm, unsigned long long seed)
     elem_t *A[K];
     cuDoubleComplex *dA[K];
     size_t off = 0;
-    int maxn = 0, e = ilogb(DBL_MAX) > 200 ? 996 : 120;
+    int e = ilogb(DBL_MAX) > 200 ? 996 : 120;
     for (int t = 0; t < K; t++) {
         int m = mn[t % 8][0], n = mn[t % 8][1], lda = m + 3, kind = t / 8;
         A[t] = host(lda, n, seed + (unsigned long long)t, m);
@@ -580,8 +586,10 @@ static void run_norm_tiles(tila_norm_t norm, unsigned long long seed)
                                    .off = off };
         gt[t] = ct[t];
         gt[t].A = dA[t];
-        off += norm == TILA_NORM_MAX ? 1 : norm == TILA_NORM_FRO ? 2 : norm == TILA_NORM_INF ? m : n;
-        maxn = n > maxn ? n : maxn;
+        off += norm == TILA_NORM_MAX   ? 1
+               : norm == TILA_NORM_FRO ? 2
+               : norm == TILA_NORM_INF ? m
+                                       : n;
     }
     size_t wbytes = sizeof(double) * (off + 1);
     double *wc = malloc(wbytes), *wg = malloc(wbytes);
@@ -589,7 +597,7 @@ static void run_norm_tiles(tila_norm_t norm, unsigned long long seed)
         wc[q] = norm == TILA_NORM_FRO ? (q % 2 ? 0.75 : 2) : 0.25 * (double)(q % 3);
     double *dw = cuda_test_alloc(wbytes);
     TILA_CUDA_ASSERT(cudaMemcpy(dw, wc, wbytes, cudaMemcpyHostToDevice));
-    size_t sbytes = tila_cuda_zlange_tiles_scratch(norm, K, maxn);
+    size_t sbytes = tila_cuda_zlange_tiles_scratch(norm, K, gt);
     void *scratch = cuda_test_alloc(sbytes);
     int rc = tila_core_zlange_tiles(norm, K, ct, wc);
     int rg = tila_cuda_zlange_tiles(cuda_test.stream, norm, K, gt, dw, scratch, sbytes);
@@ -599,10 +607,7 @@ static void run_norm_tiles(tila_norm_t norm, unsigned long long seed)
     int ok = rc == 0 && rg == 0 && small == -7 && same_partial((int)off + 1, wg, wc);
     kernel_check(ok, "cuda_lange_tiles", P(), 0,
                  "norm=%c %d tiles (whole, upper, lower; unit and not) (bits) rc=%d/%d small=%d",
-                 "MOIF"[norm == TILA_NORM_MAX   ? 0
-                        : norm == TILA_NORM_ONE ? 1
-                        : norm == TILA_NORM_INF ? 2
-                                                : 3],
+                 norm_letter(norm),
                  K, rc, rg, small);
     for (int t = 0; t < K; t++) {
         cuda_test_free(dA[t]);
