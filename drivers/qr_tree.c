@@ -304,6 +304,6 @@ int tila_qr_walk_begin(tila_qr_walk_t *w, const tila_desc_t *A, const tila_desc_
 
 void tila_qr_walk_end(tila_qr_walk_t *w)
 {
-    starpu_data_unregister_submit(w->ws);
+    tila_scratch_release(&w->ws);
     tila_qr_walk_free(w);
 }

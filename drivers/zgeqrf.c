@@ -76,7 +76,7 @@ static int zgeqrf_col(tila_task_t *t, tila_desc_t *A, tila_desc_t *T, int kt)
         tila_qr_flush_panel(A, T, k, 1);
         tila_workspace_release(&ws);
     }
-    starpu_data_unregister_submit(work);
+    tila_scratch_release(&work);
     free(col);
     return rc;
 }

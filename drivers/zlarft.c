@@ -47,7 +47,7 @@ int tila_zlarft_async(tila_desc_t *A, const tila_complex64_t *tau, tila_desc_t *
         rc = tila_insert_zlarft_col(&t, A->m - A->row0[k], tila_zqr_col_k(A, k), A->mt - k, col,
                                     tau + A->col0[k], tila_task_tile(&t, T, 0, k), work);
     }
-    starpu_data_unregister_submit(work);
+    tila_scratch_release(&work);
     free(col);
     return rc;
 }

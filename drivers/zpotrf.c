@@ -210,7 +210,7 @@ int tila_zpotrf_submit(tila_uplo_t uplo, tila_desc_t *A, const tila_zpotrf_updat
         for (int m = k + 1; m < nt; m++)
             tila_tile_flush(A, lower ? m : k, lower ? k : m);
     }
-    if (W) starpu_data_unregister_submit(W);
+    tila_scratch_release(&W);
     return rc;
 }
 

@@ -35,6 +35,11 @@ void tila_workspace_release(tila_workspace_t *ws);
  */
 void tila_scratch_register(starpu_data_handle_t *h, size_t elems, size_t eltsize);
 
+/** Release a scratch of tila_scratch_register once the tasks that use it are submitted:
+ * StarPU frees it after the last of them, nothing waits.  A NULL *h is none; *h is NULL
+ * after. */
+void tila_scratch_release(starpu_data_handle_t *h);
+
 /**
  * What a rank allocates for a call: a task's arguments, a descriptor (its layout and
  * storage), a driver's own arrays before it submits (TILA_ALLOC_WORK).

@@ -52,3 +52,9 @@ void tila_scratch_register(starpu_data_handle_t *h, size_t elems, size_t eltsize
     size_t per = elems > UINT32_MAX ? (elems + UINT32_MAX - 1) / UINT32_MAX : 1;
     starpu_vector_data_register(h, -1, 0, (uint32_t)((elems + per - 1) / per), eltsize * per);
 }
+
+void tila_scratch_release(starpu_data_handle_t *h)
+{
+    if (*h) starpu_data_unregister_submit(*h);
+    *h = NULL;
+}
