@@ -283,6 +283,7 @@ static int round_trip(zcposv_t *st, zcposv_step_t step, void *arg, double cte, i
     tila_request_t conv = TILA_REQUEST_INITIALIZER;
     int rc = tila_sync_begin(zcposv_func, &s);
     if (rc) return rc;
+    tila_call_begin(s.seq, &s.req);
     tila_call_begin(s.seq, &conv);
     if (step) rc = step(st, s.seq, &conv, &s.req, arg);
     /* X's column maxima, then R's, agreed on at the wait: a failure of one rank (a refused
@@ -531,6 +532,7 @@ static int gmres_cycle(zcposv_t *st, zgmres_t *gm, double cte, int *ok, int *nan
         tila_sync_t s;
         tila_request_t conv = TILA_REQUEST_INITIALIZER;
         if ((rc = tila_sync_begin(zcposv_func, &s))) return rc;
+        tila_call_begin(s.seq, &s.req);
         tila_call_begin(s.seq, &conv);
         rc = tila_sync_end(&s, arnoldi_step(st, s.seq, &conv, &s.req, &arg));
         if (conv.status > 0) {
@@ -684,7 +686,7 @@ static int factor_potrf(zcposv_t *st, tila_sequence_t *seq, tila_request_t *req)
                           sizeof(tila_complex32_t));
     tila_call_begin(seq, req);
     int rc = tila_cpotrf_submit(st->uplo, st->SA, &up, seq, req);
-    starpu_data_unregister_submit(lp.work);
+    tila_scratch_release(&lp.work);
     return rc;
 }
 
@@ -737,6 +739,7 @@ static int factor_round(zcposv_t *st, int *code)
         tila_desc_destroy(&E);
         return rc;
     }
+    tila_call_begin(s.seq, &s.req);
     tila_call_begin(s.seq, &conv);
     tila_call_begin(s.seq, &potrf);
     int status = tila_sync_end(&s, factor_submit(st, E, s.seq, &conv, &potrf, &s.req));

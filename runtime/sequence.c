@@ -165,6 +165,16 @@ void tila_call_begin(tila_sequence_t *seq, tila_request_t *req)
     tila_sequence_attach(seq, req);
 }
 
+int tila_call_begun(tila_sequence_t *seq, const tila_request_t *req)
+{
+    starpu_pthread_mutex_lock(&seq->lock);
+    const tila_request_t *r = seq->requests;
+    while (r && r != req)
+        r = r->next;
+    starpu_pthread_mutex_unlock(&seq->lock);
+    return r != NULL;
+}
+
 void tila_sequence_attach(tila_sequence_t *seq, tila_request_t *req)
 {
     starpu_pthread_mutex_lock(&seq->lock);

@@ -130,7 +130,13 @@ void tila_task_end(void *seq)
 
 tila_task_t tila_task_init(tila_sequence_t *seq, tila_request_t *req, int priority)
 {
-    tila_call_begin(seq, req); /* done already by a driver that began its call (idempotent) */
+    /* Tasks belong to a call that began (tila_call_begin: the workers resumed, req in seq's
+     * wait); one that did not is Tila's own error: its tasks do nothing and the wait says so
+     * (TILA_ERR_INTERNAL) instead of the call beginning here, out of its driver's sight. */
+    if (!tila_call_begun(seq, req)) {
+        tila_error("tila_task_init", "tasks of a call that did not begin (Tila's own error)");
+        tila_sequence_fail(seq, req, TILA_ERR_INTERNAL);
+    }
     return (tila_task_t){ .seq = seq, .req = req, .priority = priority, .m = -1, .n = -1 };
 }
 

@@ -20,7 +20,8 @@ int tila_check_init(const char *func);
 /**
  * A call whose arguments passed their checks begins: Tila's workers are back (tila_resume,
  * after tila_pause) and req joins seq's wait, which gives it the status agreed there (a
- * request not yet in seq starts at 0).  Idempotent; tila_task_init calls it too.
+ * request not yet in seq starts at 0).  Idempotent; a driver calls it before its first
+ * tila_task_init, which fails the sequence (TILA_ERR_INTERNAL) where it did not.
  */
 void tila_call_begin(tila_sequence_t *seq, tila_request_t *req);
 

@@ -77,6 +77,8 @@ int tila_watch_stuck(void);
 
 /** Attach a request to its sequence (status reset to 0). */
 void tila_sequence_attach(tila_sequence_t *seq, tila_request_t *req);
+/** 1 when req is in seq's wait: its call began (tila_call_begin) and is not waited for yet. */
+int tila_call_begun(tila_sequence_t *seq, const tila_request_t *req);
 
 /* Sequence accounting behind the task functions (runtime/sequence.c). */
 void tila_sequence_task_added(tila_sequence_t *seq);
