@@ -225,6 +225,36 @@ static int plan_equal(const tila_node_plan_t *a, const tila_node_plan_t *b)
            a->catch_signals == b->catch_signals;
 }
 
+/* TILA_CPU_TASK_FLOPS's text, on a native node, a simulated one and a StarPU the program
+ * started: the plan's cpu_task_flops and whether the text was refused. */
+static void cpu_task_flops_check(void)
+{
+    static const struct {
+        const char *text;
+        double flops;
+        int bad;
+    } cases[] = { { NULL, 1e8, 0 },  { "", 1e8, 0 },    { "2e9", 2e9, 0 },   { "5e7", 5e7, 0 },
+                  { "0", 0, 0 },     { "-5", 0, 0 },    { "abc", 1e8, 1 },   { "1e8x", 1e8, 1 },
+                  { "nan", 1e8, 1 } };
+    for (size_t k = 0; k < sizeof cases / sizeof *cases; k++)
+        for (int where = 0; where < 3; where++) {
+            tila_node_input_t in = { .facts = { 2, 0, 2, 1, 0, -1, 0 },
+                                     .cuda_built = 1,
+                                     .cuda_devices = 1,
+                                     .simulation = where == 1,
+                                     .starpu_up = where == 2,
+                                     .cpu_task_flops = cases[k].text };
+            tila_node_plan_t p;
+            char what[200];
+            tila_node_plan(&in, &p);
+            snprintf(what, sizeof what, "TILA_CPU_TASK_FLOPS=%s %s: cpu_task_flops %g%s",
+                     cases[k].text ? cases[k].text : "(unset)",
+                     where == 0 ? "native" : where == 1 ? "simulated" : "StarPU up", p.cpu_task_flops,
+                     p.cpu_task_flops_bad ? " (refused: the default)" : "");
+            check(p.cpu_task_flops == cases[k].flops && p.cpu_task_flops_bad == cases[k].bad, what);
+        }
+}
+
 /* What TILA_VERBOSE says of case k's plan, on CPUs numbered cpus. */
 static void describe_check(size_t k, const int *cpus, const char *want)
 {
@@ -251,8 +281,12 @@ int main(void)
                  c->what, p.setup, p.share, p.workers, (int)p.bind, p.first, p.crowded, p.ncpus,
                  (int)p.sched, p.worker_naps, p.worker_rest, p.rest_after_s, p.rest_ns,
                  p.progress_naps, (int)p.progress, p.blas_one_thread, p.catch_signals, env);
-        check(plan_equal(&p, &c->want) && !strcmp(env, c->env), what);
+        /* no case sets TILA_CPU_TASK_FLOPS: the default */
+        check(plan_equal(&p, &c->want) && !strcmp(env, c->env) && p.cpu_task_flops == 1e8 &&
+                  !p.cpu_task_flops_bad,
+              what);
     }
+    cpu_task_flops_check();
     static const int two[] = { 0, 1 }, gaps[] = { 0, 2, 4, 6, 8, 10, 12, 14 };
     describe_check(1, two,
                    "1 CPU worker(s), bound to CPUs 1-1, idle workers nap until a push, progress "

@@ -62,6 +62,7 @@ typedef struct tila_node_input_s {
     int blas_threads_set;      /**< OPENBLAS_NUM_THREADS or OMP_NUM_THREADS is set */
     int catch_signals;         /**< STARPU_CATCH_SIGNALS is set */
     int verbose;               /**< TILA_VERBOSE is set and not 0 */
+    const char *cpu_task_flops; /**< TILA_CPU_TASK_FLOPS's text, or NULL */
 } tila_node_input_t;
 
 /** How a rank's CPU workers are bound. */
@@ -116,6 +117,10 @@ typedef struct tila_node_plan_s {
     tila_progress_t progress;
     int blas_one_thread; /**< OpenBLAS set to one thread while Tila runs */
     int catch_signals;   /**< StarPU installs its signal handlers */
+    /** Where GPUs and CPU workers share a node, tasks of more flops than this on a tile a
+     * GPU may hold run on the GPU's workers alone (workers.c); 0: no such restriction. */
+    double cpu_task_flops;
+    int cpu_task_flops_bad; /**< TILA_CPU_TASK_FLOPS is no number: the default taken */
     int nenv;
     tila_node_env_t env[TILA_NODE_MAX_ENV]; /**< the variables set, in order */
 } tila_node_plan_t;
@@ -154,7 +159,7 @@ void tila_node_setup(struct starpu_conf *conf);
 
 /**
  * The node's workers as StarPU's bitmaps, for where a task runs (workers.c): per CUDA
- * device, the CPU workers, and the CUDA workers alone (TILA_CPU_TASK_FLOPS); once StarPU
+ * device, the CPU workers, and the CUDA workers alone (the plan's cpu_task_flops); once StarPU
  * runs (init: 0, or TILA_ERR_NOMEM), freed as it stops.
  */
 int tila_node_workers_init(void);

@@ -40,6 +40,13 @@
  * (two in all); a user's STARPU_MPI_DRIVER_CALL_FREQUENCY > 0 makes StarPU-MPI drive worker
  * 0 whatever the node.
  *
+ * Large tasks on GPUs (a node with GPUs and CPU workers, also simulated, also a StarPU
+ * the program started): a task of more than TILA_CPU_TASK_FLOPS flops (default 1e8, a
+ * 370-wide gemm: tens of milliseconds on a core, tens of microseconds on a GPU) on a tile
+ * a GPU may hold runs on CUDA workers alone: a core that takes such a task holds back its
+ * successors on the critical path (bench/LOG.md, the hybrid study).  0 or less: no
+ * restriction; a value that is no number: the default, said at the start.
+ *
  * StarPU's settings for every start (also a simulated one, and a StarPU the program
  * started): no signal handlers of StarPU's unless STARPU_CATCH_SIGNALS is set (they would
  * replace the program's for good); no cooperative sends in StarPU-MPI (STARPU_MPI_COOP_SENDS:
@@ -55,6 +62,7 @@
  * SPDX-License-Identifier: BSD-3-Clause
  */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "node.h"
@@ -96,6 +104,17 @@ static void plan_cpus(const tila_node_facts_t *f, tila_node_plan_t *p)
     p->progress_shares_core = p->workers >= share && !(split && p->crowded);
 }
 
+static void plan_cpu_task_flops(const char *text, tila_node_plan_t *p)
+{
+    char *end = NULL;
+    double flops = text && *text ? strtod(text, &end) : 1e8;
+    if (text && *text && (*end || flops != flops)) {
+        p->cpu_task_flops_bad = 1;
+        flops = 1e8;
+    }
+    p->cpu_task_flops = flops > 0 ? flops : 0;
+}
+
 void tila_node_plan(const tila_node_input_t *in, tila_node_plan_t *p)
 {
     const tila_node_facts_t *f = &in->facts;
@@ -104,6 +123,7 @@ void tila_node_plan(const tila_node_input_t *in, tila_node_plan_t *p)
     p->sched = in->user_sched ? TILA_SCHED_USER : TILA_SCHED_STARPU;
     p->progress = TILA_PROGRESS_MESSAGES;
     p->catch_signals = in->catch_signals;
+    plan_cpu_task_flops(in->cpu_task_flops, p);
     if (!in->simulation && !in->starpu_up) {
         p->setup = 1;
         plan_cpus(f, p);

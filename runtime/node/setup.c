@@ -68,6 +68,7 @@ static void input_read(tila_node_input_t *in, const struct starpu_conf *conf, in
     in->catch_signals = env_set("STARPU_CATCH_SIGNALS");
     const char *verbose = getenv("TILA_VERBOSE");
     in->verbose = verbose && *verbose && strcmp(verbose, "0") != 0;
+    in->cpu_task_flops = getenv("TILA_CPU_TASK_FLOPS");
 #ifdef STARPU_SIMGRID
     in->simulation = 1;
     (void)conf, (void)cpus, (void)max;
@@ -121,6 +122,9 @@ void tila_node_setup(struct starpu_conf *conf)
     tila_node_plan_t *p = &tila_node.plan;
     input_read(&in, conf, cpus, TILA_MAX_CPUS);
     tila_node_plan(&in, p);
+    if (p->cpu_task_flops_bad)
+        tila_error("tila_init", "TILA_CPU_TASK_FLOPS=%s is not a number of flops: 1e8 taken",
+                   in.cpu_task_flops);
     if (!p->catch_signals) conf->catch_signals = 0;
     if (p->setup) {
         if (p->ncpus >= 0) conf->ncpus = p->ncpus;

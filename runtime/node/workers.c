@@ -11,23 +11,14 @@
 #include "tila_runtime_private.h"
 
 /*
- * Where a node has GPUs beside its CPU workers, a task of more than TILA_CPU_TASK_FLOPS flops
- * (default 1e8, a 370-wide gemm: tens of milliseconds on a core, tens of microseconds on a
- * GPU) on a tile a GPU may hold runs on CUDA workers alone: a core that takes such a task
- * holds back its successors on the critical path (bench/LOG.md, the hybrid study).
- * Smaller tasks go to any worker, the tiles of a CPU slice (TILA_DEVICE_CPU) to the cores
- * as before.  TILA_CPU_TASK_FLOPS=0 or a negative value: no
- * restriction.  The bitmaps: per device its CUDA workers, then every CUDA worker.
+ * Where a node has GPUs beside its CPU workers, a task of more than the plan's
+ * cpu_task_flops (plan.c) on a tile a GPU may hold runs on CUDA workers alone; smaller
+ * tasks go to any worker, the tiles of a CPU slice (TILA_DEVICE_CPU) to the cores as
+ * before.  The bitmaps: per device its CUDA workers, then every CUDA worker.
  */
 static int tila_gpu_workers_init(unsigned nw)
 {
-    const char *v = getenv("TILA_CPU_TASK_FLOPS");
-    char *end = NULL;
-    double flops = v && *v ? strtod(v, &end) : 1e8;
-    if (v && *v && (*end || flops != flops)) {
-        tila_error("tila_init", "TILA_CPU_TASK_FLOPS=%s is not a number of flops: 1e8 taken", v);
-        flops = 1e8;
-    }
+    double flops = tila_node.plan.cpu_task_flops;
     if (flops <= 0) return TILA_SUCCESS;
     tila_rt.cpu_task_flops = flops;
     tila_rt.gpu_workers = calloc((size_t)(tila_rt.ncuda + 1) * tila_rt.nwords, sizeof(uint32_t));
