@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "tila_bcast.h"
 #include "drivers_z.h"
 #include "tila_runtime.h"
 
@@ -118,6 +119,45 @@ static int zpotrf_gemm(const tila_task_t *t, tila_trans_t transa, tila_trans_t t
 
 static const tila_zpotrf_updates_t zpotrf_updates = { .herk = zpotrf_herk, .gemm = zpotrf_gemm };
 
+/* The rank that owns tile (i, j) of the triangle as if it were lower (tri). */
+static int tri_owner(const tila_desc_t *A, tila_uplo_t uplo, int i, int j)
+{
+    return uplo == TILA_LOWER ? A->owner[(size_t)j * A->mt + i] : A->owner[(size_t)i * A->mt + j];
+}
+
+/*
+ * Panel k's tile m to the ranks of the updates that read it (bcast.h): HERK on (m, m),
+ * GEMMs on (m, n) for k < n < m and on (n, m) for n > m, in the order they are submitted
+ * (the next panel's first); down a tree in b's mode.
+ */
+static int zpotrf_bcast(tila_uplo_t uplo, tila_desc_t *A, int k, int m, tila_bcast_mode_t mode,
+                        tila_bcast_t *b, tila_workspace_t *ws)
+{
+    int lower = uplo == TILA_LOWER;
+    tila_bcast_start(b, tri_owner(A, uplo, m, k));
+    tila_bcast_reader(b, tri_owner(A, uplo, m, m));
+    for (int n = k + 1; n < m; n++)
+        tila_bcast_reader(b, tri_owner(A, uplo, m, n));
+    for (int n = m + 1; n < A->nt; n++)
+        tila_bcast_reader(b, tri_owner(A, uplo, n, m));
+    if (!tila_bcast_tree(b, mode)) {
+        b->count = 1; /* no reader: every task reads the tile itself */
+        return 0;
+    }
+    int rows = lower ? tila_tile_rows(A, m) : tila_tile_cols(A, k);
+    int cols = lower ? tila_tile_cols(A, k) : tila_tile_cols(A, m);
+    return tila_bcast_relay(b, lower ? tila_tile_registered(A, m, k) : tila_tile_registered(A, k, m),
+                            rows, cols, ws, PRIO_TRSM);
+}
+
+/* Panel k's tile m as task t reads it: a relay of its broadcast, or the tile itself. */
+static starpu_data_handle_t panel(const tila_task_t *t, const tila_desc_t *A, tila_uplo_t uplo,
+                                  const tila_bcast_t *b, int m, int k)
+{
+    starpu_data_handle_t h = b ? tila_bcast_for(b, t->rank) : NULL;
+    return h ? h : tri(t, A, uplo, m, k);
+}
+
 int tila_zpotrf_async(tila_uplo_t uplo, tila_desc_t *A, tila_sequence_t *seq, tila_request_t *req)
 {
     static const char *func = "tila_zpotrf";
@@ -148,6 +188,14 @@ int tila_zpotrf_submit(tila_uplo_t uplo, tila_desc_t *A, const tila_zpotrf_updat
     int inverse = nt > 1 && zpotrf_by_inverse(func, &bound);
     /* The inverse's solves copy their tile here first (GEMM is not in place). */
     starpu_data_handle_t W = NULL;
+    /* Panel tiles down relay trees where 3 or more ranks besides the owner read them. */
+    tila_bcast_mode_t mode = tila_comm_size() >= 4 && nt > 2 ? tila_bcast_mode(func)
+                                                                : TILA_BCAST_DIRECT;
+    tila_bcast_t *bc = NULL;
+    if (mode != TILA_BCAST_DIRECT && (rc = tila_submit_agree(tila_bcast_alloc(&bc, nt)))) {
+        tila_bcast_free(&bc, nt);
+        return rc;
+    }
     if (inverse) tila_scratch_register(&W, (size_t)A->mb * A->nb, A->eltsize);
     tila_task_t t = tila_task_init(seq, req, PRIO_POTRF);
     for (int k = 0; k < nt && !rc; k++) {
@@ -187,30 +235,38 @@ int tila_zpotrf_submit(tila_uplo_t uplo, tila_desc_t *A, const tila_zpotrf_updat
         }
         /* The diagonal tile has all its readers: drop its copies on other ranks. */
         tila_tile_flush(A, k, k);
+        tila_workspace_t relays;
+        tila_workspace_init(&relays, A->eltsize);
+        for (int m = k + 1; bc && m < nt && !rc; m++)
+            rc = zpotrf_bcast(uplo, A, k, m, mode, &bc[m], &relays);
         for (int m = k + 1; m < nt && !rc; m++) {
             int nm = tila_tile_rows(A, m);
+            const tila_bcast_t *bm = bc ? &bc[m] : NULL;
             t.priority = m == k + 1 ? PRIO_NEXT : PRIO_UPDATE;
             tila_task_on(&t, A, m, m);
-            rc = up->herk(&t, uplo, herk_trans, nm, nk, -1.0, tri(&t, A, uplo, m, k), 1.0,
+            rc = up->herk(&t, uplo, herk_trans, nm, nk, -1.0, panel(&t, A, uplo, bm, m, k), 1.0,
                           tila_task_tile(&t, A, m, m), up->ctx);
             for (int n = k + 1; n < m && !rc; n++) {
+                const tila_bcast_t *bn = bc ? &bc[n] : NULL;
                 t.priority = n == k + 1 ? PRIO_NEXT : PRIO_UPDATE;
                 tri_on(&t, A, uplo, m, n);
                 rc = lower ? up->gemm(&t, TILA_NOTRANS, TILA_CONJTRANS, nm, tila_tile_rows(A, n),
-                                      nk, -1.0, tila_task_tile(&t, A, m, k),
-                                      tila_task_tile(&t, A, n, k), 1.0,
+                                      nk, -1.0, panel(&t, A, uplo, bm, m, k),
+                                      panel(&t, A, uplo, bn, n, k), 1.0,
                                       tila_task_tile(&t, A, m, n), up->ctx)
                            : up->gemm(&t, TILA_CONJTRANS, TILA_NOTRANS, tila_tile_cols(A, n), nm,
-                                      nk, -1.0, tila_task_tile(&t, A, k, n),
-                                      tila_task_tile(&t, A, k, m), 1.0,
+                                      nk, -1.0, panel(&t, A, uplo, bn, n, k),
+                                      panel(&t, A, uplo, bm, m, k), 1.0,
                                       tila_task_tile(&t, A, n, m), up->ctx);
             }
         }
+        tila_workspace_release(&relays);
         /* The panel's tiles have all their readers too. */
         for (int m = k + 1; m < nt; m++)
             tila_tile_flush(A, lower ? m : k, lower ? k : m);
     }
     tila_scratch_release(&W);
+    tila_bcast_free(&bc, nt);
     return rc;
 }
 

@@ -196,8 +196,11 @@ for np in $ranks; do
     count "np=$np random tiles" $?
 done
 # Ranks whose environments differ, as on nodes launched without the same variables: at 4
-# ranks, ranks 0-1 without the progress worker, ranks 2-3 with tila_init's own choice (on 2
-# cores: the progress worker).  Every rank must still name every tile with the same tag.
+# ranks, ranks 0-1 without the progress worker and with panel tiles down relay trees
+# (TILA_BCAST=tree, which rank 0's choice makes every rank's: trees from 3 readers, which
+# 4 ranks reach on a 4 x 1 or 1 x 4 grid and random mappings), ranks 2-3 with tila_init's
+# own choice (on 2 cores: the progress worker) and no TILA_BCAST.  Every rank must still
+# name every tile with the same tag.
 # (Not TILA_IDLE_NAP=0 as well: 2 ranks polling without naps on 2 shared cores leave the
 # other 2 a few percent of a core, minutes for these suites.)
 case " $ranks " in
@@ -206,7 +209,7 @@ case " $ranks " in
     if [ $# -gt 0 ]; then args="$*"; else args="potrf gels lange gemm"; fi
     # shellcheck disable=SC2086
     env -u STARPU_NCPU timeout "$limit" "$mpiexec" $opts -np 2 -x TILA_PROGRESS_WORKER=0 \
-        "$prog" $args : -np 2 "$prog" $args >"$log" 2>"$log.err"
+        -x TILA_BCAST=tree "$prog" $args : -np 2 "$prog" $args >"$log" 2>"$log.err"
     count "np=4 mixed" $?
     # Unequal load, as on nodes of different sizes: ranks 0-2 bound to CPU 0, rank 3
     # alone on CPU 1 (an Open MPI rankfile).
