@@ -83,11 +83,8 @@ static void zcholqr_col_cuda(void *buffers[], void *cl_arg)
 }
 #endif
 
-static struct starpu_perfmodel zcholqr_col_model = {
-    .type = STARPU_HISTORY_BASED, /* per column height, as GEQRT_COL's */
-    .symbol = "tila_zcholqr_col",
-    .footprint = tila_cl_panel_footprint,
-};
+/* per column height, as GEQRT_COL's */
+static struct starpu_perfmodel zcholqr_col_model = TILA_CL_PANEL_MODEL("tila_zcholqr_col");
 
 struct starpu_codelet tila_cl_zcholqr_col = {
     .name = "zcholqr_col",

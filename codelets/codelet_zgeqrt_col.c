@@ -67,11 +67,8 @@ static void zgeqrt_col_cuda(void *buffers[], void *cl_arg)
 }
 #endif
 
-static struct starpu_perfmodel zgeqrt_col_model = {
-    .type = STARPU_HISTORY_BASED, /* per column height: tila-calibrate --panel-tiles */
-    .symbol = "tila_zgeqrt_col",
-    .footprint = tila_cl_panel_footprint,
-};
+/* per column height: tila-calibrate --panel-tiles */
+static struct starpu_perfmodel zgeqrt_col_model = TILA_CL_PANEL_MODEL("tila_zgeqrt_col");
 
 struct starpu_codelet tila_cl_zgeqrt_col = {
     .name = "zgeqrt_col",

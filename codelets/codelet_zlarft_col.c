@@ -87,11 +87,8 @@ static void zlarft_col_cuda(void *buffers[], void *cl_arg)
 }
 #endif
 
-static struct starpu_perfmodel zlarft_col_model = {
-    .type = STARPU_HISTORY_BASED, /* per column height: tila-calibrate --panel-tiles */
-    .symbol = "tila_zlarft_col",
-    .footprint = tila_cl_panel_footprint,
-};
+/* per column height: tila-calibrate --panel-tiles */
+static struct starpu_perfmodel zlarft_col_model = TILA_CL_PANEL_MODEL("tila_zlarft_col");
 
 struct starpu_codelet tila_cl_zlarft_col = {
     .name = "zlarft_col",
