@@ -220,6 +220,27 @@ static inline void tila_cl_panel_tiles(void *buffers[], int count, void *room, v
     }
 }
 
+/** A panel's buffers on a CPU worker (tila_cl_cpu_panel). */
+typedef struct tila_cl_cpu_panel_s {
+    void **tiles;     /**< the tiles' addresses, top down */
+    int *ld, *rows;   /**< their leading dimensions and rows */
+    tila_cl_tile_t T; /**< buffer `count`: T */
+    char *work;       /**< buffer `count + 1`: the scratch, the kernel's work first */
+} tila_cl_cpu_panel_t;
+
+/**
+ * A panel codelet's buffers on a CPU worker: the first `count` (the panel's tiles, their
+ * arrays written after the kernel's `work_bytes` of the scratch: tila_cl_panel_tiles), T,
+ * then the scratch.
+ */
+static inline tila_cl_cpu_panel_t tila_cl_cpu_panel(void *buffers[], int count, size_t work_bytes)
+{
+    tila_cl_cpu_panel_t p = { .T = tila_cl_tile(buffers[count]),
+                              .work = tila_cl_vector(buffers[count + 1]) };
+    tila_cl_panel_tiles(buffers, count, p.work + work_bytes, &p.tiles, &p.ld, &p.rows);
+    return p;
+}
+
 #ifdef TILA_USE_CUDA
 /**
  * A panel kernel's workspaces on a CUDA worker (tila_cuda_workspace): the device one of
@@ -260,7 +281,9 @@ static inline uint32_t tila_cl_panel_footprint(struct starpu_task *task)
  * footprint (tila_cl_panel_footprint: one per column height), under the model's file name
  * `sym`. */
 #define TILA_CL_PANEL_MODEL(sym)                                                                   \
-    { .type = STARPU_HISTORY_BASED, .symbol = (sym), .footprint = tila_cl_panel_footprint }
+    {                                                                                              \
+        .type = STARPU_HISTORY_BASED, .symbol = (sym), .footprint = tila_cl_panel_footprint        \
+    }
 
 /** Which tile kernel a norm's tile task runs. */
 typedef enum tila_lan_kind_e {
