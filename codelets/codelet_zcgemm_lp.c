@@ -129,18 +129,14 @@ int tila_insert_cgemm_lp(const tila_task_t *t, tila_factor_t factor, tila_trans_
                          starpu_data_handle_t A, starpu_data_handle_t B, tila_complex32_t beta,
                          starpu_data_handle_t C, starpu_data_handle_t work)
 {
-    struct cgemm_lp_args args = { .factor = factor,
-                                  .transa = transa,
-                                  .transb = transb,
-                                  .m = m,
-                                  .n = n,
-                                  .k = k,
-                                  .alpha = alpha,
-                                  .beta = beta },
-                         *a;
+    struct cgemm_lp_args args = {
+        .transa = transa, .transb = transb, .m = m, .n = n, .k = k, .alpha = alpha, .beta = beta
+    };
+    args.factor = factor;
+    double flops = tila_cl_gemm_flops(TILA_COMPLEX32, m, n, k);
+    struct cgemm_lp_args *a;
     int rc = tila_cl_args(t, &args, sizeof args, (void **)&a);
     if (rc) return rc;
-    double flops = tila_cl_gemm_flops(TILA_COMPLEX32, m, n, k);
     rc = starpu_mpi_task_insert(tila_starpu_comm(), &tila_cl_cgemm_lp, STARPU_CL_ARGS, a,
                                 a ? sizeof *a : 0, STARPU_R, A, STARPU_R, B, STARPU_RW, C,
                                 STARPU_SCRATCH, work, TILA_TASK_OPTIONS(t, "cgemm_lp", flops), 0);
@@ -151,18 +147,14 @@ int tila_insert_cherk_lp(const tila_task_t *t, tila_factor_t factor, tila_uplo_t
                          tila_trans_t trans, int n, int k, float alpha, starpu_data_handle_t A,
                          float beta, starpu_data_handle_t C, starpu_data_handle_t work)
 {
-    struct cgemm_lp_args args = { .factor = factor,
-                                  .uplo = uplo,
-                                  .transa = trans,
-                                  .m = n,
-                                  .n = n,
-                                  .k = k,
-                                  .ralpha = alpha,
-                                  .rbeta = beta },
-                         *a;
+    struct cgemm_lp_args args = {
+        .uplo = uplo, .transa = trans, .m = n, .n = n, .k = k, .ralpha = alpha, .rbeta = beta
+    };
+    args.factor = factor;
+    double flops = tila_cl_herk_flops(TILA_COMPLEX32, n, k);
+    struct cgemm_lp_args *a;
     int rc = tila_cl_args(t, &args, sizeof args, (void **)&a);
     if (rc) return rc;
-    double flops = tila_cl_herk_flops(TILA_COMPLEX32, n, k);
     rc = starpu_mpi_task_insert(tila_starpu_comm(), &tila_cl_cherk_lp, STARPU_CL_ARGS, a,
                                 a ? sizeof *a : 0, STARPU_R, A, STARPU_RW, C, STARPU_SCRATCH, work,
                                 TILA_TASK_OPTIONS(t, "cherk_lp", flops), 0);

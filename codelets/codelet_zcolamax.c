@@ -52,7 +52,8 @@ struct starpu_codelet tila_cl_zcolamax = {
 int tila_insert_zcolamax(const tila_task_t *t, int m, int n, starpu_data_handle_t A,
                          starpu_data_handle_t work)
 {
-    struct zcolamax_args args = { .m = m, .n = n }, *a;
+    struct zcolamax_args args = { .m = m, .n = n };
+    struct zcolamax_args *a;
     int rc = tila_cl_args(t, &args, sizeof args, (void **)&a);
     if (rc) return rc;
     rc = starpu_mpi_task_insert(tila_starpu_comm(), &tila_cl_zcolamax, STARPU_CL_ARGS, a,

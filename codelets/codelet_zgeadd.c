@@ -52,10 +52,11 @@ struct starpu_codelet tila_cl_zgeadd = {
 int tila_insert_zgeadd(const tila_task_t *t, int m, int n, tila_complex64_t alpha,
                        starpu_data_handle_t A, tila_complex64_t beta, starpu_data_handle_t B)
 {
-    struct zgeadd_args args = { .m = m, .n = n, .alpha = alpha, .beta = beta }, *a;
+    struct zgeadd_args args = { .m = m, .n = n, .alpha = alpha, .beta = beta };
+    double flops = tila_cl_gemm_flops(TILA_COMPLEX64, m, n, 1);
+    struct zgeadd_args *a;
     int rc = tila_cl_args(t, &args, sizeof args, (void **)&a);
     if (rc) return rc;
-    double flops = tila_cl_gemm_flops(TILA_COMPLEX64, m, n, 1);
     rc = starpu_mpi_task_insert(tila_starpu_comm(), &tila_cl_zgeadd, STARPU_CL_ARGS, a,
                                 a ? sizeof *a : 0, STARPU_R, A,
                                 beta == (tila_complex64_t)0 ? tila_task_write(t, B) : STARPU_RW, B,

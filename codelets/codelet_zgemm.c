@@ -62,17 +62,13 @@ int tila_insert_zgemm(const tila_task_t *t, tila_trans_t transa, tila_trans_t tr
                       int k, tila_complex64_t alpha, starpu_data_handle_t A, starpu_data_handle_t B,
                       tila_complex64_t beta, starpu_data_handle_t C)
 {
-    struct zgemm_args args = { .transa = transa,
-                               .transb = transb,
-                               .m = m,
-                               .n = n,
-                               .k = k,
-                               .alpha = alpha,
-                               .beta = beta },
-                      *a;
+    struct zgemm_args args = {
+        .transa = transa, .transb = transb, .m = m, .n = n, .k = k, .alpha = alpha, .beta = beta
+    };
+    double flops = tila_cl_gemm_flops(TILA_COMPLEX64, m, n, k);
+    struct zgemm_args *a;
     int rc = tila_cl_args(t, &args, sizeof args, (void **)&a);
     if (rc) return rc;
-    double flops = tila_cl_gemm_flops(TILA_COMPLEX64, m, n, k);
     rc = starpu_mpi_task_insert(tila_starpu_comm(), &tila_cl_zgemm, STARPU_CL_ARGS, a,
                                 a ? sizeof *a : 0, STARPU_R, A, STARPU_R, B,
                                 beta == (tila_complex64_t)0 ? tila_task_write(t, C) : STARPU_RW, C,

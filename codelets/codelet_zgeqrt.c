@@ -79,7 +79,8 @@ double tila_zgeqrf_flops(int m, int n)
 int tila_insert_zgeqrt(const tila_task_t *t, int m, int n, int ib, starpu_data_handle_t A,
                        starpu_data_handle_t T, starpu_data_handle_t work)
 {
-    struct zgeqrt_args args = { .m = m, .n = n, .ib = ib }, *a;
+    struct zgeqrt_args args = { .m = m, .n = n, .ib = ib };
+    struct zgeqrt_args *a;
     int rc = tila_cl_args(t, &args, sizeof args, (void **)&a);
     if (rc) return rc;
     rc = starpu_mpi_task_insert(tila_starpu_comm(), &tila_cl_zgeqrt, STARPU_CL_ARGS, a,

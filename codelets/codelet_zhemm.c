@@ -19,7 +19,8 @@ struct zhemm_args {
     tila_complex64_t alpha, beta;
 };
 
-/* C = alpha A B + beta C (or alpha B A + beta C), A Hermitian, by the worker's kernel (tila_cl_run). */
+/* C = alpha A B + beta C (or alpha B A + beta C), A Hermitian, by the worker's kernel
+ * (tila_cl_run). */
 static int zhemm_kernel(void *buffers[], const void *cl_arg, const char **kernel)
 {
     const struct zhemm_args *a = cl_arg;
@@ -54,16 +55,13 @@ int tila_insert_zhemm(const tila_task_t *t, tila_side_t side, tila_uplo_t uplo, 
                       tila_complex64_t alpha, starpu_data_handle_t A, starpu_data_handle_t B,
                       tila_complex64_t beta, starpu_data_handle_t C)
 {
-    struct zhemm_args args = { .side = side,
-                               .uplo = uplo,
-                               .m = m,
-                               .n = n,
-                               .alpha = alpha,
-                               .beta = beta },
-                      *a;
+    struct zhemm_args args = {
+        .side = side, .uplo = uplo, .m = m, .n = n, .alpha = alpha, .beta = beta
+    };
+    double flops = tila_cl_gemm_flops(TILA_COMPLEX64, m, n, side == TILA_LEFT ? m : n);
+    struct zhemm_args *a;
     int rc = tila_cl_args(t, &args, sizeof args, (void **)&a);
     if (rc) return rc;
-    double flops = tila_cl_gemm_flops(TILA_COMPLEX64, m, n, side == TILA_LEFT ? m : n);
     rc = starpu_mpi_task_insert(tila_starpu_comm(), &tila_cl_zhemm, STARPU_CL_ARGS, a,
                                 a ? sizeof *a : 0, STARPU_R, A, STARPU_R, B,
                                 beta == (tila_complex64_t)0 ? tila_task_write(t, C) : STARPU_RW, C,

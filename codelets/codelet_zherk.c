@@ -59,16 +59,13 @@ struct starpu_codelet tila_cl_zherk = {
 int tila_insert_zherk(const tila_task_t *t, tila_uplo_t uplo, tila_trans_t trans, int n, int k,
                       double alpha, starpu_data_handle_t A, double beta, starpu_data_handle_t C)
 {
-    struct zherk_args args = { .uplo = uplo,
-                               .trans = trans,
-                               .n = n,
-                               .k = k,
-                               .alpha = alpha,
-                               .beta = beta },
-                      *a;
+    struct zherk_args args = {
+        .uplo = uplo, .trans = trans, .n = n, .k = k, .alpha = alpha, .beta = beta
+    };
+    double flops = tila_cl_herk_flops(TILA_COMPLEX64, n, k);
+    struct zherk_args *a;
     int rc = tila_cl_args(t, &args, sizeof args, (void **)&a);
     if (rc) return rc;
-    double flops = tila_cl_herk_flops(TILA_COMPLEX64, n, k);
     rc = starpu_mpi_task_insert(tila_starpu_comm(), &tila_cl_zherk, STARPU_CL_ARGS, a,
                                 a ? sizeof *a : 0, STARPU_R, A, STARPU_RW, C,
                                 TILA_TASK_OPTIONS(t, "zherk", flops), 0);

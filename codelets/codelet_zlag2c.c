@@ -102,7 +102,8 @@ static int insert(const tila_task_t *t, struct starpu_codelet *cl, const char *n
                   enum starpu_data_access_mode amode, starpu_data_handle_t SA,
                   enum starpu_data_access_mode samode)
 {
-    struct zlag2c_args args = { .uplo = uplo, .m = m, .n = n }, *a;
+    struct zlag2c_args args = { .uplo = uplo, .m = m, .n = n };
+    struct zlag2c_args *a;
     int rc = tila_cl_args(t, &args, sizeof args, (void **)&a);
     if (rc) return rc;
     rc = starpu_mpi_task_insert(tila_starpu_comm(), cl, STARPU_CL_ARGS, a, a ? sizeof *a : 0, amode,

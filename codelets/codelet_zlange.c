@@ -102,13 +102,10 @@ int tila_insert_zlange(const tila_task_t *t, tila_norm_t norm, tila_lan_kind_t k
                        tila_uplo_t uplo, tila_diag_t diag, int m, int n, starpu_data_handle_t A,
                        starpu_data_handle_t work)
 {
-    struct zlange_args args = { .norm = norm,
-                                .kind = kind,
-                                .uplo = uplo,
-                                .diag = diag,
-                                .m = m,
-                                .n = n },
-                       *a;
+    struct zlange_args args = {
+        .norm = norm, .kind = kind, .uplo = uplo, .diag = diag, .m = m, .n = n
+    };
+    struct zlange_args *a;
     int rc = tila_cl_args(t, &args, sizeof args, (void **)&a);
     if (rc) return rc;
     rc = starpu_mpi_task_insert(tila_starpu_comm(), &tila_cl_zlange, STARPU_CL_ARGS, a,
@@ -177,7 +174,8 @@ int tila_insert_zlansy_offdiag(const tila_task_t *t, tila_norm_t norm, int m, in
                                starpu_data_handle_t A, starpu_data_handle_t colwork,
                                starpu_data_handle_t rowwork)
 {
-    struct zlansy_offdiag_args args = { .norm = norm, .m = m, .n = n }, *a;
+    struct zlansy_offdiag_args args = { .norm = norm, .m = m, .n = n };
+    struct zlansy_offdiag_args *a;
     int rc = tila_cl_args(t, &args, sizeof args, (void **)&a);
     if (rc) return rc;
     rc = starpu_mpi_task_insert(tila_starpu_comm(), &tila_cl_zlansy_offdiag, STARPU_CL_ARGS, a,

@@ -51,7 +51,8 @@ struct starpu_codelet tila_cl_zlascal = {
 int tila_insert_zlascal(const tila_task_t *t, int m, int n, tila_complex64_t alpha,
                         starpu_data_handle_t A)
 {
-    struct zlascal_args args = { .m = m, .n = n, .alpha = alpha }, *a;
+    struct zlascal_args args = { .m = m, .n = n, .alpha = alpha };
+    struct zlascal_args *a;
     int rc = tila_cl_args(t, &args, sizeof args, (void **)&a);
     if (rc) return rc;
     rc = starpu_mpi_task_insert(tila_starpu_comm(), &tila_cl_zlascal, STARPU_CL_ARGS, a,

@@ -52,7 +52,8 @@ struct starpu_codelet tila_cl_zlaset = {
 int tila_insert_zlaset(const tila_task_t *t, tila_uplo_t uplo, int m, int n, tila_complex64_t alpha,
                        tila_complex64_t beta, starpu_data_handle_t A)
 {
-    struct zlaset_args args = { .uplo = uplo, .m = m, .n = n, .alpha = alpha, .beta = beta }, *a;
+    struct zlaset_args args = { .uplo = uplo, .m = m, .n = n, .alpha = alpha, .beta = beta };
+    struct zlaset_args *a;
     int rc = tila_cl_args(t, &args, sizeof args, (void **)&a);
     if (rc) return rc;
     /* RW: a triangular LASET keeps the tile's other part; a whole one reads nothing, so a

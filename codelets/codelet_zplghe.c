@@ -51,8 +51,8 @@ struct starpu_codelet tila_cl_zplghe = {
 int tila_insert_zplghe(const tila_task_t *t, double bump, int m, int n, starpu_data_handle_t A,
                        int i0, int j0, unsigned long long seed)
 {
-    struct zplghe_args args = { .bump = bump, .m = m, .n = n, .i0 = i0, .j0 = j0, .seed = seed },
-                       *a;
+    struct zplghe_args args = { .bump = bump, .m = m, .n = n, .i0 = i0, .j0 = j0, .seed = seed };
+    struct zplghe_args *a;
     int rc = tila_cl_args(t, &args, sizeof args, (void **)&a);
     if (rc) return rc;
     rc = starpu_mpi_task_insert(tila_starpu_comm(), &tila_cl_zplghe, STARPU_CL_ARGS, a,

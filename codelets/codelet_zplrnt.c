@@ -50,7 +50,8 @@ struct starpu_codelet tila_cl_zplrnt = {
 int tila_insert_zplrnt(const tila_task_t *t, int m, int n, starpu_data_handle_t A, int i0, int j0,
                        unsigned long long seed)
 {
-    struct zplrnt_args args = { .m = m, .n = n, .i0 = i0, .j0 = j0, .seed = seed }, *a;
+    struct zplrnt_args args = { .m = m, .n = n, .i0 = i0, .j0 = j0, .seed = seed };
+    struct zplrnt_args *a;
     int rc = tila_cl_args(t, &args, sizeof args, (void **)&a);
     if (rc) return rc;
     rc = starpu_mpi_task_insert(tila_starpu_comm(), &tila_cl_zplrnt, STARPU_CL_ARGS, a,

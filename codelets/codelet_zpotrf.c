@@ -84,10 +84,11 @@ struct starpu_codelet tila_cl_zpotrf = {
 int tila_insert_zpotrf(const tila_task_t *t, tila_uplo_t uplo, int n, starpu_data_handle_t A,
                        int iinfo)
 {
-    struct zpotrf_args args = { .uplo = uplo, .n = n, .iinfo = iinfo, .info_host = NULL }, *a;
+    struct zpotrf_args args = { .uplo = uplo, .n = n, .iinfo = iinfo, .info_host = NULL };
+    double flops = tila_cl_potrf_flops(TILA_COMPLEX64, n);
+    struct zpotrf_args *a;
     int rc = tila_cl_args(t, &args, sizeof args, (void **)&a);
     if (rc) return rc;
-    double flops = tila_cl_potrf_flops(TILA_COMPLEX64, n);
     rc = starpu_mpi_task_insert(tila_starpu_comm(), &tila_cl_zpotrf, STARPU_CL_ARGS, a,
                                 a ? sizeof *a : 0, STARPU_RW, A,
                                 TILA_TASK_OPTIONS(t, "zpotrf", flops), 0);

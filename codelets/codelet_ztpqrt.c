@@ -95,7 +95,8 @@ static int ztpqrt_insert(const tila_task_t *t, struct starpu_codelet *cl, const 
                          int n, int l, int ib, starpu_data_handle_t A, starpu_data_handle_t B,
                          starpu_data_handle_t T, starpu_data_handle_t work)
 {
-    struct ztpqrt_args args = { .m = m, .n = n, .l = l, .ib = ib }, *a;
+    struct ztpqrt_args args = { .m = m, .n = n, .l = l, .ib = ib };
+    struct ztpqrt_args *a;
     int rc = tila_cl_args(t, &args, sizeof args, (void **)&a);
     if (rc) return rc;
     rc =

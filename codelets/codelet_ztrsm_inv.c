@@ -106,15 +106,11 @@ int tila_insert_ztrsm_inv(const tila_task_t *t, tila_side_t side, tila_uplo_t up
                           starpu_data_handle_t T, starpu_data_handle_t record,
                           starpu_data_handle_t B, starpu_data_handle_t W)
 {
-    struct ztrsm_inv_args args = { .side = side,
-                                   .uplo = uplo,
-                                   .trans = trans,
-                                   .diag = diag,
-                                   .m = m,
-                                   .n = n,
-                                   .alpha = alpha,
-                                   .bound = bound },
-                          *a;
+    struct ztrsm_inv_args args = {
+        .side = side, .uplo = uplo, .trans = trans, .diag = diag, .m = m, .n = n, .alpha = alpha
+    };
+    args.bound = bound;
+    struct ztrsm_inv_args *a;
     int rc = tila_cl_args(t, &args, sizeof args, (void **)&a);
     if (rc) return rc;
     /* The GEMM's flops (the fallback's TRSM does half as many). */

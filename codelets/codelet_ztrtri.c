@@ -102,10 +102,11 @@ struct starpu_codelet tila_cl_ztrtri = {
 int tila_insert_ztrtri(const tila_task_t *t, tila_uplo_t uplo, tila_diag_t diag, int n,
                        starpu_data_handle_t A, starpu_data_handle_t T, starpu_data_handle_t record)
 {
-    struct ztrtri_args args = { .uplo = uplo, .diag = diag, .n = n }, *a;
+    struct ztrtri_args args = { .uplo = uplo, .diag = diag, .n = n };
+    double flops = tila_cl_potrf_flops(TILA_COMPLEX64, n);
+    struct ztrtri_args *a;
     int rc = tila_cl_args(t, &args, sizeof args, (void **)&a);
     if (rc) return rc;
-    double flops = tila_cl_potrf_flops(TILA_COMPLEX64, n);
     rc = starpu_mpi_task_insert(tila_starpu_comm(), &tila_cl_ztrtri, STARPU_CL_ARGS, a,
                                 a ? sizeof *a : 0, STARPU_R, A, STARPU_W, T, STARPU_W, record,
                                 TILA_TASK_OPTIONS(t, "ztrtri", flops), 0);

@@ -132,14 +132,10 @@ static int ztrxm_insert(struct starpu_codelet *cl, const tila_task_t *t, tila_si
                         tila_uplo_t uplo, tila_trans_t trans, tila_diag_t diag, int m, int n,
                         tila_complex64_t alpha, starpu_data_handle_t A, starpu_data_handle_t B)
 {
-    struct ztrxm_args args = { .side = side,
-                               .uplo = uplo,
-                               .trans = trans,
-                               .diag = diag,
-                               .m = m,
-                               .n = n,
-                               .alpha = alpha },
-                      *a;
+    struct ztrxm_args args = {
+        .side = side, .uplo = uplo, .trans = trans, .diag = diag, .m = m, .n = n, .alpha = alpha
+    };
+    struct ztrxm_args *a;
     int rc = tila_cl_args(t, &args, sizeof args, (void **)&a);
     if (rc) return rc;
     /* Half a GEMM's: a triangle's multiply-adds. */

@@ -60,8 +60,8 @@ int tila_insert_zunmqr(const tila_task_t *t, tila_side_t side, tila_trans_t tran
                        int k, int ib, starpu_data_handle_t V, starpu_data_handle_t T,
                        starpu_data_handle_t C, starpu_data_handle_t work)
 {
-    struct zunmqr_args args = { .side = side, .trans = trans, .m = m, .n = n, .k = k, .ib = ib },
-                       *a;
+    struct zunmqr_args args = { .side = side, .trans = trans, .m = m, .n = n, .k = k, .ib = ib };
+    struct zunmqr_args *a;
     int rc = tila_cl_args(t, &args, sizeof args, (void **)&a);
     if (rc) return rc;
     /* ?ormqr's count: 2 k (2 m n) - k^2 times the other dimension. */

@@ -1,7 +1,18 @@
 /**
  * @file tila_codelet.h
  * @brief Internal: what every codelet file shares: the runtime beneath it, tile access,
- * and how a kernel's return code is heard.
+ * how a codelet runs its kernel and hears its return code, its perfmodel, its arguments
+ * and its flops.
+ *
+ * A codelet file, in order: its argument struct (tila_cl_base_t first); <op>_kernel, which
+ * calls the worker's tile kernel (the CUDA one under TILA_USE_CUDA on a CUDA worker, the
+ * CPU one otherwise) and returns its info and name; <op>_run, StarPU's function on both
+ * kinds of workers, which is tila_cl_run (skip, kernel, check); its perfmodel
+ * (TILA_CL_*_MODEL) and starpu_codelet (TILA_CL_FUNCS); its insert helper (tila_cl_args,
+ * then starpu_mpi_task_insert with TILA_TASK_OPTIONS, then tila_task_submitted).  A few
+ * keep their own CPU and CUDA functions, tila_cl_skip and tila_cl_check written out: potrf,
+ * trtri and zlag2c (on a GPU they skip n = 0 or read a status back in a host function) and
+ * the norms (codelet_zlange.c).
  *
  * Where each tile operation lives, by its LAPACK or BLAS name: the codelet and its insert
  * helper in codelets/codelet_z<file>.c (declared in codelets_z.h), its kernels in
