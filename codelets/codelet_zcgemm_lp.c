@@ -11,7 +11,6 @@
  *
  * SPDX-License-Identifier: BSD-3-Clause
  */
-#define COMPLEX
 #include <string.h>
 
 #include "codelets_zc.h"
@@ -31,32 +30,6 @@ struct cgemm_lp_args {
     float ralpha, rbeta;          /**< HERK_LP */
 };
 
-/* Buffers: GEMM_LP A, B, C, work; HERK_LP A, C, work. */
-static void cgemm_lp_cpu(void *buffers[], void *cl_arg)
-{
-    const struct cgemm_lp_args *a = cl_arg;
-    if (tila_cl_skip(&a->base)) return;
-    tila_cl_tile_t A = tila_cl_tile(buffers[0]), B = tila_cl_tile(buffers[1]),
-                   C = tila_cl_tile(buffers[2]);
-    int info = tila_core_cgemm_lp(a->factor, a->transa, a->transb, a->m, a->n, a->k, a->alpha,
-                                  A.ptr, A.ld, B.ptr, B.ld, a->beta, C.ptr, C.ld,
-                                  tila_cl_vector(buffers[3]),
-                                  tila_cl_vector_bytes(buffers[3]) / sizeof(tila_complex32_t));
-    tila_cl_check(&a->base, "tila_core_cgemm_lp", info, 0);
-}
-
-static void cherk_lp_cpu(void *buffers[], void *cl_arg)
-{
-    const struct cgemm_lp_args *a = cl_arg;
-    if (tila_cl_skip(&a->base)) return;
-    tila_cl_tile_t A = tila_cl_tile(buffers[0]), C = tila_cl_tile(buffers[1]);
-    int info = tila_core_cherk_lp(a->factor, a->uplo, a->transa, a->n, a->k, a->ralpha,
-                                  A.ptr, A.ld, a->rbeta, C.ptr, C.ld,
-                                  tila_cl_vector(buffers[2]),
-                                  tila_cl_vector_bytes(buffers[2]) / sizeof(tila_complex32_t));
-    tila_cl_check(&a->base, "tila_core_cherk_lp", info, 0);
-}
-
 #ifdef TILA_USE_CUDA
 static cuFloatComplex cuda_scalar(tila_complex32_t x)
 {
@@ -64,29 +37,55 @@ static cuFloatComplex cuda_scalar(tila_complex32_t x)
     memcpy(&r, &x, sizeof r);
     return r;
 }
+#endif
 
-static void cgemm_lp_cuda(void *buffers[], void *cl_arg)
+/* GEMM_LP by the worker's kernel (tila_cl_run).  Buffers: A, B, C, work (the CPU's). */
+static int cgemm_lp_kernel(void *buffers[], const void *cl_arg, const char **kernel)
 {
     const struct cgemm_lp_args *a = cl_arg;
-    if (tila_cl_skip(&a->base)) return;
     tila_cl_tile_t A = tila_cl_tile(buffers[0]), B = tila_cl_tile(buffers[1]),
                    C = tila_cl_tile(buffers[2]);
-    int info = tila_cuda_cgemm_lp(tila_cublas_handle(), a->factor, a->transa, a->transb, a->m,
-                                  a->n, a->k, cuda_scalar(a->alpha), A.ptr, A.ld, B.ptr, B.ld,
+#ifdef TILA_USE_CUDA
+    if (tila_cl_on_cuda()) {
+        *kernel = "tila_cuda_cgemm_lp";
+        return tila_cuda_cgemm_lp(tila_cublas_handle(), a->factor, a->transa, a->transb, a->m, a->n,
+                                  a->k, cuda_scalar(a->alpha), A.ptr, A.ld, B.ptr, B.ld,
                                   cuda_scalar(a->beta), C.ptr, C.ld);
-    tila_cl_check(&a->base, "tila_cuda_cgemm_lp", info, 0);
+    }
+#endif
+    *kernel = "tila_core_cgemm_lp";
+    return tila_core_cgemm_lp(a->factor, a->transa, a->transb, a->m, a->n, a->k, a->alpha, A.ptr,
+                              A.ld, B.ptr, B.ld, a->beta, C.ptr, C.ld, tila_cl_vector(buffers[3]),
+                              tila_cl_vector_bytes(buffers[3]) / sizeof(tila_complex32_t));
 }
 
-static void cherk_lp_cuda(void *buffers[], void *cl_arg)
+static void cgemm_lp_run(void *buffers[], void *cl_arg)
+{
+    tila_cl_run(buffers, cl_arg, cgemm_lp_kernel);
+}
+
+/* HERK_LP by the worker's kernel (tila_cl_run).  Buffers: A, C, work (the CPU's). */
+static int cherk_lp_kernel(void *buffers[], const void *cl_arg, const char **kernel)
 {
     const struct cgemm_lp_args *a = cl_arg;
-    if (tila_cl_skip(&a->base)) return;
     tila_cl_tile_t A = tila_cl_tile(buffers[0]), C = tila_cl_tile(buffers[1]);
-    int info = tila_cuda_cherk_lp(tila_cublas_handle(), a->factor, a->uplo, a->transa, a->n, a->k,
+#ifdef TILA_USE_CUDA
+    if (tila_cl_on_cuda()) {
+        *kernel = "tila_cuda_cherk_lp";
+        return tila_cuda_cherk_lp(tila_cublas_handle(), a->factor, a->uplo, a->transa, a->n, a->k,
                                   a->ralpha, A.ptr, A.ld, a->rbeta, C.ptr, C.ld);
-    tila_cl_check(&a->base, "tila_cuda_cherk_lp", info, 0);
-}
+    }
 #endif
+    *kernel = "tila_core_cherk_lp";
+    return tila_core_cherk_lp(a->factor, a->uplo, a->transa, a->n, a->k, a->ralpha, A.ptr, A.ld,
+                              a->rbeta, C.ptr, C.ld, tila_cl_vector(buffers[2]),
+                              tila_cl_vector_bytes(buffers[2]) / sizeof(tila_complex32_t));
+}
+
+static void cherk_lp_run(void *buffers[], void *cl_arg)
+{
+    tila_cl_run(buffers, cl_arg, cherk_lp_kernel);
+}
 
 /* m n k (HERK_LP: n n k): the tiles as square tiles of that flop count. */
 static size_t cgemm_lp_size(struct starpu_task *task, unsigned nimpl)
@@ -97,22 +96,15 @@ static size_t cgemm_lp_size(struct starpu_task *task, unsigned nimpl)
 }
 
 /* One model per codelet, whatever the arithmetic (a run takes one). */
-static struct starpu_perfmodel cgemm_lp_model = {
-    .type = STARPU_REGRESSION_BASED, /* a size^b (perfmodels/README.md) */
-    .symbol = "tila_cgemm_lp",
-    .size_base = cgemm_lp_size,
-};
+static struct starpu_perfmodel cgemm_lp_model =
+    TILA_CL_REGRESSION_MODEL("tila_cgemm_lp", cgemm_lp_size);
 
-static struct starpu_perfmodel cherk_lp_model = {
-    .type = STARPU_REGRESSION_BASED,
-    .symbol = "tila_cherk_lp",
-    .size_base = cgemm_lp_size,
-};
+static struct starpu_perfmodel cherk_lp_model =
+    TILA_CL_REGRESSION_MODEL("tila_cherk_lp", cgemm_lp_size);
 
 struct starpu_codelet tila_cl_cgemm_lp = {
     .name = "cgemm_lp",
-    .cpu_funcs = { cgemm_lp_cpu },
-    TILA_CL_CUDA(cgemm_lp_cuda)
+    TILA_CL_FUNCS(cgemm_lp_run),
     .nbuffers = 4,
     .modes = { STARPU_R, STARPU_R, STARPU_RW, STARPU_SCRATCH },
     .model = &cgemm_lp_model,
@@ -120,8 +112,7 @@ struct starpu_codelet tila_cl_cgemm_lp = {
 
 struct starpu_codelet tila_cl_cherk_lp = {
     .name = "cherk_lp",
-    .cpu_funcs = { cherk_lp_cpu },
-    TILA_CL_CUDA(cherk_lp_cuda)
+    TILA_CL_FUNCS(cherk_lp_run),
     .nbuffers = 3,
     .modes = { STARPU_R, STARPU_RW, STARPU_SCRATCH },
     .model = &cherk_lp_model,
@@ -138,24 +129,14 @@ int tila_insert_cgemm_lp(const tila_task_t *t, tila_factor_t factor, tila_trans_
                          starpu_data_handle_t A, starpu_data_handle_t B, tila_complex32_t beta,
                          starpu_data_handle_t C, starpu_data_handle_t work)
 {
+    struct cgemm_lp_args args = {
+        .transa = transa, .transb = transb, .m = m, .n = n, .k = k, .alpha = alpha, .beta = beta
+    };
+    args.factor = factor;
+    double flops = tila_cl_gemm_flops(TILA_COMPLEX32, m, n, k);
     struct cgemm_lp_args *a;
-    int rc = tila_task_args(t, sizeof *a, (void **)&a);
+    int rc = tila_cl_args(t, &args, sizeof args, (void **)&a);
     if (rc) return rc;
-    if (a)
-        *a = (struct cgemm_lp_args){ .base = a->base,
-                                     .factor = factor,
-                                     .transa = transa,
-                                     .transb = transb,
-                                     .m = m,
-                                     .n = n,
-                                     .k = k,
-                                     .alpha = alpha,
-                                     .beta = beta };
-#if defined(COMPLEX)
-    double flops = 8.0 * m * n * k;
-#else
-    double flops = 2.0 * m * n * k;
-#endif
     rc = starpu_mpi_task_insert(tila_starpu_comm(), &tila_cl_cgemm_lp, STARPU_CL_ARGS, a,
                                 a ? sizeof *a : 0, STARPU_R, A, STARPU_R, B, STARPU_RW, C,
                                 STARPU_SCRATCH, work, TILA_TASK_OPTIONS(t, "cgemm_lp", flops), 0);
@@ -166,24 +147,14 @@ int tila_insert_cherk_lp(const tila_task_t *t, tila_factor_t factor, tila_uplo_t
                          tila_trans_t trans, int n, int k, float alpha, starpu_data_handle_t A,
                          float beta, starpu_data_handle_t C, starpu_data_handle_t work)
 {
+    struct cgemm_lp_args args = {
+        .uplo = uplo, .transa = trans, .m = n, .n = n, .k = k, .ralpha = alpha, .rbeta = beta
+    };
+    args.factor = factor;
+    double flops = tila_cl_herk_flops(TILA_COMPLEX32, n, k);
     struct cgemm_lp_args *a;
-    int rc = tila_task_args(t, sizeof *a, (void **)&a);
+    int rc = tila_cl_args(t, &args, sizeof args, (void **)&a);
     if (rc) return rc;
-    if (a)
-        *a = (struct cgemm_lp_args){ .base = a->base,
-                                     .factor = factor,
-                                     .uplo = uplo,
-                                     .transa = trans,
-                                     .m = n,
-                                     .n = n,
-                                     .k = k,
-                                     .ralpha = alpha,
-                                     .rbeta = beta };
-#if defined(COMPLEX)
-    double flops = 4.0 * k * n * (n + 1) / 2;
-#else
-    double flops = 1.0 * k * n * (n + 1);
-#endif
     rc = starpu_mpi_task_insert(tila_starpu_comm(), &tila_cl_cherk_lp, STARPU_CL_ARGS, a,
                                 a ? sizeof *a : 0, STARPU_R, A, STARPU_RW, C, STARPU_SCRATCH, work,
                                 TILA_TASK_OPTIONS(t, "cherk_lp", flops), 0);

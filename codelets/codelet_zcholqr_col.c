@@ -22,31 +22,14 @@ static size_t cholqr_work_bytes(int m, int n)
 
 /* The task's buffers are the panel's tiles, then T, then the scratch vector. */
 
-static void zcholqr_col_cpu(void *buffers[], void *cl_arg)
-{
-    const tila_cl_panel_args_t *a = cl_arg;
-    if (tila_cl_skip(&a->base)) return;
-    int count = a->count;
-    char *work = tila_cl_vector(buffers[count + 1]);
-    void **tiles;
-    int *ld, *rows;
-    tila_cl_panel_tiles(buffers, count, work + cholqr_work_bytes(a->m, a->n), &tiles, &ld, &rows);
-    tila_cl_tile_t T = tila_cl_tile(buffers[count]);
-    int info = tila_core_zcholqr_col(a->m, a->n, rows, (tila_complex64_t *const *)tiles, ld, T.ptr,
-                                     T.ld, (tila_complex64_t *)work, NULL);
-    tila_cl_check(&a->base, "tila_core_zcholqr_col", info, 0);
-}
-
 #ifdef TILA_USE_CUDA
 /*
  * The rounds run on the device and wait for it after each Cholesky factorization (the next
  * step depends on its values); the small LU of the reconstruction runs here on the host
  * buffers (tila_core_zunhr_col), and the rest of it on the device again.
  */
-static void zcholqr_col_cuda(void *buffers[], void *cl_arg)
+static int zcholqr_col_cuda(void *buffers[], const tila_cl_panel_args_t *a)
 {
-    const tila_cl_panel_args_t *a = cl_arg;
-    if (tila_cl_skip(&a->base)) return;
     int count = a->count, m = a->m, n = a->n;
     tila_cl_tile_t T = tila_cl_tile(buffers[count]);
     cuDoubleComplex *work = tila_cl_vector(buffers[count + 1]);
@@ -79,21 +62,39 @@ static void zcholqr_col_cuda(void *buffers[], void *cl_arg)
     }
     /* Queued copies and cuSOLVER read the host workspace after this function returns. */
     if (!info) info = tila_cuda_host_workspace_queued();
-    tila_cl_check(&a->base, "tila_cuda_zcholqr_col", info, 0);
+    return info;
 }
 #endif
 
-static struct starpu_perfmodel zcholqr_col_model = {
-    .type = STARPU_HISTORY_BASED, /* per column height, as GEQRT_COL's */
-    .symbol = "tila_zcholqr_col",
-    .footprint = tila_cl_panel_footprint,
-};
+/* The panel's CholeskyQR (its Householder reflectors in the tiles and T) by the worker's
+ * kernel (tila_cl_run). */
+static int zcholqr_col_kernel(void *buffers[], const void *cl_arg, const char **kernel)
+{
+    const tila_cl_panel_args_t *a = cl_arg;
+#ifdef TILA_USE_CUDA
+    if (tila_cl_on_cuda()) {
+        *kernel = "tila_cuda_zcholqr_col";
+        return zcholqr_col_cuda(buffers, a);
+    }
+#endif
+    *kernel = "tila_core_zcholqr_col";
+    tila_cl_cpu_panel_t P = tila_cl_cpu_panel(buffers, a->count, cholqr_work_bytes(a->m, a->n));
+    return tila_core_zcholqr_col(a->m, a->n, P.rows, (tila_complex64_t *const *)P.tiles, P.ld,
+                                 P.T.ptr, P.T.ld, (tila_complex64_t *)P.work, NULL);
+}
+
+static void zcholqr_col_run(void *buffers[], void *cl_arg)
+{
+    tila_cl_run(buffers, cl_arg, zcholqr_col_kernel);
+}
+
+/* per column height, as GEQRT_COL's */
+static struct starpu_perfmodel zcholqr_col_model = TILA_CL_PANEL_MODEL("tila_zcholqr_col");
 
 struct starpu_codelet tila_cl_zcholqr_col = {
     .name = "zcholqr_col",
-    .cpu_funcs = { zcholqr_col_cpu },
-    TILA_CL_CUDA(zcholqr_col_cuda).nbuffers =
-        STARPU_VARIABLE_NBUFFERS, /* the panel's tiles, T, the scratch */
+    TILA_CL_FUNCS(zcholqr_col_run),
+    .nbuffers = STARPU_VARIABLE_NBUFFERS, /* the panel's tiles, T, the scratch */
     .model = &zcholqr_col_model,
 };
 

@@ -17,37 +17,33 @@ struct zcolamax_args {
     int m, n;
 };
 
-static void zcolamax_cpu(void *buffers[], void *cl_arg)
+/* work = the largest entry of each column of A by the worker's kernel (tila_cl_run). */
+static int zcolamax_kernel(void *buffers[], const void *cl_arg, const char **kernel)
 {
     const struct zcolamax_args *a = cl_arg;
-    if (tila_cl_skip(&a->base)) return;
     tila_cl_tile_t A = tila_cl_tile(buffers[0]);
-    int info = tila_core_zcolamax(a->m, a->n, A.ptr, A.ld, tila_cl_vector(buffers[1]));
-    tila_cl_check(&a->base, "tila_core_zcolamax", info, 0);
-}
-
 #ifdef TILA_USE_CUDA
-static void zcolamax_cuda(void *buffers[], void *cl_arg)
-{
-    const struct zcolamax_args *a = cl_arg;
-    if (tila_cl_skip(&a->base)) return;
-    tila_cl_tile_t A = tila_cl_tile(buffers[0]);
-    int info = tila_cuda_zcolamax(starpu_cuda_get_local_stream(), a->m, a->n, A.ptr, A.ld,
+    if (tila_cl_on_cuda()) {
+        *kernel = "tila_cuda_zcolamax";
+        return tila_cuda_zcolamax(starpu_cuda_get_local_stream(), a->m, a->n, A.ptr, A.ld,
                                   tila_cl_vector(buffers[1]));
-    tila_cl_check(&a->base, "tila_cuda_zcolamax", info, 0);
-}
+    }
 #endif
+    *kernel = "tila_core_zcolamax";
+    return tila_core_zcolamax(a->m, a->n, A.ptr, A.ld, tila_cl_vector(buffers[1]));
+}
 
-static struct starpu_perfmodel zcolamax_model = {
-    .type = STARPU_HISTORY_BASED,
-    .symbol = "tila_zcolamax",
-};
+static void zcolamax_run(void *buffers[], void *cl_arg)
+{
+    tila_cl_run(buffers, cl_arg, zcolamax_kernel);
+}
+
+static struct starpu_perfmodel zcolamax_model = TILA_CL_HISTORY_MODEL("tila_zcolamax");
 
 struct starpu_codelet tila_cl_zcolamax = {
     .name = "zcolamax",
-    .cpu_funcs = { zcolamax_cpu },
-    TILA_CL_CUDA(zcolamax_cuda).nbuffers =
-        STARPU_VARIABLE_NBUFFERS, /* A R, work W (tila_task_write) */
+    TILA_CL_FUNCS(zcolamax_run),
+    .nbuffers = STARPU_VARIABLE_NBUFFERS, /* A R, work W (tila_task_write) */
     .model = &zcolamax_model,
 };
 
@@ -56,10 +52,10 @@ struct starpu_codelet tila_cl_zcolamax = {
 int tila_insert_zcolamax(const tila_task_t *t, int m, int n, starpu_data_handle_t A,
                          starpu_data_handle_t work)
 {
+    struct zcolamax_args args = { .m = m, .n = n };
     struct zcolamax_args *a;
-    int rc = tila_task_args(t, sizeof *a, (void **)&a);
+    int rc = tila_cl_args(t, &args, sizeof args, (void **)&a);
     if (rc) return rc;
-    if (a) *a = (struct zcolamax_args){ .base = a->base, .m = m, .n = n };
     rc = starpu_mpi_task_insert(tila_starpu_comm(), &tila_cl_zcolamax, STARPU_CL_ARGS, a,
                                 a ? sizeof *a : 0, STARPU_R, A, tila_task_write(t, work), work,
                                 TILA_TASK_OPTIONS(t, "zcolamax", (double)m * n), 0);

@@ -5,7 +5,6 @@
  *
  * SPDX-License-Identifier: BSD-3-Clause
  */
-#define COMPLEX
 #include "codelets_z.h"
 #include "core_z.h"
 #ifdef TILA_USE_CUDA
@@ -19,30 +18,26 @@ struct zgemm_args {
     tila_complex64_t alpha, beta;
 };
 
-static void zgemm_cpu(void *buffers[], void *cl_arg)
+/* C = alpha op(A) op(B) + beta C by the worker's kernel (tila_cl_run). */
+static int zgemm_kernel(void *buffers[], const void *cl_arg, const char **kernel)
 {
     const struct zgemm_args *a = cl_arg;
-    if (tila_cl_skip(&a->base)) return;
     tila_cl_tile_t A = tila_cl_tile(buffers[0]), B = tila_cl_tile(buffers[1]),
                    C = tila_cl_tile(buffers[2]);
-    int info = tila_core_zgemm(a->transa, a->transb, a->m, a->n, a->k, a->alpha, A.ptr, A.ld, B.ptr,
-                               B.ld, a->beta, C.ptr, C.ld);
-    tila_cl_check(&a->base, "tila_core_zgemm", info, 0);
+#ifdef TILA_USE_CUDA
+    if (tila_cl_on_cuda()) {
+        *kernel = "tila_cuda_zgemm";
+        return tila_cuda_zgemm(tila_cublas_handle(), a->transa, a->transb, a->m, a->n, a->k,
+                               tila_cuda_zscalar(a->alpha), A.ptr, A.ld, B.ptr, B.ld,
+                               tila_cuda_zscalar(a->beta), C.ptr, C.ld);
+    }
+#endif
+    *kernel = "tila_core_zgemm";
+    return tila_core_zgemm(a->transa, a->transb, a->m, a->n, a->k, a->alpha, A.ptr, A.ld, B.ptr,
+                           B.ld, a->beta, C.ptr, C.ld);
 }
 
-#ifdef TILA_USE_CUDA
-static void zgemm_cuda(void *buffers[], void *cl_arg)
-{
-    const struct zgemm_args *a = cl_arg;
-    if (tila_cl_skip(&a->base)) return;
-    tila_cl_tile_t A = tila_cl_tile(buffers[0]), B = tila_cl_tile(buffers[1]),
-                   C = tila_cl_tile(buffers[2]);
-    int info = tila_cuda_zgemm(tila_cublas_handle(), a->transa, a->transb, a->m, a->n,
-                               a->k, tila_cuda_zscalar(a->alpha), A.ptr, A.ld, B.ptr, B.ld,
-                               tila_cuda_zscalar(a->beta), C.ptr, C.ld);
-    tila_cl_check(&a->base, "tila_cuda_zgemm", info, 0);
-}
-#endif
+static void zgemm_run(void *buffers[], void *cl_arg) { tila_cl_run(buffers, cl_arg, zgemm_kernel); }
 
 /* m n k: A, B and C as square tiles of that flop count (tila_cl_blas3_size). */
 static size_t zgemm_size(struct starpu_task *task, unsigned nimpl)
@@ -52,16 +47,11 @@ static size_t zgemm_size(struct starpu_task *task, unsigned nimpl)
     return tila_cl_blas3_size(sizeof(tila_complex64_t), 3, a->m, a->n, a->k);
 }
 
-static struct starpu_perfmodel zgemm_model = {
-    .type = STARPU_REGRESSION_BASED, /* a size^b (perfmodels/README.md) */
-    .symbol = "tila_zgemm",
-    .size_base = zgemm_size,
-};
+static struct starpu_perfmodel zgemm_model = TILA_CL_REGRESSION_MODEL("tila_zgemm", zgemm_size);
 
 struct starpu_codelet tila_cl_zgemm = {
     .name = "zgemm",
-    .cpu_funcs = { zgemm_cpu },
-    TILA_CL_CUDA(zgemm_cuda)
+    TILA_CL_FUNCS(zgemm_run),
     /* A and B read; C written (beta = 0: never read, so a workspace tile that holds
      * nothing yet can be the target) or updated: the modes are given per task. */
     .nbuffers = STARPU_VARIABLE_NBUFFERS,
@@ -72,23 +62,13 @@ int tila_insert_zgemm(const tila_task_t *t, tila_trans_t transa, tila_trans_t tr
                       int k, tila_complex64_t alpha, starpu_data_handle_t A, starpu_data_handle_t B,
                       tila_complex64_t beta, starpu_data_handle_t C)
 {
+    struct zgemm_args args = {
+        .transa = transa, .transb = transb, .m = m, .n = n, .k = k, .alpha = alpha, .beta = beta
+    };
+    double flops = tila_cl_gemm_flops(TILA_COMPLEX64, m, n, k);
     struct zgemm_args *a;
-    int rc = tila_task_args(t, sizeof *a, (void **)&a);
+    int rc = tila_cl_args(t, &args, sizeof args, (void **)&a);
     if (rc) return rc;
-    if (a)
-        *a = (struct zgemm_args){ .base = a->base,
-                                  .transa = transa,
-                                  .transb = transb,
-                                  .m = m,
-                                  .n = n,
-                                  .k = k,
-                                  .alpha = alpha,
-                                  .beta = beta };
-#if defined(COMPLEX)
-    double flops = 8.0 * m * n * k;
-#else
-    double flops = 2.0 * m * n * k;
-#endif
     rc = starpu_mpi_task_insert(tila_starpu_comm(), &tila_cl_zgemm, STARPU_CL_ARGS, a,
                                 a ? sizeof *a : 0, STARPU_R, A, STARPU_R, B,
                                 beta == (tila_complex64_t)0 ? tila_task_write(t, C) : STARPU_RW, C,

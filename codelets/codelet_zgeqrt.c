@@ -17,50 +17,48 @@ struct zgeqrt_args {
     int m, n, ib;
 };
 
-static void zgeqrt_cpu(void *buffers[], void *cl_arg)
+/* A's QR factorization, its reflectors in A and T, by the worker's kernel (tila_cl_run), once
+ * the scratch is checked (tila_cl_scratch: the work argument's position in that kernel); on a
+ * GPU with cuSOLVER's workspaces in the worker's. */
+static int zgeqrt_kernel(void *buffers[], const void *cl_arg, const char **kernel)
 {
     const struct zgeqrt_args *a = cl_arg;
-    if (tila_cl_skip(&a->base)) return;
     tila_cl_tile_t A = tila_cl_tile(buffers[0]), T = tila_cl_tile(buffers[1]);
-    int info = tila_cl_scratch(buffers[2], tila_qr_work_geqrt(a->m, a->n, a->ib), 8);
-    if (!info)
-        info = tila_core_zgeqrt(a->m, a->n, a->ib, A.ptr, A.ld, T.ptr, T.ld,
-                                tila_cl_vector(buffers[2]));
-    tila_cl_check(&a->base, "tila_core_zgeqrt", info, 0);
-}
-
+    int cuda = tila_cl_on_cuda();
+    *kernel = cuda ? "tila_cuda_zgeqrt" : "tila_core_zgeqrt";
+    int info = tila_cl_scratch(buffers[2], tila_qr_work_geqrt(a->m, a->n, a->ib), cuda ? 10 : 8);
+    if (info) return info;
 #ifdef TILA_USE_CUDA
-static void zgeqrt_cuda(void *buffers[], void *cl_arg)
-{
-    const struct zgeqrt_args *a = cl_arg;
-    if (tila_cl_skip(&a->base)) return;
-    tila_cl_tile_t A = tila_cl_tile(buffers[0]), T = tila_cl_tile(buffers[1]);
-    cuDoubleComplex *tau = tila_cl_vector(buffers[2]);
-    size_t dbytes, hbytes;
-    void *dwork = NULL, *hwork = NULL;
-    int info = tila_cl_scratch(buffers[2], tila_qr_work_geqrt(a->m, a->n, a->ib), 10);
-    if (!info)
+    if (cuda) {
+        cuDoubleComplex *tau = tila_cl_vector(buffers[2]);
+        size_t dbytes, hbytes;
+        void *dwork = NULL, *hwork = NULL;
         info = tila_cuda_zgeqrt_worksize(tila_cusolver_handle(), tila_cusolver_params(), a->m, a->n,
                                          a->ib, A.ptr, A.ld, tau, T.ptr, T.ld, &dbytes, &hbytes);
-    if (!info) info = tila_cuda_workspace(dbytes, &dwork, hbytes, &hwork);
-    if (!info)
-        info = tila_cuda_zgeqrt(tila_cusolver_handle(), tila_cusolver_params(), a->m, a->n, a->ib,
-                                A.ptr, A.ld, T.ptr, T.ld, tau, dwork, dbytes, hwork, hbytes);
-    if (!info && hbytes) info = tila_cuda_host_workspace_queued();
-    tila_cl_check(&a->base, "tila_cuda_zgeqrt", info, 0);
-}
+        if (!info) info = tila_cuda_workspace(dbytes, &dwork, hbytes, &hwork);
+        if (!info)
+            info =
+                tila_cuda_zgeqrt(tila_cusolver_handle(), tila_cusolver_params(), a->m, a->n, a->ib,
+                                 A.ptr, A.ld, T.ptr, T.ld, tau, dwork, dbytes, hwork, hbytes);
+        if (!info && hbytes) info = tila_cuda_host_workspace_queued();
+        return info;
+    }
 #endif
+    return tila_core_zgeqrt(a->m, a->n, a->ib, A.ptr, A.ld, T.ptr, T.ld,
+                            tila_cl_vector(buffers[2]));
+}
 
-static struct starpu_perfmodel zgeqrt_model = {
-    .type = STARPU_HISTORY_BASED,
-    .symbol = "tila_zgeqrt",
-};
+static void zgeqrt_run(void *buffers[], void *cl_arg)
+{
+    tila_cl_run(buffers, cl_arg, zgeqrt_kernel);
+}
+
+static struct starpu_perfmodel zgeqrt_model = TILA_CL_HISTORY_MODEL("tila_zgeqrt");
 
 struct starpu_codelet tila_cl_zgeqrt = {
     .name = "zgeqrt",
-    .cpu_funcs = { zgeqrt_cpu },
-    TILA_CL_CUDA(zgeqrt_cuda).nbuffers =
-        STARPU_VARIABLE_NBUFFERS, /* A RW, T W (tila_task_write), work SCRATCH */
+    TILA_CL_FUNCS(zgeqrt_run),
+    .nbuffers = STARPU_VARIABLE_NBUFFERS, /* A RW, T W (tila_task_write), work SCRATCH */
     .model = &zgeqrt_model,
 };
 
@@ -81,10 +79,10 @@ double tila_zgeqrf_flops(int m, int n)
 int tila_insert_zgeqrt(const tila_task_t *t, int m, int n, int ib, starpu_data_handle_t A,
                        starpu_data_handle_t T, starpu_data_handle_t work)
 {
+    struct zgeqrt_args args = { .m = m, .n = n, .ib = ib };
     struct zgeqrt_args *a;
-    int rc = tila_task_args(t, sizeof *a, (void **)&a);
+    int rc = tila_cl_args(t, &args, sizeof args, (void **)&a);
     if (rc) return rc;
-    if (a) *a = (struct zgeqrt_args){ .base = a->base, .m = m, .n = n, .ib = ib };
     rc = starpu_mpi_task_insert(tila_starpu_comm(), &tila_cl_zgeqrt, STARPU_CL_ARGS, a,
                                 a ? sizeof *a : 0, STARPU_RW, A, tila_task_write(t, T), T,
                                 STARPU_SCRATCH, work,

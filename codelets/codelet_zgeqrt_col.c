@@ -23,26 +23,9 @@ static size_t col_work_bytes(int m, int n)
 
 /* The task's buffers are the panel's tiles, then T, then the scratch vector. */
 
-static void zgeqrt_col_cpu(void *buffers[], void *cl_arg)
-{
-    const tila_cl_panel_args_t *a = cl_arg;
-    if (tila_cl_skip(&a->base)) return;
-    int count = a->count;
-    char *work = tila_cl_vector(buffers[count + 1]);
-    void **tiles;
-    int *ld, *rows;
-    tila_cl_panel_tiles(buffers, count, work + col_work_bytes(a->m, a->n), &tiles, &ld, &rows);
-    tila_cl_tile_t T = tila_cl_tile(buffers[count]);
-    int info = tila_core_zgeqrt_col(a->m, a->n, rows, (tila_complex64_t *const *)tiles, ld, T.ptr,
-                                    T.ld, (tila_complex64_t *)work);
-    tila_cl_check(&a->base, "tila_core_zgeqrt_col", info, 0);
-}
-
 #ifdef TILA_USE_CUDA
-static void zgeqrt_col_cuda(void *buffers[], void *cl_arg)
+static int zgeqrt_col_cuda(void *buffers[], const tila_cl_panel_args_t *a)
 {
-    const tila_cl_panel_args_t *a = cl_arg;
-    if (tila_cl_skip(&a->base)) return;
     int count = a->count;
     tila_cl_tile_t T = tila_cl_tile(buffers[count]);
     cuDoubleComplex *panel = tila_cl_vector(buffers[count + 1]);
@@ -63,20 +46,38 @@ static void zgeqrt_col_cuda(void *buffers[], void *cl_arg)
                                     dwork, dbytes, host, hbytes);
     /* The tile arrays are read at queuing: the event guards cuSOLVER's part only. */
     if (!info && hbytes) info = tila_cuda_host_workspace_queued();
-    tila_cl_check(&a->base, "tila_cuda_zgeqrt_col", info, 0);
+    return info;
 }
 #endif
 
-static struct starpu_perfmodel zgeqrt_col_model = {
-    .type = STARPU_HISTORY_BASED, /* per column height: tila-calibrate --panel-tiles */
-    .symbol = "tila_zgeqrt_col",
-    .footprint = tila_cl_panel_footprint,
-};
+/* The panel's QR factorization (its reflectors in the tiles and T) by the worker's kernel
+ * (tila_cl_run). */
+static int zgeqrt_col_kernel(void *buffers[], const void *cl_arg, const char **kernel)
+{
+    const tila_cl_panel_args_t *a = cl_arg;
+#ifdef TILA_USE_CUDA
+    if (tila_cl_on_cuda()) {
+        *kernel = "tila_cuda_zgeqrt_col";
+        return zgeqrt_col_cuda(buffers, a);
+    }
+#endif
+    *kernel = "tila_core_zgeqrt_col";
+    tila_cl_cpu_panel_t P = tila_cl_cpu_panel(buffers, a->count, col_work_bytes(a->m, a->n));
+    return tila_core_zgeqrt_col(a->m, a->n, P.rows, (tila_complex64_t *const *)P.tiles, P.ld,
+                                P.T.ptr, P.T.ld, (tila_complex64_t *)P.work);
+}
+
+static void zgeqrt_col_run(void *buffers[], void *cl_arg)
+{
+    tila_cl_run(buffers, cl_arg, zgeqrt_col_kernel);
+}
+
+/* per column height: tila-calibrate --panel-tiles */
+static struct starpu_perfmodel zgeqrt_col_model = TILA_CL_PANEL_MODEL("tila_zgeqrt_col");
 
 struct starpu_codelet tila_cl_zgeqrt_col = {
     .name = "zgeqrt_col",
-    .cpu_funcs = { zgeqrt_col_cpu },
-    TILA_CL_CUDA(zgeqrt_col_cuda)
+    TILA_CL_FUNCS(zgeqrt_col_run),
     .nbuffers = STARPU_VARIABLE_NBUFFERS, /* the panel's tiles, T, the scratch */
     .model = &zgeqrt_col_model,
 };

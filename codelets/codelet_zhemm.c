@@ -5,7 +5,6 @@
  *
  * SPDX-License-Identifier: BSD-3-Clause
  */
-#define COMPLEX
 #include "codelets_z.h"
 #include "core_z.h"
 #ifdef TILA_USE_CUDA
@@ -20,41 +19,34 @@ struct zhemm_args {
     tila_complex64_t alpha, beta;
 };
 
-static void zhemm_cpu(void *buffers[], void *cl_arg)
+/* C = alpha A B + beta C (or alpha B A + beta C), A Hermitian, by the worker's kernel
+ * (tila_cl_run). */
+static int zhemm_kernel(void *buffers[], const void *cl_arg, const char **kernel)
 {
     const struct zhemm_args *a = cl_arg;
-    if (tila_cl_skip(&a->base)) return;
     tila_cl_tile_t A = tila_cl_tile(buffers[0]), B = tila_cl_tile(buffers[1]),
                    C = tila_cl_tile(buffers[2]);
-    int info = tila_core_zhemm(a->side, a->uplo, a->m, a->n, a->alpha, A.ptr, A.ld, B.ptr, B.ld,
-                               a->beta, C.ptr, C.ld);
-    tila_cl_check(&a->base, "tila_core_zhemm", info, 0);
-}
-
 #ifdef TILA_USE_CUDA
-static void zhemm_cuda(void *buffers[], void *cl_arg)
-{
-    const struct zhemm_args *a = cl_arg;
-    if (tila_cl_skip(&a->base)) return;
-    tila_cl_tile_t A = tila_cl_tile(buffers[0]), B = tila_cl_tile(buffers[1]),
-                   C = tila_cl_tile(buffers[2]);
-    int info = tila_cuda_zhemm(tila_cublas_handle(), a->side, a->uplo, a->m, a->n,
+    if (tila_cl_on_cuda()) {
+        *kernel = "tila_cuda_zhemm";
+        return tila_cuda_zhemm(tila_cublas_handle(), a->side, a->uplo, a->m, a->n,
                                tila_cuda_zscalar(a->alpha), A.ptr, A.ld, B.ptr, B.ld,
                                tila_cuda_zscalar(a->beta), C.ptr, C.ld);
-    tila_cl_check(&a->base, "tila_cuda_zhemm", info, 0);
-}
+    }
 #endif
+    *kernel = "tila_core_zhemm";
+    return tila_core_zhemm(a->side, a->uplo, a->m, a->n, a->alpha, A.ptr, A.ld, B.ptr, B.ld,
+                           a->beta, C.ptr, C.ld);
+}
 
-static struct starpu_perfmodel zhemm_model = {
-    .type = STARPU_HISTORY_BASED,
-    .symbol = "tila_zhemm",
-};
+static void zhemm_run(void *buffers[], void *cl_arg) { tila_cl_run(buffers, cl_arg, zhemm_kernel); }
+
+static struct starpu_perfmodel zhemm_model = TILA_CL_HISTORY_MODEL("tila_zhemm");
 
 struct starpu_codelet tila_cl_zhemm = {
     .name = "zhemm",
-    .cpu_funcs = { zhemm_cpu },
-    TILA_CL_CUDA(zhemm_cuda).nbuffers =
-        STARPU_VARIABLE_NBUFFERS, /* A, B R; C RW, or W when beta = 0 */
+    TILA_CL_FUNCS(zhemm_run),
+    .nbuffers = STARPU_VARIABLE_NBUFFERS, /* A, B R; C RW, or W when beta = 0 */
     .model = &zhemm_model,
 };
 
@@ -63,23 +55,13 @@ int tila_insert_zhemm(const tila_task_t *t, tila_side_t side, tila_uplo_t uplo, 
                       tila_complex64_t alpha, starpu_data_handle_t A, starpu_data_handle_t B,
                       tila_complex64_t beta, starpu_data_handle_t C)
 {
+    struct zhemm_args args = {
+        .side = side, .uplo = uplo, .m = m, .n = n, .alpha = alpha, .beta = beta
+    };
+    double flops = tila_cl_gemm_flops(TILA_COMPLEX64, m, n, side == TILA_LEFT ? m : n);
     struct zhemm_args *a;
-    int rc = tila_task_args(t, sizeof *a, (void **)&a);
+    int rc = tila_cl_args(t, &args, sizeof args, (void **)&a);
     if (rc) return rc;
-    if (a)
-        *a = (struct zhemm_args){ .base = a->base,
-                                  .side = side,
-                                  .uplo = uplo,
-                                  .m = m,
-                                  .n = n,
-                                  .alpha = alpha,
-                                  .beta = beta };
-    double k = side == TILA_LEFT ? m : n;
-#if defined(COMPLEX)
-    double flops = 8.0 * m * n * k;
-#else
-    double flops = 2.0 * m * n * k;
-#endif
     rc = starpu_mpi_task_insert(tila_starpu_comm(), &tila_cl_zhemm, STARPU_CL_ARGS, a,
                                 a ? sizeof *a : 0, STARPU_R, A, STARPU_R, B,
                                 beta == (tila_complex64_t)0 ? tila_task_write(t, C) : STARPU_RW, C,

@@ -5,7 +5,6 @@
  *
  * SPDX-License-Identifier: BSD-3-Clause
  */
-#define COMPLEX
 #include "codelets_z.h"
 #include "core_z.h"
 #ifdef TILA_USE_CUDA
@@ -20,27 +19,24 @@ struct zherk_args {
     double alpha, beta;
 };
 
-static void zherk_cpu(void *buffers[], void *cl_arg)
+/* C = alpha op(A) op(A)^H + beta C by the worker's kernel (tila_cl_run). */
+static int zherk_kernel(void *buffers[], const void *cl_arg, const char **kernel)
 {
     const struct zherk_args *a = cl_arg;
-    if (tila_cl_skip(&a->base)) return;
     tila_cl_tile_t A = tila_cl_tile(buffers[0]), C = tila_cl_tile(buffers[1]);
-    int info =
-        tila_core_zherk(a->uplo, a->trans, a->n, a->k, a->alpha, A.ptr, A.ld, a->beta, C.ptr, C.ld);
-    tila_cl_check(&a->base, "tila_core_zherk", info, 0);
+#ifdef TILA_USE_CUDA
+    if (tila_cl_on_cuda()) {
+        *kernel = "tila_cuda_zherk";
+        return tila_cuda_zherk(tila_cublas_handle(), a->uplo, a->trans, a->n, a->k, a->alpha, A.ptr,
+                               A.ld, a->beta, C.ptr, C.ld);
+    }
+#endif
+    *kernel = "tila_core_zherk";
+    return tila_core_zherk(a->uplo, a->trans, a->n, a->k, a->alpha, A.ptr, A.ld, a->beta, C.ptr,
+                           C.ld);
 }
 
-#ifdef TILA_USE_CUDA
-static void zherk_cuda(void *buffers[], void *cl_arg)
-{
-    const struct zherk_args *a = cl_arg;
-    if (tila_cl_skip(&a->base)) return;
-    tila_cl_tile_t A = tila_cl_tile(buffers[0]), C = tila_cl_tile(buffers[1]);
-    int info = tila_cuda_zherk(tila_cublas_handle(), a->uplo, a->trans, a->n, a->k,
-                               a->alpha, A.ptr, A.ld, a->beta, C.ptr, C.ld);
-    tila_cl_check(&a->base, "tila_cuda_zherk", info, 0);
-}
-#endif
+static void zherk_run(void *buffers[], void *cl_arg) { tila_cl_run(buffers, cl_arg, zherk_kernel); }
 
 /* n n k: A and C as square tiles of that flop count (tila_cl_blas3_size). */
 static size_t zherk_size(struct starpu_task *task, unsigned nimpl)
@@ -50,16 +46,11 @@ static size_t zherk_size(struct starpu_task *task, unsigned nimpl)
     return tila_cl_blas3_size(sizeof(tila_complex64_t), 2, a->n, a->n, a->k);
 }
 
-static struct starpu_perfmodel zherk_model = {
-    .type = STARPU_REGRESSION_BASED, /* a size^b (perfmodels/README.md) */
-    .symbol = "tila_zherk",
-    .size_base = zherk_size,
-};
+static struct starpu_perfmodel zherk_model = TILA_CL_REGRESSION_MODEL("tila_zherk", zherk_size);
 
 struct starpu_codelet tila_cl_zherk = {
     .name = "zherk",
-    .cpu_funcs = { zherk_cpu },
-    TILA_CL_CUDA(zherk_cuda)
+    TILA_CL_FUNCS(zherk_run),
     .nbuffers = 2,
     .modes = { STARPU_R, STARPU_RW },
     .model = &zherk_model,
@@ -68,22 +59,13 @@ struct starpu_codelet tila_cl_zherk = {
 int tila_insert_zherk(const tila_task_t *t, tila_uplo_t uplo, tila_trans_t trans, int n, int k,
                       double alpha, starpu_data_handle_t A, double beta, starpu_data_handle_t C)
 {
+    struct zherk_args args = {
+        .uplo = uplo, .trans = trans, .n = n, .k = k, .alpha = alpha, .beta = beta
+    };
+    double flops = tila_cl_herk_flops(TILA_COMPLEX64, n, k);
     struct zherk_args *a;
-    int rc = tila_task_args(t, sizeof *a, (void **)&a);
+    int rc = tila_cl_args(t, &args, sizeof args, (void **)&a);
     if (rc) return rc;
-    if (a)
-        *a = (struct zherk_args){ .base = a->base,
-                                  .uplo = uplo,
-                                  .trans = trans,
-                                  .n = n,
-                                  .k = k,
-                                  .alpha = alpha,
-                                  .beta = beta };
-#if defined(COMPLEX)
-    double flops = 4.0 * k * n * (n + 1) / 2;
-#else
-    double flops = 1.0 * k * n * (n + 1);
-#endif
     rc = starpu_mpi_task_insert(tila_starpu_comm(), &tila_cl_zherk, STARPU_CL_ARGS, a,
                                 a ? sizeof *a : 0, STARPU_R, A, STARPU_RW, C,
                                 TILA_TASK_OPTIONS(t, "zherk", flops), 0);

@@ -22,39 +22,34 @@ struct zlacpy_args {
 /* Offset of entry (i, j) of a tile with leading dimension ld. */
 static size_t at(int i, int j, int ld) { return (size_t)i + (size_t)j * (size_t)ld; }
 
-static void zlacpy_cpu(void *buffers[], void *cl_arg)
+/* B's rectangle = A's by the worker's kernel (tila_cl_run). */
+static int zlacpy_kernel(void *buffers[], const void *cl_arg, const char **kernel)
 {
     const struct zlacpy_args *a = cl_arg;
-    if (tila_cl_skip(&a->base)) return;
     tila_cl_tile_t A = tila_cl_tile(buffers[0]), B = tila_cl_tile(buffers[1]);
-    int info =
-        tila_core_zlacpy(a->uplo, a->m, a->n, (tila_complex64_t *)A.ptr + at(a->ai, a->aj, A.ld),
-                         A.ld, (tila_complex64_t *)B.ptr + at(a->bi, a->bj, B.ld), B.ld);
-    tila_cl_check(&a->base, "tila_core_zlacpy", info, 0);
-}
-
 #ifdef TILA_USE_CUDA
-static void zlacpy_cuda(void *buffers[], void *cl_arg)
-{
-    const struct zlacpy_args *a = cl_arg;
-    if (tila_cl_skip(&a->base)) return;
-    tila_cl_tile_t A = tila_cl_tile(buffers[0]), B = tila_cl_tile(buffers[1]);
-    int info = tila_cuda_zlacpy(starpu_cuda_get_local_stream(), a->uplo, a->m, a->n,
+    if (tila_cl_on_cuda()) {
+        *kernel = "tila_cuda_zlacpy";
+        return tila_cuda_zlacpy(starpu_cuda_get_local_stream(), a->uplo, a->m, a->n,
                                 (cuDoubleComplex *)A.ptr + at(a->ai, a->aj, A.ld), A.ld,
                                 (cuDoubleComplex *)B.ptr + at(a->bi, a->bj, B.ld), B.ld);
-    tila_cl_check(&a->base, "tila_cuda_zlacpy", info, 0);
-}
+    }
 #endif
+    *kernel = "tila_core_zlacpy";
+    return tila_core_zlacpy(a->uplo, a->m, a->n, (tila_complex64_t *)A.ptr + at(a->ai, a->aj, A.ld),
+                            A.ld, (tila_complex64_t *)B.ptr + at(a->bi, a->bj, B.ld), B.ld);
+}
 
-static struct starpu_perfmodel zlacpy_model = {
-    .type = STARPU_HISTORY_BASED,
-    .symbol = "tila_zlacpy",
-};
+static void zlacpy_run(void *buffers[], void *cl_arg)
+{
+    tila_cl_run(buffers, cl_arg, zlacpy_kernel);
+}
+
+static struct starpu_perfmodel zlacpy_model = TILA_CL_HISTORY_MODEL("tila_zlacpy");
 
 struct starpu_codelet tila_cl_zlacpy = {
     .name = "zlacpy",
-    .cpu_funcs = { zlacpy_cpu },
-    TILA_CL_CUDA(zlacpy_cuda)
+    TILA_CL_FUNCS(zlacpy_run),
     .nbuffers = STARPU_VARIABLE_NBUFFERS, /* modes per task: see tila_insert_zlacpy */
     .model = &zlacpy_model,
 };
@@ -63,13 +58,8 @@ static int insert(const tila_task_t *t, const struct zlacpy_args *args, starpu_d
                   starpu_data_handle_t B, enum starpu_data_access_mode mode)
 {
     struct zlacpy_args *a;
-    int rc = tila_task_args(t, sizeof *a, (void **)&a);
+    int rc = tila_cl_args(t, args, sizeof *args, (void **)&a);
     if (rc) return rc;
-    if (a) {
-        tila_cl_base_t base = a->base;
-        *a = *args;
-        a->base = base;
-    }
     rc = starpu_mpi_task_insert(tila_starpu_comm(), &tila_cl_zlacpy, STARPU_CL_ARGS, a,
                                 a ? sizeof *a : 0, STARPU_R, A, mode, B,
                                 TILA_TASK_OPTIONS(t, "zlacpy", 0), 0);

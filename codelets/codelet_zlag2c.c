@@ -31,15 +31,6 @@ static void zlag2c_cpu(void *buffers[], void *cl_arg)
     tila_cl_check(&a->base, "tila_core_zlag2c", info, 0);
 }
 
-static void clag2z_cpu(void *buffers[], void *cl_arg)
-{
-    const struct zlag2c_args *a = cl_arg;
-    if (tila_cl_skip(&a->base)) return;
-    tila_cl_tile_t A = tila_cl_tile(buffers[0]), SA = tila_cl_tile(buffers[1]);
-    int info = tila_core_clag2z(a->m, a->n, SA.ptr, SA.ld, A.ptr, A.ld);
-    tila_cl_check(&a->base, "tila_core_clag2z", info, 0);
-}
-
 #ifdef TILA_USE_CUDA
 static void CUDART_CB zlag2c_cuda_status(void *cl_arg)
 {
@@ -65,27 +56,32 @@ static void zlag2c_cuda(void *buffers[], void *cl_arg)
     if (!info) info = TILA_CUDA_STATUS(cudaLaunchHostFunc(stream, zlag2c_cuda_status, a));
     tila_cl_check(&a->base, "tila_cuda_zlag2c", info, 0);
 }
-
-static void clag2z_cuda(void *buffers[], void *cl_arg)
-{
-    const struct zlag2c_args *a = cl_arg;
-    if (tila_cl_skip(&a->base)) return;
-    tila_cl_tile_t A = tila_cl_tile(buffers[0]), SA = tila_cl_tile(buffers[1]);
-    int info =
-        tila_cuda_clag2z(starpu_cuda_get_local_stream(), a->m, a->n, SA.ptr, SA.ld, A.ptr, A.ld);
-    tila_cl_check(&a->base, "tila_cuda_clag2z", info, 0);
-}
 #endif
 
-static struct starpu_perfmodel zlag2c_model = {
-    .type = STARPU_HISTORY_BASED,
-    .symbol = "tila_zlag2c",
-};
+/* A = SA in double precision by the worker's kernel (tila_cl_run). */
+static int clag2z_kernel(void *buffers[], const void *cl_arg, const char **kernel)
+{
+    const struct zlag2c_args *a = cl_arg;
+    tila_cl_tile_t A = tila_cl_tile(buffers[0]), SA = tila_cl_tile(buffers[1]);
+#ifdef TILA_USE_CUDA
+    if (tila_cl_on_cuda()) {
+        *kernel = "tila_cuda_clag2z";
+        return tila_cuda_clag2z(starpu_cuda_get_local_stream(), a->m, a->n, SA.ptr, SA.ld, A.ptr,
+                                A.ld);
+    }
+#endif
+    *kernel = "tila_core_clag2z";
+    return tila_core_clag2z(a->m, a->n, SA.ptr, SA.ld, A.ptr, A.ld);
+}
 
-static struct starpu_perfmodel clag2z_model = {
-    .type = STARPU_HISTORY_BASED,
-    .symbol = "tila_clag2z",
-};
+static void clag2z_run(void *buffers[], void *cl_arg)
+{
+    tila_cl_run(buffers, cl_arg, clag2z_kernel);
+}
+
+static struct starpu_perfmodel zlag2c_model = TILA_CL_HISTORY_MODEL("tila_zlag2c");
+
+static struct starpu_perfmodel clag2z_model = TILA_CL_HISTORY_MODEL("tila_clag2z");
 
 struct starpu_codelet tila_cl_zlag2c = {
     .name = "zlag2c",
@@ -96,8 +92,8 @@ struct starpu_codelet tila_cl_zlag2c = {
 
 struct starpu_codelet tila_cl_clag2z = {
     .name = "clag2z",
-    .cpu_funcs = { clag2z_cpu },
-    TILA_CL_CUDA(clag2z_cuda).nbuffers = STARPU_VARIABLE_NBUFFERS, /* A W (tila_task_write), SA R */
+    TILA_CL_FUNCS(clag2z_run),
+    .nbuffers = STARPU_VARIABLE_NBUFFERS, /* A W (tila_task_write), SA R */
     .model = &clag2z_model,
 };
 
@@ -106,10 +102,10 @@ static int insert(const tila_task_t *t, struct starpu_codelet *cl, const char *n
                   enum starpu_data_access_mode amode, starpu_data_handle_t SA,
                   enum starpu_data_access_mode samode)
 {
+    struct zlag2c_args args = { .uplo = uplo, .m = m, .n = n };
     struct zlag2c_args *a;
-    int rc = tila_task_args(t, sizeof *a, (void **)&a);
+    int rc = tila_cl_args(t, &args, sizeof args, (void **)&a);
     if (rc) return rc;
-    if (a) *a = (struct zlag2c_args){ .base = a->base, .uplo = uplo, .m = m, .n = n };
     rc = starpu_mpi_task_insert(tila_starpu_comm(), cl, STARPU_CL_ARGS, a, a ? sizeof *a : 0, amode,
                                 A, samode, SA, TILA_TASK_OPTIONS(t, name, 0), 0);
     return tila_task_submitted(t, rc);

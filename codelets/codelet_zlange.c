@@ -88,10 +88,7 @@ static void zlange_cuda(void *buffers[], void *cl_arg)
 }
 #endif
 
-static struct starpu_perfmodel zlange_model = {
-    .type = STARPU_HISTORY_BASED,
-    .symbol = "tila_zlange",
-};
+static struct starpu_perfmodel zlange_model = TILA_CL_HISTORY_MODEL("tila_zlange");
 
 struct starpu_codelet tila_cl_zlange = {
     .name = "zlange",
@@ -105,13 +102,12 @@ int tila_insert_zlange(const tila_task_t *t, tila_norm_t norm, tila_lan_kind_t k
                        tila_uplo_t uplo, tila_diag_t diag, int m, int n, starpu_data_handle_t A,
                        starpu_data_handle_t work)
 {
+    struct zlange_args args = {
+        .norm = norm, .kind = kind, .uplo = uplo, .diag = diag, .m = m, .n = n
+    };
     struct zlange_args *a;
-    int rc = tila_task_args(t, sizeof *a, (void **)&a);
+    int rc = tila_cl_args(t, &args, sizeof args, (void **)&a);
     if (rc) return rc;
-    if (a)
-        *a = (struct zlange_args){
-            .base = a->base, .norm = norm, .kind = kind, .uplo = uplo, .diag = diag, .m = m, .n = n
-        };
     rc = starpu_mpi_task_insert(tila_starpu_comm(), &tila_cl_zlange, STARPU_CL_ARGS, a,
                                 a ? sizeof *a : 0, STARPU_R, A, tila_task_write(t, work), work,
                                 TILA_TASK_OPTIONS(t, "zlange", (double)m * n), 0);
@@ -164,10 +160,7 @@ static void zlansy_offdiag_cuda(void *buffers[], void *cl_arg)
 }
 #endif
 
-static struct starpu_perfmodel zlansy_offdiag_model = {
-    .type = STARPU_HISTORY_BASED,
-    .symbol = "tila_zlansy_offdiag",
-};
+static struct starpu_perfmodel zlansy_offdiag_model = TILA_CL_HISTORY_MODEL("tila_zlansy_offdiag");
 
 struct starpu_codelet tila_cl_zlansy_offdiag = {
     .name = "zlansy_offdiag",
@@ -181,10 +174,10 @@ int tila_insert_zlansy_offdiag(const tila_task_t *t, tila_norm_t norm, int m, in
                                starpu_data_handle_t A, starpu_data_handle_t colwork,
                                starpu_data_handle_t rowwork)
 {
+    struct zlansy_offdiag_args args = { .norm = norm, .m = m, .n = n };
     struct zlansy_offdiag_args *a;
-    int rc = tila_task_args(t, sizeof *a, (void **)&a);
+    int rc = tila_cl_args(t, &args, sizeof args, (void **)&a);
     if (rc) return rc;
-    if (a) *a = (struct zlansy_offdiag_args){ .base = a->base, .norm = norm, .m = m, .n = n };
     rc = starpu_mpi_task_insert(tila_starpu_comm(), &tila_cl_zlansy_offdiag, STARPU_CL_ARGS, a,
                                 a ? sizeof *a : 0, STARPU_R, A, tila_task_write(t, colwork),
                                 colwork, tila_task_write(t, rowwork), rowwork,
@@ -253,10 +246,7 @@ static void zlange_tiles_cuda(void *buffers[], void *cl_arg)
 }
 #endif
 
-static struct starpu_perfmodel zlange_tiles_model = {
-    .type = STARPU_HISTORY_BASED,
-    .symbol = "tila_zlange_tiles",
-};
+static struct starpu_perfmodel zlange_tiles_model = TILA_CL_HISTORY_MODEL("tila_zlange_tiles");
 
 struct starpu_codelet tila_cl_zlange_tiles = {
     .name = "zlange_tiles",

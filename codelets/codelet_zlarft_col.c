@@ -43,26 +43,9 @@ static double zlarft_flops(int m, int k)
 
 /* The task's buffers are the panel's tiles (read), then T, then the scratch vector. */
 
-static void zlarft_col_cpu(void *buffers[], void *cl_arg)
-{
-    const struct zlarft_col_args *a = cl_arg;
-    if (tila_cl_skip(&a->base)) return;
-    int count = a->count;
-    char *work = tila_cl_vector(buffers[count + 1]);
-    void **tiles;
-    int *ld, *rows;
-    tila_cl_panel_tiles(buffers, count, work + col_work_bytes(a->m, a->k), &tiles, &ld, &rows);
-    tila_cl_tile_t T = tila_cl_tile(buffers[count]);
-    int info = tila_core_zlarft_col(a->m, a->k, rows, (const tila_complex64_t *const *)tiles, ld,
-                                    a->tau, T.ptr, T.ld, (tila_complex64_t *)work);
-    tila_cl_check(&a->base, "tila_core_zlarft_col", info, 0);
-}
-
 #ifdef TILA_USE_CUDA
-static void zlarft_col_cuda(void *buffers[], void *cl_arg)
+static int zlarft_col_cuda(void *buffers[], const struct zlarft_col_args *a)
 {
-    const struct zlarft_col_args *a = cl_arg;
-    if (tila_cl_skip(&a->base)) return;
     int count = a->count;
     tila_cl_tile_t T = tila_cl_tile(buffers[count]);
     cuDoubleComplex *panel = tila_cl_vector(buffers[count + 1]);
@@ -83,20 +66,37 @@ static void zlarft_col_cuda(void *buffers[], void *cl_arg)
             a->k, rows, (const cuDoubleComplex *const *)tiles, ld, (const cuDoubleComplex *)a->tau,
             T.ptr, T.ld, panel, tau, dwork, dbytes, host, hbytes);
     if (!info && hbytes) info = tila_cuda_host_workspace_queued();
-    tila_cl_check(&a->base, "tila_cuda_zlarft_col", info, 0);
+    return info;
 }
 #endif
 
-static struct starpu_perfmodel zlarft_col_model = {
-    .type = STARPU_HISTORY_BASED, /* per column height: tila-calibrate --panel-tiles */
-    .symbol = "tila_zlarft_col",
-    .footprint = tila_cl_panel_footprint,
-};
+/* T of the panel's k reflectors by the worker's kernel (tila_cl_run). */
+static int zlarft_col_kernel(void *buffers[], const void *cl_arg, const char **kernel)
+{
+    const struct zlarft_col_args *a = cl_arg;
+#ifdef TILA_USE_CUDA
+    if (tila_cl_on_cuda()) {
+        *kernel = "tila_cuda_zlarft_col";
+        return zlarft_col_cuda(buffers, a);
+    }
+#endif
+    *kernel = "tila_core_zlarft_col";
+    tila_cl_cpu_panel_t P = tila_cl_cpu_panel(buffers, a->count, col_work_bytes(a->m, a->k));
+    return tila_core_zlarft_col(a->m, a->k, P.rows, (const tila_complex64_t *const *)P.tiles, P.ld,
+                                a->tau, P.T.ptr, P.T.ld, (tila_complex64_t *)P.work);
+}
+
+static void zlarft_col_run(void *buffers[], void *cl_arg)
+{
+    tila_cl_run(buffers, cl_arg, zlarft_col_kernel);
+}
+
+/* per column height: tila-calibrate --panel-tiles */
+static struct starpu_perfmodel zlarft_col_model = TILA_CL_PANEL_MODEL("tila_zlarft_col");
 
 struct starpu_codelet tila_cl_zlarft_col = {
     .name = "zlarft_col",
-    .cpu_funcs = { zlarft_col_cpu },
-    TILA_CL_CUDA(zlarft_col_cuda)
+    TILA_CL_FUNCS(zlarft_col_run),
     .nbuffers = STARPU_VARIABLE_NBUFFERS, /* the panel's tiles, T, the scratch */
     .model = &zlarft_col_model,
 };

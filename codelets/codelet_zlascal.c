@@ -17,36 +17,32 @@ struct zlascal_args {
     tila_complex64_t alpha;
 };
 
-static void zlascal_cpu(void *buffers[], void *cl_arg)
+/* A = alpha A by the worker's kernel (tila_cl_run). */
+static int zlascal_kernel(void *buffers[], const void *cl_arg, const char **kernel)
 {
     const struct zlascal_args *a = cl_arg;
-    if (tila_cl_skip(&a->base)) return;
     tila_cl_tile_t A = tila_cl_tile(buffers[0]);
-    int info = tila_core_zlascal(a->m, a->n, a->alpha, A.ptr, A.ld);
-    tila_cl_check(&a->base, "tila_core_zlascal", info, 0);
-}
-
 #ifdef TILA_USE_CUDA
-static void zlascal_cuda(void *buffers[], void *cl_arg)
-{
-    const struct zlascal_args *a = cl_arg;
-    if (tila_cl_skip(&a->base)) return;
-    tila_cl_tile_t A = tila_cl_tile(buffers[0]);
-    int info = tila_cuda_zlascal(tila_cublas_handle(), a->m, a->n,
-                                 tila_cuda_zscalar(a->alpha), A.ptr, A.ld);
-    tila_cl_check(&a->base, "tila_cuda_zlascal", info, 0);
-}
+    if (tila_cl_on_cuda()) {
+        *kernel = "tila_cuda_zlascal";
+        return tila_cuda_zlascal(tila_cublas_handle(), a->m, a->n, tila_cuda_zscalar(a->alpha),
+                                 A.ptr, A.ld);
+    }
 #endif
+    *kernel = "tila_core_zlascal";
+    return tila_core_zlascal(a->m, a->n, a->alpha, A.ptr, A.ld);
+}
 
-static struct starpu_perfmodel zlascal_model = {
-    .type = STARPU_HISTORY_BASED,
-    .symbol = "tila_zlascal",
-};
+static void zlascal_run(void *buffers[], void *cl_arg)
+{
+    tila_cl_run(buffers, cl_arg, zlascal_kernel);
+}
+
+static struct starpu_perfmodel zlascal_model = TILA_CL_HISTORY_MODEL("tila_zlascal");
 
 struct starpu_codelet tila_cl_zlascal = {
     .name = "zlascal",
-    .cpu_funcs = { zlascal_cpu },
-    TILA_CL_CUDA(zlascal_cuda)
+    TILA_CL_FUNCS(zlascal_run),
     .nbuffers = 1,
     .modes = { STARPU_RW },
     .model = &zlascal_model,
@@ -55,10 +51,10 @@ struct starpu_codelet tila_cl_zlascal = {
 int tila_insert_zlascal(const tila_task_t *t, int m, int n, tila_complex64_t alpha,
                         starpu_data_handle_t A)
 {
+    struct zlascal_args args = { .m = m, .n = n, .alpha = alpha };
     struct zlascal_args *a;
-    int rc = tila_task_args(t, sizeof *a, (void **)&a);
+    int rc = tila_cl_args(t, &args, sizeof args, (void **)&a);
     if (rc) return rc;
-    if (a) *a = (struct zlascal_args){ .base = a->base, .m = m, .n = n, .alpha = alpha };
     rc = starpu_mpi_task_insert(tila_starpu_comm(), &tila_cl_zlascal, STARPU_CL_ARGS, a,
                                 a ? sizeof *a : 0, STARPU_RW, A,
                                 TILA_TASK_OPTIONS(t, "zlascal", (double)m * n), 0);

@@ -18,37 +18,33 @@ struct zlaset_args {
     tila_complex64_t alpha, beta;
 };
 
-static void zlaset_cpu(void *buffers[], void *cl_arg)
+/* A's off-diagonal entries = alpha, its diagonal = beta, by the worker's kernel (tila_cl_run). */
+static int zlaset_kernel(void *buffers[], const void *cl_arg, const char **kernel)
 {
     const struct zlaset_args *a = cl_arg;
-    if (tila_cl_skip(&a->base)) return;
     tila_cl_tile_t A = tila_cl_tile(buffers[0]);
-    int info = tila_core_zlaset(a->uplo, a->m, a->n, a->alpha, a->beta, A.ptr, A.ld);
-    tila_cl_check(&a->base, "tila_core_zlaset", info, 0);
-}
-
 #ifdef TILA_USE_CUDA
-static void zlaset_cuda(void *buffers[], void *cl_arg)
-{
-    const struct zlaset_args *a = cl_arg;
-    if (tila_cl_skip(&a->base)) return;
-    tila_cl_tile_t A = tila_cl_tile(buffers[0]);
-    int info =
-        tila_cuda_zlaset(starpu_cuda_get_local_stream(), a->uplo, a->m, a->n,
-                         tila_cuda_zscalar(a->alpha), tila_cuda_zscalar(a->beta), A.ptr, A.ld);
-    tila_cl_check(&a->base, "tila_cuda_zlaset", info, 0);
-}
+    if (tila_cl_on_cuda()) {
+        *kernel = "tila_cuda_zlaset";
+        return tila_cuda_zlaset(starpu_cuda_get_local_stream(), a->uplo, a->m, a->n,
+                                tila_cuda_zscalar(a->alpha), tila_cuda_zscalar(a->beta), A.ptr,
+                                A.ld);
+    }
 #endif
+    *kernel = "tila_core_zlaset";
+    return tila_core_zlaset(a->uplo, a->m, a->n, a->alpha, a->beta, A.ptr, A.ld);
+}
 
-static struct starpu_perfmodel zlaset_model = {
-    .type = STARPU_HISTORY_BASED,
-    .symbol = "tila_zlaset",
-};
+static void zlaset_run(void *buffers[], void *cl_arg)
+{
+    tila_cl_run(buffers, cl_arg, zlaset_kernel);
+}
+
+static struct starpu_perfmodel zlaset_model = TILA_CL_HISTORY_MODEL("tila_zlaset");
 
 struct starpu_codelet tila_cl_zlaset = {
     .name = "zlaset",
-    .cpu_funcs = { zlaset_cpu },
-    TILA_CL_CUDA(zlaset_cuda)
+    TILA_CL_FUNCS(zlaset_run),
     .nbuffers = STARPU_VARIABLE_NBUFFERS, /* A: W or RW, per task (tila_insert_zlaset) */
     .model = &zlaset_model,
 };
@@ -56,13 +52,10 @@ struct starpu_codelet tila_cl_zlaset = {
 int tila_insert_zlaset(const tila_task_t *t, tila_uplo_t uplo, int m, int n, tila_complex64_t alpha,
                        tila_complex64_t beta, starpu_data_handle_t A)
 {
+    struct zlaset_args args = { .uplo = uplo, .m = m, .n = n, .alpha = alpha, .beta = beta };
     struct zlaset_args *a;
-    int rc = tila_task_args(t, sizeof *a, (void **)&a);
+    int rc = tila_cl_args(t, &args, sizeof args, (void **)&a);
     if (rc) return rc;
-    if (a)
-        *a = (struct zlaset_args){
-            .base = a->base, .uplo = uplo, .m = m, .n = n, .alpha = alpha, .beta = beta
-        };
     /* RW: a triangular LASET keeps the tile's other part; a whole one reads nothing, so a
      * workspace tile that holds nothing yet can be its target (tila_task_write). */
     rc = starpu_mpi_task_insert(tila_starpu_comm(), &tila_cl_zlaset, STARPU_CL_ARGS, a,

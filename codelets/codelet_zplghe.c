@@ -18,49 +18,43 @@ struct zplghe_args {
     unsigned long long seed;
 };
 
-static void zplghe_cpu(void *buffers[], void *cl_arg)
+/* A = the random Hermitian matrix's tile by the worker's kernel (tila_cl_run). */
+static int zplghe_kernel(void *buffers[], const void *cl_arg, const char **kernel)
 {
     const struct zplghe_args *a = cl_arg;
-    if (tila_cl_skip(&a->base)) return;
     tila_cl_tile_t A = tila_cl_tile(buffers[0]);
-    int info = tila_core_zplghe(a->bump, a->m, a->n, A.ptr, A.ld, a->i0, a->j0, a->seed);
-    tila_cl_check(&a->base, "tila_core_zplghe", info, 0);
-}
-
 #ifdef TILA_USE_CUDA
-static void zplghe_cuda(void *buffers[], void *cl_arg)
-{
-    const struct zplghe_args *a = cl_arg;
-    if (tila_cl_skip(&a->base)) return;
-    tila_cl_tile_t A = tila_cl_tile(buffers[0]);
-    int info = tila_cuda_zplghe(starpu_cuda_get_local_stream(), a->bump, a->m, a->n, A.ptr, A.ld,
+    if (tila_cl_on_cuda()) {
+        *kernel = "tila_cuda_zplghe";
+        return tila_cuda_zplghe(starpu_cuda_get_local_stream(), a->bump, a->m, a->n, A.ptr, A.ld,
                                 a->i0, a->j0, a->seed);
-    tila_cl_check(&a->base, "tila_cuda_zplghe", info, 0);
-}
+    }
 #endif
+    *kernel = "tila_core_zplghe";
+    return tila_core_zplghe(a->bump, a->m, a->n, A.ptr, A.ld, a->i0, a->j0, a->seed);
+}
 
-static struct starpu_perfmodel zplghe_model = {
-    .type = STARPU_HISTORY_BASED,
-    .symbol = "tila_zplghe",
-};
+static void zplghe_run(void *buffers[], void *cl_arg)
+{
+    tila_cl_run(buffers, cl_arg, zplghe_kernel);
+}
+
+static struct starpu_perfmodel zplghe_model = TILA_CL_HISTORY_MODEL("tila_zplghe");
 
 struct starpu_codelet tila_cl_zplghe = {
     .name = "zplghe",
-    .cpu_funcs = { zplghe_cpu },
-    TILA_CL_CUDA(zplghe_cuda).nbuffers = STARPU_VARIABLE_NBUFFERS, /* A W (tila_task_write) */
+    TILA_CL_FUNCS(zplghe_run),
+    .nbuffers = STARPU_VARIABLE_NBUFFERS, /* A W (tila_task_write) */
     .model = &zplghe_model,
 };
 
 int tila_insert_zplghe(const tila_task_t *t, double bump, int m, int n, starpu_data_handle_t A,
                        int i0, int j0, unsigned long long seed)
 {
+    struct zplghe_args args = { .bump = bump, .m = m, .n = n, .i0 = i0, .j0 = j0, .seed = seed };
     struct zplghe_args *a;
-    int rc = tila_task_args(t, sizeof *a, (void **)&a);
+    int rc = tila_cl_args(t, &args, sizeof args, (void **)&a);
     if (rc) return rc;
-    if (a)
-        *a = (struct zplghe_args){
-            .base = a->base, .bump = bump, .m = m, .n = n, .i0 = i0, .j0 = j0, .seed = seed
-        };
     rc = starpu_mpi_task_insert(tila_starpu_comm(), &tila_cl_zplghe, STARPU_CL_ARGS, a,
                                 a ? sizeof *a : 0, tila_task_write(t, A), A,
                                 TILA_TASK_OPTIONS(t, "zplghe", 0), 0);

@@ -17,49 +17,43 @@ struct zplrnt_args {
     unsigned long long seed;
 };
 
-static void zplrnt_cpu(void *buffers[], void *cl_arg)
+/* A = the random matrix's tile by the worker's kernel (tila_cl_run). */
+static int zplrnt_kernel(void *buffers[], const void *cl_arg, const char **kernel)
 {
     const struct zplrnt_args *a = cl_arg;
-    if (tila_cl_skip(&a->base)) return;
     tila_cl_tile_t A = tila_cl_tile(buffers[0]);
-    int info = tila_core_zplrnt(a->m, a->n, A.ptr, A.ld, a->i0, a->j0, a->seed);
-    tila_cl_check(&a->base, "tila_core_zplrnt", info, 0);
-}
-
 #ifdef TILA_USE_CUDA
-static void zplrnt_cuda(void *buffers[], void *cl_arg)
-{
-    const struct zplrnt_args *a = cl_arg;
-    if (tila_cl_skip(&a->base)) return;
-    tila_cl_tile_t A = tila_cl_tile(buffers[0]);
-    int info = tila_cuda_zplrnt(starpu_cuda_get_local_stream(), a->m, a->n, A.ptr, A.ld, a->i0,
+    if (tila_cl_on_cuda()) {
+        *kernel = "tila_cuda_zplrnt";
+        return tila_cuda_zplrnt(starpu_cuda_get_local_stream(), a->m, a->n, A.ptr, A.ld, a->i0,
                                 a->j0, a->seed);
-    tila_cl_check(&a->base, "tila_cuda_zplrnt", info, 0);
-}
+    }
 #endif
+    *kernel = "tila_core_zplrnt";
+    return tila_core_zplrnt(a->m, a->n, A.ptr, A.ld, a->i0, a->j0, a->seed);
+}
 
-static struct starpu_perfmodel zplrnt_model = {
-    .type = STARPU_HISTORY_BASED,
-    .symbol = "tila_zplrnt",
-};
+static void zplrnt_run(void *buffers[], void *cl_arg)
+{
+    tila_cl_run(buffers, cl_arg, zplrnt_kernel);
+}
+
+static struct starpu_perfmodel zplrnt_model = TILA_CL_HISTORY_MODEL("tila_zplrnt");
 
 struct starpu_codelet tila_cl_zplrnt = {
     .name = "zplrnt",
-    .cpu_funcs = { zplrnt_cpu },
-    TILA_CL_CUDA(zplrnt_cuda).nbuffers = STARPU_VARIABLE_NBUFFERS, /* A W (tila_task_write) */
+    TILA_CL_FUNCS(zplrnt_run),
+    .nbuffers = STARPU_VARIABLE_NBUFFERS, /* A W (tila_task_write) */
     .model = &zplrnt_model,
 };
 
 int tila_insert_zplrnt(const tila_task_t *t, int m, int n, starpu_data_handle_t A, int i0, int j0,
                        unsigned long long seed)
 {
+    struct zplrnt_args args = { .m = m, .n = n, .i0 = i0, .j0 = j0, .seed = seed };
     struct zplrnt_args *a;
-    int rc = tila_task_args(t, sizeof *a, (void **)&a);
+    int rc = tila_cl_args(t, &args, sizeof args, (void **)&a);
     if (rc) return rc;
-    if (a)
-        *a = (struct zplrnt_args){
-            .base = a->base, .m = m, .n = n, .i0 = i0, .j0 = j0, .seed = seed
-        };
     rc = starpu_mpi_task_insert(tila_starpu_comm(), &tila_cl_zplrnt, STARPU_CL_ARGS, a,
                                 a ? sizeof *a : 0, tila_task_write(t, A), A,
                                 TILA_TASK_OPTIONS(t, "zplrnt", 0), 0);

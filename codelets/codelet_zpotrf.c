@@ -11,7 +11,6 @@
  *
  * SPDX-License-Identifier: BSD-3-Clause
  */
-#define COMPLEX
 #include "codelets_z.h"
 #include "core_z.h"
 #ifdef TILA_USE_CUDA
@@ -71,10 +70,7 @@ static void zpotrf_cuda(void *buffers[], void *cl_arg)
 }
 #endif
 
-static struct starpu_perfmodel zpotrf_model = {
-    .type = STARPU_REGRESSION_BASED, /* a size^b (perfmodels/README.md) */
-    .symbol = "tila_zpotrf",
-};
+static struct starpu_perfmodel zpotrf_model = TILA_CL_REGRESSION_MODEL("tila_zpotrf", NULL);
 
 struct starpu_codelet tila_cl_zpotrf = {
     .name = "zpotrf",
@@ -88,18 +84,11 @@ struct starpu_codelet tila_cl_zpotrf = {
 int tila_insert_zpotrf(const tila_task_t *t, tila_uplo_t uplo, int n, starpu_data_handle_t A,
                        int iinfo)
 {
+    struct zpotrf_args args = { .uplo = uplo, .n = n, .iinfo = iinfo, .info_host = NULL };
+    double flops = tila_cl_potrf_flops(TILA_COMPLEX64, n);
     struct zpotrf_args *a;
-    int rc = tila_task_args(t, sizeof *a, (void **)&a);
+    int rc = tila_cl_args(t, &args, sizeof args, (void **)&a);
     if (rc) return rc;
-    if (a)
-        *a = (struct zpotrf_args){
-            .base = a->base, .uplo = uplo, .n = n, .iinfo = iinfo, .info_host = NULL
-        };
-#if defined(COMPLEX)
-    double flops = 4.0 / 3.0 * n * n * n;
-#else
-    double flops = 1.0 / 3.0 * n * n * n;
-#endif
     rc = starpu_mpi_task_insert(tila_starpu_comm(), &tila_cl_zpotrf, STARPU_CL_ARGS, a,
                                 a ? sizeof *a : 0, STARPU_RW, A,
                                 TILA_TASK_OPTIONS(t, "zpotrf", flops), 0);

@@ -22,59 +22,51 @@ struct ztpmqrt_args {
     int m, n, k, l, ib;
 };
 
-static void ztpmqrt_cpu(void *buffers[], void *cl_arg)
+/* A and B = op(Q) [A; B] (or [A B] op(Q)), Q of the pair's reflectors V, T, by the worker's
+ * kernel (tila_cl_run), once the scratch is checked (tila_cl_scratch: the work argument's
+ * position in that kernel). */
+static int ztpmqrt_kernel(void *buffers[], const void *cl_arg, const char **kernel)
 {
     const struct ztpmqrt_args *a = cl_arg;
-    if (tila_cl_skip(&a->base)) return;
     tila_cl_tile_t A = tila_cl_tile(buffers[0]), B = tila_cl_tile(buffers[1]),
                    V = tila_cl_tile(buffers[2]), T = tila_cl_tile(buffers[3]);
-    int info = tila_cl_scratch(
-        buffers[4], tila_qr_work_update(a->side == TILA_LEFT, a->m, a->n, a->k, a->ib), 16);
-    if (!info)
-        info = tila_core_ztpmqrt(a->side, a->trans, a->m, a->n, a->k, a->l, a->ib, V.ptr, V.ld,
-                                 T.ptr, T.ld, A.ptr, A.ld, B.ptr, B.ld, tila_cl_vector(buffers[4]));
-    tila_cl_check(&a->base, "tila_core_ztpmqrt", info, 0);
-}
-
+    int cuda = tila_cl_on_cuda();
+    *kernel = cuda ? "tila_cuda_ztpmqrt" : "tila_core_ztpmqrt";
+    int info = tila_cl_scratch(buffers[4],
+                               tila_qr_work_update(a->side == TILA_LEFT, a->m, a->n, a->k, a->ib),
+                               cuda ? 17 : 16);
+    if (info) return info;
 #ifdef TILA_USE_CUDA
-static void ztpmqrt_cuda(void *buffers[], void *cl_arg)
-{
-    const struct ztpmqrt_args *a = cl_arg;
-    if (tila_cl_skip(&a->base)) return;
-    tila_cl_tile_t A = tila_cl_tile(buffers[0]), B = tila_cl_tile(buffers[1]),
-                   V = tila_cl_tile(buffers[2]), T = tila_cl_tile(buffers[3]);
-    int info = tila_cl_scratch(
-        buffers[4], tila_qr_work_update(a->side == TILA_LEFT, a->m, a->n, a->k, a->ib), 17);
-    if (!info)
-        info = tila_cuda_ztpmqrt(tila_cublas_handle(), a->side, a->trans, a->m, a->n, a->k, a->l,
+    if (cuda)
+        return tila_cuda_ztpmqrt(tila_cublas_handle(), a->side, a->trans, a->m, a->n, a->k, a->l,
                                  a->ib, V.ptr, V.ld, T.ptr, T.ld, A.ptr, A.ld, B.ptr, B.ld,
                                  tila_cl_vector(buffers[4]));
-    tila_cl_check(&a->base, "tila_cuda_ztpmqrt", info, 0);
-}
 #endif
+    return tila_core_ztpmqrt(a->side, a->trans, a->m, a->n, a->k, a->l, a->ib, V.ptr, V.ld, T.ptr,
+                             T.ld, A.ptr, A.ld, B.ptr, B.ld, tila_cl_vector(buffers[4]));
+}
 
-static struct starpu_perfmodel ztsmqr_model = {
-    .type = STARPU_HISTORY_BASED,
-    .symbol = "tila_ztsmqr",
-};
+static void ztpmqrt_run(void *buffers[], void *cl_arg)
+{
+    tila_cl_run(buffers, cl_arg, ztpmqrt_kernel);
+}
 
-static struct starpu_perfmodel zttmqr_model = {
-    .type = STARPU_HISTORY_BASED,
-    .symbol = "tila_zttmqr",
-};
+static struct starpu_perfmodel ztsmqr_model = TILA_CL_HISTORY_MODEL("tila_ztsmqr");
+
+static struct starpu_perfmodel zttmqr_model = TILA_CL_HISTORY_MODEL("tila_zttmqr");
 
 struct starpu_codelet tila_cl_ztsmqr = {
     .name = "ztsmqr",
-    .cpu_funcs = { ztpmqrt_cpu },
-    TILA_CL_CUDA(ztpmqrt_cuda).nbuffers = 5,
+    TILA_CL_FUNCS(ztpmqrt_run),
+    .nbuffers = 5,
     .modes = { STARPU_RW, STARPU_RW, STARPU_R, STARPU_R, STARPU_SCRATCH },
     .model = &ztsmqr_model,
 };
 
 struct starpu_codelet tila_cl_zttmqr = {
     .name = "zttmqr",
-    .cpu_funcs = { ztpmqrt_cpu },
-    TILA_CL_CUDA(ztpmqrt_cuda).nbuffers = 5,
+    TILA_CL_FUNCS(ztpmqrt_run),
+    .nbuffers = 5,
     .modes = { STARPU_RW, STARPU_RW, STARPU_R, STARPU_R, STARPU_SCRATCH },
     .model = &zttmqr_model,
 };
@@ -84,13 +76,11 @@ static int ztpmqrt_insert(const tila_task_t *t, struct starpu_codelet *cl, const
                           starpu_data_handle_t A, starpu_data_handle_t B, starpu_data_handle_t V,
                           starpu_data_handle_t T, starpu_data_handle_t work)
 {
-    struct ztpmqrt_args *a;
-    int rc = tila_task_args(t, sizeof *a, (void **)&a);
+    struct ztpmqrt_args
+        args = { .side = side, .trans = trans, .m = m, .n = n, .k = k, .l = l, .ib = ib },
+        *a;
+    int rc = tila_cl_args(t, &args, sizeof args, (void **)&a);
     if (rc) return rc;
-    if (a)
-        *a = (struct ztpmqrt_args){
-            .base = a->base, .side = side, .trans = trans, .m = m, .n = n, .k = k, .l = l, .ib = ib
-        };
     /* 4 (rows of v_j) times the other dimension per reflector, summed over the k. */
     double flops = 4.0 * m * n * k - 2.0 * l * l * (side == TILA_LEFT ? n : m);
 #if defined(COMPLEX)

@@ -23,66 +23,59 @@ struct ztpqrt_args {
     int m, n, l, ib;
 };
 
-static void ztpqrt_cpu(void *buffers[], void *cl_arg)
+/* The QR factorization of the triangle A on the tile (or triangle) B, its reflectors in B and
+ * T, by the worker's kernel (tila_cl_run), once the scratch is checked (tila_cl_scratch: the
+ * work argument's position in that kernel); on a GPU with cuSOLVER's workspaces in the
+ * worker's. */
+static int ztpqrt_kernel(void *buffers[], const void *cl_arg, const char **kernel)
 {
     const struct ztpqrt_args *a = cl_arg;
-    if (tila_cl_skip(&a->base)) return;
     tila_cl_tile_t A = tila_cl_tile(buffers[0]), B = tila_cl_tile(buffers[1]),
                    T = tila_cl_tile(buffers[2]);
-    int info = tila_cl_scratch(buffers[3], tila_qr_work_tpqrt(a->m, a->n, a->ib), 11);
-    if (!info)
-        info = tila_core_ztpqrt(a->m, a->n, a->l, a->ib, A.ptr, A.ld, B.ptr, B.ld, T.ptr, T.ld,
-                                tila_cl_vector(buffers[3]));
-    tila_cl_check(&a->base, "tila_core_ztpqrt", info, 0);
-}
-
+    int cuda = tila_cl_on_cuda();
+    *kernel = cuda ? "tila_cuda_ztpqrt" : "tila_core_ztpqrt";
+    int info = tila_cl_scratch(buffers[3], tila_qr_work_tpqrt(a->m, a->n, a->ib), cuda ? 13 : 11);
+    if (info) return info;
 #ifdef TILA_USE_CUDA
-static void ztpqrt_cuda(void *buffers[], void *cl_arg)
-{
-    const struct ztpqrt_args *a = cl_arg;
-    if (tila_cl_skip(&a->base)) return;
-    tila_cl_tile_t A = tila_cl_tile(buffers[0]), B = tila_cl_tile(buffers[1]),
-                   T = tila_cl_tile(buffers[2]);
-    cuDoubleComplex *work = tila_cl_vector(buffers[3]);
-    size_t dbytes, hbytes;
-    void *dwork = NULL, *hwork = NULL;
-    int info = tila_cl_scratch(buffers[3], tila_qr_work_tpqrt(a->m, a->n, a->ib), 13);
-    if (!info)
+    if (cuda) {
+        cuDoubleComplex *work = tila_cl_vector(buffers[3]);
+        size_t dbytes, hbytes;
+        void *dwork = NULL, *hwork = NULL;
         info = tila_cuda_ztpqrt_worksize(tila_cusolver_handle(), tila_cusolver_params(), a->m, a->n,
                                          a->ib, T.ptr, T.ld, work, &dbytes, &hbytes);
-    if (!info) info = tila_cuda_workspace(dbytes, &dwork, hbytes, &hwork);
-    if (!info)
-        info = tila_cuda_ztpqrt(tila_cusolver_handle(), tila_cusolver_params(), a->m, a->n, a->l,
-                                a->ib, A.ptr, A.ld, B.ptr, B.ld, T.ptr, T.ld, work, dwork, dbytes,
-                                hwork, hbytes);
-    if (!info && hbytes) info = tila_cuda_host_workspace_queued();
-    tila_cl_check(&a->base, "tila_cuda_ztpqrt", info, 0);
-}
+        if (!info) info = tila_cuda_workspace(dbytes, &dwork, hbytes, &hwork);
+        if (!info)
+            info = tila_cuda_ztpqrt(tila_cusolver_handle(), tila_cusolver_params(), a->m, a->n,
+                                    a->l, a->ib, A.ptr, A.ld, B.ptr, B.ld, T.ptr, T.ld, work, dwork,
+                                    dbytes, hwork, hbytes);
+        if (!info && hbytes) info = tila_cuda_host_workspace_queued();
+        return info;
+    }
 #endif
+    return tila_core_ztpqrt(a->m, a->n, a->l, a->ib, A.ptr, A.ld, B.ptr, B.ld, T.ptr, T.ld,
+                            tila_cl_vector(buffers[3]));
+}
 
-static struct starpu_perfmodel ztsqrt_model = {
-    .type = STARPU_HISTORY_BASED,
-    .symbol = "tila_ztsqrt",
-};
+static void ztpqrt_run(void *buffers[], void *cl_arg)
+{
+    tila_cl_run(buffers, cl_arg, ztpqrt_kernel);
+}
 
-static struct starpu_perfmodel zttqrt_model = {
-    .type = STARPU_HISTORY_BASED,
-    .symbol = "tila_zttqrt",
-};
+static struct starpu_perfmodel ztsqrt_model = TILA_CL_HISTORY_MODEL("tila_ztsqrt");
+
+static struct starpu_perfmodel zttqrt_model = TILA_CL_HISTORY_MODEL("tila_zttqrt");
 
 struct starpu_codelet tila_cl_ztsqrt = {
     .name = "ztsqrt",
-    .cpu_funcs = { ztpqrt_cpu },
-    TILA_CL_CUDA(ztpqrt_cuda).nbuffers =
-        STARPU_VARIABLE_NBUFFERS, /* A, B RW, T W (tila_task_write), work SCRATCH */
+    TILA_CL_FUNCS(ztpqrt_run),
+    .nbuffers = STARPU_VARIABLE_NBUFFERS, /* A, B RW, T W (tila_task_write), work SCRATCH */
     .model = &ztsqrt_model,
 };
 
 struct starpu_codelet tila_cl_zttqrt = {
     .name = "zttqrt",
-    .cpu_funcs = { ztpqrt_cpu },
-    TILA_CL_CUDA(ztpqrt_cuda).nbuffers =
-        STARPU_VARIABLE_NBUFFERS, /* A, B RW, T W (tila_task_write), work SCRATCH */
+    TILA_CL_FUNCS(ztpqrt_run),
+    .nbuffers = STARPU_VARIABLE_NBUFFERS, /* A, B RW, T W (tila_task_write), work SCRATCH */
     .model = &zttqrt_model,
 };
 
@@ -102,10 +95,10 @@ static int ztpqrt_insert(const tila_task_t *t, struct starpu_codelet *cl, const 
                          int n, int l, int ib, starpu_data_handle_t A, starpu_data_handle_t B,
                          starpu_data_handle_t T, starpu_data_handle_t work)
 {
+    struct ztpqrt_args args = { .m = m, .n = n, .l = l, .ib = ib };
     struct ztpqrt_args *a;
-    int rc = tila_task_args(t, sizeof *a, (void **)&a);
+    int rc = tila_cl_args(t, &args, sizeof args, (void **)&a);
     if (rc) return rc;
-    if (a) *a = (struct ztpqrt_args){ .base = a->base, .m = m, .n = n, .l = l, .ib = ib };
     rc =
         starpu_mpi_task_insert(tila_starpu_comm(), cl, STARPU_CL_ARGS, a, a ? sizeof *a : 0,
                                STARPU_RW, A, STARPU_RW, B, tila_task_write(t, T), T, STARPU_SCRATCH,

@@ -15,7 +15,6 @@
  *
  * SPDX-License-Identifier: BSD-3-Clause
  */
-#define COMPLEX
 #include <string.h>
 
 #include "codelets_z.h"
@@ -45,40 +44,38 @@ static int ztrsm_inv_applies(const struct ztrsm_inv_args *a, void *buffer)
     return info == 0 && tila_core_ztrtri_cond(a->diag, order, record + 2) <= a->bound;
 }
 
-static void ztrsm_inv_cpu(void *buffers[], void *cl_arg)
+/* B = alpha op(A)^-1 B (or B op(A)^-1) by the worker's kernels (tila_cl_run): a GEMM with
+ * TRTRI's inverse T where it applies, a TRSM with A otherwise. */
+static int ztrsm_inv_kernel(void *buffers[], const void *cl_arg, const char **kernel)
 {
     const struct ztrsm_inv_args *a = cl_arg;
-    if (tila_cl_skip(&a->base)) return;
     tila_cl_tile_t A = tila_cl_tile(buffers[0]), T = tila_cl_tile(buffers[1]),
                    B = tila_cl_tile(buffers[3]);
-    int info;
-    if (ztrsm_inv_applies(a, buffers[2]))
-        info = tila_core_ztrsm_inv(a->side, a->trans, a->m, a->n, a->alpha, T.ptr, T.ld, B.ptr,
+    int inverse = ztrsm_inv_applies(a, buffers[2]);
+#ifdef TILA_USE_CUDA
+    if (tila_cl_on_cuda()) {
+        *kernel = "tila_cuda_ztrsm_inv";
+        if (inverse)
+            return tila_cuda_ztrsm_inv(tila_cublas_handle(), starpu_cuda_get_local_stream(),
+                                       a->side, a->trans, a->m, a->n, tila_cuda_zscalar(a->alpha),
+                                       T.ptr, T.ld, B.ptr, B.ld, tila_cl_vector(buffers[4]),
+                                       a->m > 1 ? a->m : 1);
+        return tila_cuda_ztrsm(tila_cublas_handle(), a->side, a->uplo, a->trans, a->diag, a->m,
+                               a->n, tila_cuda_zscalar(a->alpha), A.ptr, A.ld, B.ptr, B.ld);
+    }
+#endif
+    *kernel = "tila_core_ztrsm_inv";
+    if (inverse)
+        return tila_core_ztrsm_inv(a->side, a->trans, a->m, a->n, a->alpha, T.ptr, T.ld, B.ptr,
                                    B.ld, tila_cl_vector(buffers[4]), a->m > 1 ? a->m : 1);
-    else
-        info = tila_core_ztrsm(a->side, a->uplo, a->trans, a->diag, a->m, a->n, a->alpha, A.ptr,
-                               A.ld, B.ptr, B.ld);
-    tila_cl_check(&a->base, "tila_core_ztrsm_inv", info, 0);
+    return tila_core_ztrsm(a->side, a->uplo, a->trans, a->diag, a->m, a->n, a->alpha, A.ptr, A.ld,
+                           B.ptr, B.ld);
 }
 
-#ifdef TILA_USE_CUDA
-static void ztrsm_inv_cuda(void *buffers[], void *cl_arg)
+static void ztrsm_inv_run(void *buffers[], void *cl_arg)
 {
-    const struct ztrsm_inv_args *a = cl_arg;
-    if (tila_cl_skip(&a->base)) return;
-    tila_cl_tile_t A = tila_cl_tile(buffers[0]), T = tila_cl_tile(buffers[1]),
-                   B = tila_cl_tile(buffers[3]);
-    int info;
-    if (ztrsm_inv_applies(a, buffers[2]))
-        info = tila_cuda_ztrsm_inv(tila_cublas_handle(), starpu_cuda_get_local_stream(), a->side,
-                                   a->trans, a->m, a->n, tila_cuda_zscalar(a->alpha), T.ptr, T.ld,
-                                   B.ptr, B.ld, tila_cl_vector(buffers[4]), a->m > 1 ? a->m : 1);
-    else
-        info = tila_cuda_ztrsm(tila_cublas_handle(), a->side, a->uplo, a->trans, a->diag, a->m,
-                               a->n, tila_cuda_zscalar(a->alpha), A.ptr, A.ld, B.ptr, B.ld);
-    tila_cl_check(&a->base, "tila_cuda_ztrsm_inv", info, 0);
+    tila_cl_run(buffers, cl_arg, ztrsm_inv_kernel);
 }
-#endif
 
 /* m n k, k the triangle's order: the GEMM's three tiles (tila_cl_blas3_size). */
 static size_t ztrsm_inv_size(struct starpu_task *task, unsigned nimpl)
@@ -89,16 +86,12 @@ static size_t ztrsm_inv_size(struct starpu_task *task, unsigned nimpl)
                               a->side == TILA_LEFT ? a->m : a->n);
 }
 
-static struct starpu_perfmodel ztrsm_inv_model = {
-    .type = STARPU_REGRESSION_BASED, /* a size^b (perfmodels/README.md) */
-    .symbol = "tila_ztrsm_inv",
-    .size_base = ztrsm_inv_size,
-};
+static struct starpu_perfmodel ztrsm_inv_model =
+    TILA_CL_REGRESSION_MODEL("tila_ztrsm_inv", ztrsm_inv_size);
 
 struct starpu_codelet tila_cl_ztrsm_inv = {
     .name = "ztrsm_inv",
-    .cpu_funcs = { ztrsm_inv_cpu },
-    TILA_CL_CUDA(ztrsm_inv_cuda)
+    TILA_CL_FUNCS(ztrsm_inv_run),
     .nbuffers = 5,
     .modes = { STARPU_R, STARPU_R, STARPU_R, STARPU_RW, STARPU_SCRATCH },
     .specific_nodes = 1,
@@ -113,26 +106,15 @@ int tila_insert_ztrsm_inv(const tila_task_t *t, tila_side_t side, tila_uplo_t up
                           starpu_data_handle_t T, starpu_data_handle_t record,
                           starpu_data_handle_t B, starpu_data_handle_t W)
 {
+    struct ztrsm_inv_args args = {
+        .side = side, .uplo = uplo, .trans = trans, .diag = diag, .m = m, .n = n, .alpha = alpha
+    };
+    args.bound = bound;
     struct ztrsm_inv_args *a;
-    int rc = tila_task_args(t, sizeof *a, (void **)&a);
+    int rc = tila_cl_args(t, &args, sizeof args, (void **)&a);
     if (rc) return rc;
-    if (a)
-        *a = (struct ztrsm_inv_args){ .base = a->base,
-                                      .side = side,
-                                      .uplo = uplo,
-                                      .trans = trans,
-                                      .diag = diag,
-                                      .m = m,
-                                      .n = n,
-                                      .alpha = alpha,
-                                      .bound = bound };
     /* The GEMM's flops (the fallback's TRSM does half as many). */
-    double order = side == TILA_LEFT ? m : n;
-#if defined(COMPLEX)
-    double flops = 8.0 * order * m * n;
-#else
-    double flops = 2.0 * order * m * n;
-#endif
+    double flops = tila_cl_gemm_flops(TILA_COMPLEX64, side == TILA_LEFT ? m : n, m, n);
     rc = starpu_mpi_task_insert(tila_starpu_comm(), &tila_cl_ztrsm_inv, STARPU_CL_ARGS, a,
                                 a ? sizeof *a : 0, STARPU_R, A, STARPU_R, T, STARPU_R, record,
                                 STARPU_RW, B, STARPU_SCRATCH, W,

@@ -15,7 +15,6 @@
  *
  * SPDX-License-Identifier: BSD-3-Clause
  */
-#define COMPLEX
 #include <string.h>
 
 #include "codelets_z.h"
@@ -87,11 +86,7 @@ static size_t ztrtri_size(struct starpu_task *task, unsigned nimpl)
     return tila_cl_blas3_size(sizeof(tila_complex64_t), 1, a->n, a->n, a->n);
 }
 
-static struct starpu_perfmodel ztrtri_model = {
-    .type = STARPU_REGRESSION_BASED, /* a size^b (perfmodels/README.md) */
-    .symbol = "tila_ztrtri",
-    .size_base = ztrtri_size,
-};
+static struct starpu_perfmodel ztrtri_model = TILA_CL_REGRESSION_MODEL("tila_ztrtri", ztrtri_size);
 
 struct starpu_codelet tila_cl_ztrtri = {
     .name = "ztrtri",
@@ -107,15 +102,11 @@ struct starpu_codelet tila_cl_ztrtri = {
 int tila_insert_ztrtri(const tila_task_t *t, tila_uplo_t uplo, tila_diag_t diag, int n,
                        starpu_data_handle_t A, starpu_data_handle_t T, starpu_data_handle_t record)
 {
+    struct ztrtri_args args = { .uplo = uplo, .diag = diag, .n = n };
+    double flops = tila_cl_potrf_flops(TILA_COMPLEX64, n);
     struct ztrtri_args *a;
-    int rc = tila_task_args(t, sizeof *a, (void **)&a);
+    int rc = tila_cl_args(t, &args, sizeof args, (void **)&a);
     if (rc) return rc;
-    if (a) *a = (struct ztrtri_args){ .base = a->base, .uplo = uplo, .diag = diag, .n = n };
-#if defined(COMPLEX)
-    double flops = 4.0 / 3.0 * n * n * n;
-#else
-    double flops = 1.0 / 3.0 * n * n * n;
-#endif
     rc = starpu_mpi_task_insert(tila_starpu_comm(), &tila_cl_ztrtri, STARPU_CL_ARGS, a,
                                 a ? sizeof *a : 0, STARPU_R, A, STARPU_W, T, STARPU_W, record,
                                 TILA_TASK_OPTIONS(t, "ztrtri", flops), 0);

@@ -6,7 +6,6 @@
  *
  * SPDX-License-Identifier: BSD-3-Clause
  */
-#define COMPLEX
 #include <stdlib.h>
 
 #include "codelets_z.h"
@@ -25,68 +24,61 @@ struct ztrxm_args {
     tila_complex64_t alpha;
 };
 
-typedef int (*ztrxm_core_t)(tila_side_t, tila_uplo_t, tila_trans_t, tila_diag_t, int, int,
-                            tila_complex64_t, const tila_complex64_t *, int, tila_complex64_t *,
-                            int);
-
-static void ztrxm_cpu(void *buffers[], const struct ztrxm_args *a, ztrxm_core_t kernel,
-                      const char *name)
-{
-    if (tila_cl_skip(&a->base)) return;
-    tila_cl_tile_t A = tila_cl_tile(buffers[0]), B = tila_cl_tile(buffers[1]);
-    int info =
-        kernel(a->side, a->uplo, a->trans, a->diag, a->m, a->n, a->alpha, A.ptr, A.ld, B.ptr, B.ld);
-    tila_cl_check(&a->base, name, info, 0);
-}
-
-static void ztrsm_cpu(void *buffers[], void *cl_arg)
-{
-    ztrxm_cpu(buffers, cl_arg, tila_core_ztrsm, "tila_core_ztrsm");
-}
-
-static void ztrmm_cpu(void *buffers[], void *cl_arg)
-{
-    ztrxm_cpu(buffers, cl_arg, tila_core_ztrmm, "tila_core_ztrmm");
-}
-
-#ifdef TILA_USE_CUDA
-/* TRSM on a GPU by cuBLAS's trsm whole, or halved down to triangles of TILA_CUDA_TRSM_LEAF
- * rows with the couplings by GEMM (tila_cuda_ztrsm_rec; on an H200 leaf 256 ran a 2048-tile
- * no faster than cuBLAS's trsm, bench/LOG.md, so the default is 0: whole). */
-static void ztrsm_cuda(void *buffers[], void *cl_arg)
+/* TRSM by the worker's kernel (tila_cl_run); on a GPU by cuBLAS's trsm whole, or halved down
+ * to triangles of TILA_CUDA_TRSM_LEAF rows with the couplings by GEMM (tila_cuda_ztrsm_rec;
+ * on an H200 leaf 256 ran a 2048-tile no faster than cuBLAS's trsm, bench/LOG.md, so the
+ * default is 0: whole). */
+static int ztrsm_kernel(void *buffers[], const void *cl_arg, const char **kernel)
 {
     const struct ztrxm_args *a = cl_arg;
-    if (tila_cl_skip(&a->base)) return;
-    static int leaf = -1; /* read once; threads that race read the same value */
-    if (leaf < 0) {
-        const char *v = getenv("TILA_CUDA_TRSM_LEAF");
-        leaf = v && *v ? atoi(v) : 0;
-        if (leaf < 0) leaf = 0;
-    }
     tila_cl_tile_t A = tila_cl_tile(buffers[0]), B = tila_cl_tile(buffers[1]);
-    int info = tila_cuda_ztrsm_rec(tila_cublas_handle(), a->side, a->uplo, a->trans, a->diag, a->m,
+#ifdef TILA_USE_CUDA
+    if (tila_cl_on_cuda()) {
+        static int leaf = -1; /* read once; threads that race read the same value */
+        if (leaf < 0) {
+            const char *v = getenv("TILA_CUDA_TRSM_LEAF");
+            leaf = v && *v ? atoi(v) : 0;
+            if (leaf < 0) leaf = 0;
+        }
+        *kernel = "tila_cuda_ztrsm_rec";
+        return tila_cuda_ztrsm_rec(tila_cublas_handle(), a->side, a->uplo, a->trans, a->diag, a->m,
                                    a->n, tila_cuda_zscalar(a->alpha), A.ptr, A.ld, B.ptr, B.ld,
                                    leaf);
-    tila_cl_check(&a->base, "tila_cuda_ztrsm_rec", info, 0);
+    }
+#endif
+    *kernel = "tila_core_ztrsm";
+    return tila_core_ztrsm(a->side, a->uplo, a->trans, a->diag, a->m, a->n, a->alpha, A.ptr, A.ld,
+                           B.ptr, B.ld);
 }
 
-/* TRMM on a GPU by GEMM on the triangle made full, in the worker's device workspace
- * (tila_cuda_ztrmm_gemm: cuBLAS's trmm is several times slower than its gemm). */
-static void ztrmm_cuda(void *buffers[], void *cl_arg)
+static void ztrsm_run(void *buffers[], void *cl_arg) { tila_cl_run(buffers, cl_arg, ztrsm_kernel); }
+
+/* TRMM by the worker's kernel (tila_cl_run); on a GPU by GEMM on the triangle made full, in
+ * the worker's device workspace (tila_cuda_ztrmm_gemm: cuBLAS's trmm is several times slower
+ * than its gemm). */
+static int ztrmm_kernel(void *buffers[], const void *cl_arg, const char **kernel)
 {
     const struct ztrxm_args *a = cl_arg;
-    if (tila_cl_skip(&a->base)) return;
     tila_cl_tile_t A = tila_cl_tile(buffers[0]), B = tila_cl_tile(buffers[1]);
-    void *work = NULL;
-    size_t bytes = sizeof(cuDoubleComplex) * tila_cuda_ztrmm_gemm_work(a->side, a->m, a->n);
-    int info = tila_cuda_workspace(bytes, &work, 0, NULL);
-    if (!info)
-        info = tila_cuda_ztrmm_gemm(tila_cublas_handle(), a->side, a->uplo, a->trans, a->diag,
-                                    a->m, a->n, tila_cuda_zscalar(a->alpha), A.ptr, A.ld, B.ptr,
-                                    B.ld, work);
-    tila_cl_check(&a->base, "tila_cuda_ztrmm_gemm", info, 0);
-}
+#ifdef TILA_USE_CUDA
+    if (tila_cl_on_cuda()) {
+        void *work = NULL;
+        size_t bytes = sizeof(cuDoubleComplex) * tila_cuda_ztrmm_gemm_work(a->side, a->m, a->n);
+        *kernel = "tila_cuda_ztrmm_gemm";
+        int info = tila_cuda_workspace(bytes, &work, 0, NULL);
+        if (!info)
+            info = tila_cuda_ztrmm_gemm(tila_cublas_handle(), a->side, a->uplo, a->trans, a->diag,
+                                        a->m, a->n, tila_cuda_zscalar(a->alpha), A.ptr, A.ld, B.ptr,
+                                        B.ld, work);
+        return info;
+    }
 #endif
+    *kernel = "tila_core_ztrmm";
+    return tila_core_ztrmm(a->side, a->uplo, a->trans, a->diag, a->m, a->n, a->alpha, A.ptr, A.ld,
+                           B.ptr, B.ld);
+}
+
+static void ztrmm_run(void *buffers[], void *cl_arg) { tila_cl_run(buffers, cl_arg, ztrmm_kernel); }
 
 /* m m n (left) or m n n (right): A and B as square tiles of that flop count
  * (tila_cl_blas3_size). */
@@ -104,22 +96,15 @@ static size_t ztrxm_size(struct starpu_task *task, unsigned nimpl)
  * own left TRSM on the small leaves is slow), and a regression model predicts from every
  * measurement of its symbol whatever the footprint.
  */
-static struct starpu_perfmodel ztrsm_left_model = {
-    .type = STARPU_REGRESSION_BASED, /* a size^b (perfmodels/README.md) */
-    .symbol = "tila_ztrsm_left",
-    .size_base = ztrxm_size,
-};
+static struct starpu_perfmodel ztrsm_left_model =
+    TILA_CL_REGRESSION_MODEL("tila_ztrsm_left", ztrxm_size);
 
-static struct starpu_perfmodel ztrsm_right_model = {
-    .type = STARPU_REGRESSION_BASED,
-    .symbol = "tila_ztrsm_right",
-    .size_base = ztrxm_size,
-};
+static struct starpu_perfmodel ztrsm_right_model =
+    TILA_CL_REGRESSION_MODEL("tila_ztrsm_right", ztrxm_size);
 
 static struct starpu_codelet ztrsm_left_cl = {
     .name = "ztrsm",
-    .cpu_funcs = { ztrsm_cpu },
-    TILA_CL_CUDA(ztrsm_cuda)
+    TILA_CL_FUNCS(ztrsm_run),
     .nbuffers = 2,
     .modes = { STARPU_R, STARPU_RW },
     .model = &ztrsm_left_model,
@@ -127,23 +112,17 @@ static struct starpu_codelet ztrsm_left_cl = {
 
 static struct starpu_codelet ztrsm_right_cl = {
     .name = "ztrsm",
-    .cpu_funcs = { ztrsm_cpu },
-    TILA_CL_CUDA(ztrsm_cuda)
+    TILA_CL_FUNCS(ztrsm_run),
     .nbuffers = 2,
     .modes = { STARPU_R, STARPU_RW },
     .model = &ztrsm_right_model,
 };
 
-static struct starpu_perfmodel ztrmm_model = {
-    .type = STARPU_REGRESSION_BASED,
-    .symbol = "tila_ztrmm",
-    .size_base = ztrxm_size,
-};
+static struct starpu_perfmodel ztrmm_model = TILA_CL_REGRESSION_MODEL("tila_ztrmm", ztrxm_size);
 
 static struct starpu_codelet ztrmm_cl = {
     .name = "ztrmm",
-    .cpu_funcs = { ztrmm_cpu },
-    TILA_CL_CUDA(ztrmm_cuda)
+    TILA_CL_FUNCS(ztrmm_run),
     .nbuffers = 2,
     .modes = { STARPU_R, STARPU_RW },
     .model = &ztrmm_model,
@@ -153,24 +132,14 @@ static int ztrxm_insert(struct starpu_codelet *cl, const tila_task_t *t, tila_si
                         tila_uplo_t uplo, tila_trans_t trans, tila_diag_t diag, int m, int n,
                         tila_complex64_t alpha, starpu_data_handle_t A, starpu_data_handle_t B)
 {
+    struct ztrxm_args args = {
+        .side = side, .uplo = uplo, .trans = trans, .diag = diag, .m = m, .n = n, .alpha = alpha
+    };
     struct ztrxm_args *a;
-    int rc = tila_task_args(t, sizeof *a, (void **)&a);
+    int rc = tila_cl_args(t, &args, sizeof args, (void **)&a);
     if (rc) return rc;
-    if (a)
-        *a = (struct ztrxm_args){ .base = a->base,
-                                  .side = side,
-                                  .uplo = uplo,
-                                  .trans = trans,
-                                  .diag = diag,
-                                  .m = m,
-                                  .n = n,
-                                  .alpha = alpha };
-    double order = side == TILA_LEFT ? m : n;
-#if defined(COMPLEX)
-    double flops = 4.0 * order * m * n;
-#else
-    double flops = 1.0 * order * m * n;
-#endif
+    /* Half a GEMM's: a triangle's multiply-adds. */
+    double flops = tila_cl_gemm_flops(TILA_COMPLEX64, side == TILA_LEFT ? m : n, m, n) / 2;
     rc =
         starpu_mpi_task_insert(tila_starpu_comm(), cl, STARPU_CL_ARGS, a, a ? sizeof *a : 0,
                                STARPU_R, A, STARPU_RW, B, TILA_TASK_OPTIONS(t, cl->name, flops), 0);

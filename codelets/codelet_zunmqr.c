@@ -19,45 +19,39 @@ struct zunmqr_args {
     int m, n, k, ib;
 };
 
-static void zunmqr_cpu(void *buffers[], void *cl_arg)
+/* C = op(Q) C or C op(Q), Q = I - V T V^H, by the worker's kernel (tila_cl_run), once the
+ * scratch is checked (tila_cl_scratch: the work argument's position in that kernel). */
+static int zunmqr_kernel(void *buffers[], const void *cl_arg, const char **kernel)
 {
     const struct zunmqr_args *a = cl_arg;
-    if (tila_cl_skip(&a->base)) return;
     tila_cl_tile_t V = tila_cl_tile(buffers[0]), T = tila_cl_tile(buffers[1]),
                    C = tila_cl_tile(buffers[2]);
-    int info = tila_cl_scratch(
-        buffers[3], tila_qr_work_update(a->side == TILA_LEFT, a->m, a->n, a->k, a->ib), 13);
-    if (!info)
-        info = tila_core_zunmqr(a->side, a->trans, a->m, a->n, a->k, a->ib, V.ptr, V.ld, T.ptr,
-                                T.ld, C.ptr, C.ld, tila_cl_vector(buffers[3]));
-    tila_cl_check(&a->base, "tila_core_zunmqr", info, 0);
-}
-
+    int cuda = tila_cl_on_cuda();
+    *kernel = cuda ? "tila_cuda_zunmqr" : "tila_core_zunmqr";
+    int info = tila_cl_scratch(buffers[3],
+                               tila_qr_work_update(a->side == TILA_LEFT, a->m, a->n, a->k, a->ib),
+                               cuda ? 14 : 13);
+    if (info) return info;
 #ifdef TILA_USE_CUDA
-static void zunmqr_cuda(void *buffers[], void *cl_arg)
-{
-    const struct zunmqr_args *a = cl_arg;
-    if (tila_cl_skip(&a->base)) return;
-    tila_cl_tile_t V = tila_cl_tile(buffers[0]), T = tila_cl_tile(buffers[1]),
-                   C = tila_cl_tile(buffers[2]);
-    int info = tila_cl_scratch(
-        buffers[3], tila_qr_work_update(a->side == TILA_LEFT, a->m, a->n, a->k, a->ib), 14);
-    if (!info)
-        info = tila_cuda_zunmqr(tila_cublas_handle(), a->side, a->trans, a->m, a->n, a->k, a->ib,
+    if (cuda)
+        return tila_cuda_zunmqr(tila_cublas_handle(), a->side, a->trans, a->m, a->n, a->k, a->ib,
                                 V.ptr, V.ld, T.ptr, T.ld, C.ptr, C.ld, tila_cl_vector(buffers[3]));
-    tila_cl_check(&a->base, "tila_cuda_zunmqr", info, 0);
-}
 #endif
+    return tila_core_zunmqr(a->side, a->trans, a->m, a->n, a->k, a->ib, V.ptr, V.ld, T.ptr, T.ld,
+                            C.ptr, C.ld, tila_cl_vector(buffers[3]));
+}
 
-static struct starpu_perfmodel zunmqr_model = {
-    .type = STARPU_HISTORY_BASED,
-    .symbol = "tila_zunmqr",
-};
+static void zunmqr_run(void *buffers[], void *cl_arg)
+{
+    tila_cl_run(buffers, cl_arg, zunmqr_kernel);
+}
+
+static struct starpu_perfmodel zunmqr_model = TILA_CL_HISTORY_MODEL("tila_zunmqr");
 
 struct starpu_codelet tila_cl_zunmqr = {
     .name = "zunmqr",
-    .cpu_funcs = { zunmqr_cpu },
-    TILA_CL_CUDA(zunmqr_cuda).nbuffers = 4,
+    TILA_CL_FUNCS(zunmqr_run),
+    .nbuffers = 4,
     .modes = { STARPU_R, STARPU_R, STARPU_RW, STARPU_SCRATCH },
     .model = &zunmqr_model,
 };
@@ -66,13 +60,10 @@ int tila_insert_zunmqr(const tila_task_t *t, tila_side_t side, tila_trans_t tran
                        int k, int ib, starpu_data_handle_t V, starpu_data_handle_t T,
                        starpu_data_handle_t C, starpu_data_handle_t work)
 {
+    struct zunmqr_args args = { .side = side, .trans = trans, .m = m, .n = n, .k = k, .ib = ib };
     struct zunmqr_args *a;
-    int rc = tila_task_args(t, sizeof *a, (void **)&a);
+    int rc = tila_cl_args(t, &args, sizeof args, (void **)&a);
     if (rc) return rc;
-    if (a)
-        *a = (struct zunmqr_args){
-            .base = a->base, .side = side, .trans = trans, .m = m, .n = n, .k = k, .ib = ib
-        };
     /* ?ormqr's count: 2 k (2 m n) - k^2 times the other dimension. */
     double K = k, flops = 4.0 * m * n * K - 2.0 * K * K * (side == TILA_LEFT ? n : m);
 #if defined(COMPLEX)

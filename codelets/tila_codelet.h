@@ -1,7 +1,18 @@
 /**
  * @file tila_codelet.h
  * @brief Internal: what every codelet file shares: the runtime beneath it, tile access,
- * and how a kernel's return code is heard.
+ * how a codelet runs its kernel and hears its return code, its perfmodel, its arguments
+ * and its flops.
+ *
+ * A codelet file, in order: its argument struct (tila_cl_base_t first); <op>_kernel, which
+ * calls the worker's tile kernel (the CUDA one under TILA_USE_CUDA on a CUDA worker, the
+ * CPU one otherwise) and returns its info and name; <op>_run, StarPU's function on both
+ * kinds of workers, which is tila_cl_run (skip, kernel, check); its perfmodel
+ * (TILA_CL_*_MODEL) and starpu_codelet (TILA_CL_FUNCS); its insert helper (tila_cl_args,
+ * then starpu_mpi_task_insert with TILA_TASK_OPTIONS, then tila_task_submitted).  A few
+ * keep their own CPU and CUDA functions, tila_cl_skip and tila_cl_check written out: potrf,
+ * trtri and zlag2c (on a GPU they skip n = 0 or read a status back in a host function) and
+ * the norms (codelet_zlange.c).
  *
  * Where each tile operation lives, by its LAPACK or BLAS name: the codelet and its insert
  * helper in codelets/codelet_z<file>.c (declared in codelets_z.h), its kernels in
@@ -39,6 +50,7 @@
 #define TILA_CODELET_H
 
 #include <math.h>
+#include <string.h>
 
 #include "tila_runtime.h"
 
@@ -61,6 +73,103 @@ static inline void tila_cl_simulated(void *buffers[], void *cl_arg)
 #else
 #define TILA_CL_CUDA(f)
 #endif
+
+/*
+ * A codelet's one function `f` (whose body is tila_cl_run, which tells the workers apart),
+ * in its starpu_codelet initializer: for CPU workers, and for CUDA workers as TILA_CL_CUDA
+ * gives them.
+ */
+#if defined(TILA_USE_CUDA)
+#define TILA_CL_FUNCS(f)                                                                           \
+    .cpu_funcs = { f }, .cuda_funcs = { f }, .cuda_flags = { STARPU_CUDA_ASYNC }
+#elif defined(STARPU_SIMGRID)
+#define TILA_CL_FUNCS(f)                                                                           \
+    .cpu_funcs = { f }, .cuda_funcs = { tila_cl_simulated }, .cuda_flags = { STARPU_CUDA_ASYNC }
+#else
+#define TILA_CL_FUNCS(f) .cpu_funcs = { f }
+#endif
+
+/** A starpu_perfmodel initializer: the times StarPU records for each footprint, under the
+ * model's file name `sym`. */
+#define TILA_CL_HISTORY_MODEL(sym)                                                                 \
+    {                                                                                              \
+        .type = STARPU_HISTORY_BASED, .symbol = (sym)                                              \
+    }
+
+/** A starpu_perfmodel initializer: a size^b (perfmodels/README.md) under the model's file
+ * name `sym`, the size from the function `size` (NULL: StarPU's, the buffers' bytes). */
+#define TILA_CL_REGRESSION_MODEL(sym, size)                                                        \
+    {                                                                                              \
+        .type = STARPU_REGRESSION_BASED, .symbol = (sym), .size_base = (size)                      \
+    }
+
+/**
+ * A codelet's call of its tile kernel, run by tila_cl_run: on the task's buffers with the
+ * codelet's arguments `cl_arg`, the CUDA kernel on a CUDA worker (tila_cl_on_cuda; in
+ * builds with CUDA) and the CPU kernel elsewhere.  It sets *kernel to the name of the kernel
+ * it called (for tila_cl_check's message) and returns the kernel's info.
+ */
+typedef int tila_cl_call_t(void *buffers[], const void *cl_arg, const char **kernel);
+
+/** 1 when the calling worker is a CUDA worker (a codelet function's CUDA implementation). */
+static inline int tila_cl_on_cuda(void)
+{
+    return starpu_worker_get_type(starpu_worker_get_id()) == STARPU_CUDA_WORKER;
+}
+
+/**
+ * The body of a codelet function on CPU and CUDA workers alike: nothing when the task's
+ * sequence has failed (tila_cl_skip); otherwise `call`, and its kernel's info heard by
+ * tila_cl_check (iinfo 0).
+ */
+static inline void tila_cl_run(void *buffers[], void *cl_arg, tila_cl_call_t *call)
+{
+    const tila_cl_base_t *base = cl_arg;
+    if (tila_cl_skip(base)) return;
+    const char *kernel = "";
+    int info = call(buffers, cl_arg, &kernel);
+    tila_cl_check(base, kernel, info, 0);
+}
+
+/**
+ * An insert helper's first step: the arguments of task t (tila_task_args) where t runs, in
+ * *copy, set to `args` (a codelet's argument struct of `size` bytes) but for the base that
+ * tila_task_args wrote; NULL on the other ranks.  @return tila_task_args's answer.
+ */
+static inline int tila_cl_args(const tila_task_t *t, const void *args, size_t size, void **copy)
+{
+    const size_t base = sizeof(tila_cl_base_t);
+    int rc = tila_task_args(t, size, copy);
+    if (!rc && *copy) memcpy((char *)*copy + base, (const char *)args + base, size - base);
+    return rc;
+}
+
+/** 1 in the complex precisions. */
+static inline int tila_cl_complex(tila_prec_t prec)
+{
+    return prec == TILA_COMPLEX32 || prec == TILA_COMPLEX64;
+}
+
+/**
+ * Flops of m n k multiply-adds in precision `prec` (GEMM's count, LAPACK's): 2 m n k in
+ * real arithmetic, 8 m n k in complex (a complex multiply-add is 4 real ones).
+ */
+static inline double tila_cl_gemm_flops(tila_prec_t prec, double m, double n, double k)
+{
+    return (tila_cl_complex(prec) ? 8.0 : 2.0) * m * n * k;
+}
+
+/** Flops of a POTRF of order n in precision `prec`, n^3 / 3 multiply-adds (TRTRI's too). */
+static inline double tila_cl_potrf_flops(tila_prec_t prec, int n)
+{
+    return (tila_cl_complex(prec) ? 4.0 / 3.0 : 1.0 / 3.0) * n * n * n;
+}
+
+/** Flops of a HERK (SYRK) on one n x n triangle with k columns, in precision `prec`. */
+static inline double tila_cl_herk_flops(tila_prec_t prec, int n, int k)
+{
+    return tila_cl_complex(prec) ? 4.0 * k * n * (n + 1) / 2 : 1.0 * k * n * (n + 1);
+}
 
 /** A matrix buffer of a task as a kernel takes it: its address and leading dimension. */
 typedef struct tila_cl_tile_s {
@@ -122,6 +231,27 @@ static inline void tila_cl_panel_tiles(void *buffers[], int count, void *room, v
     }
 }
 
+/** A panel's buffers on a CPU worker (tila_cl_cpu_panel). */
+typedef struct tila_cl_cpu_panel_s {
+    void **tiles;     /**< the tiles' addresses, top down */
+    int *ld, *rows;   /**< their leading dimensions and rows */
+    tila_cl_tile_t T; /**< buffer `count`: T */
+    char *work;       /**< buffer `count + 1`: the scratch, the kernel's work first */
+} tila_cl_cpu_panel_t;
+
+/**
+ * A panel codelet's buffers on a CPU worker: the first `count` (the panel's tiles, their
+ * arrays written after the kernel's `work_bytes` of the scratch: tila_cl_panel_tiles), T,
+ * then the scratch.
+ */
+static inline tila_cl_cpu_panel_t tila_cl_cpu_panel(void *buffers[], int count, size_t work_bytes)
+{
+    tila_cl_cpu_panel_t p = { .T = tila_cl_tile(buffers[count]),
+                              .work = tila_cl_vector(buffers[count + 1]) };
+    tila_cl_panel_tiles(buffers, count, p.work + work_bytes, &p.tiles, &p.ld, &p.rows);
+    return p;
+}
+
 #ifdef TILA_USE_CUDA
 /**
  * A panel kernel's workspaces on a CUDA worker (tila_cuda_workspace): the device one of
@@ -157,6 +287,14 @@ static inline uint32_t tila_cl_panel_footprint(struct starpu_task *task)
     }
     return footprint;
 }
+
+/** A panel kernel's starpu_perfmodel initializer: the times StarPU records for each
+ * footprint (tila_cl_panel_footprint: one per column height), under the model's file name
+ * `sym`. */
+#define TILA_CL_PANEL_MODEL(sym)                                                                   \
+    {                                                                                              \
+        .type = STARPU_HISTORY_BASED, .symbol = (sym), .footprint = tila_cl_panel_footprint        \
+    }
 
 /** Which tile kernel a norm's tile task runs. */
 typedef enum tila_lan_kind_e {
