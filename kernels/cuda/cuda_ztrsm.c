@@ -9,13 +9,14 @@
 
 #include "cuda_kernel.h"
 #include "cuda_z.h"
+#include "tila_kernel_args.h"
 
 /** cuBLAS's trsm on `handle` (its stream); same arguments and checks as tila_core_ztrsm. */
 int tila_cuda_ztrsm(cublasHandle_t handle, tila_side_t side, tila_uplo_t uplo, tila_trans_t trans,
                     tila_diag_t diag, int m, int n, cuDoubleComplex alpha, const cuDoubleComplex *A,
                     int lda, cuDoubleComplex *B, int ldb)
 {
-    int rc = tila_cuda_check_trxm(side, m, n, lda, ldb);
+    int rc = tila_args_trxm_sizes(side, m, n, lda, ldb, 1);
     if (rc || m == 0 || n == 0) return rc;
     TILA_CUDA_CHECK(cublasZtrsm(handle, side == TILA_LEFT ? CUBLAS_SIDE_LEFT : CUBLAS_SIDE_RIGHT,
                                 tila_cublas_fill(uplo), tila_cublas_op(trans),
@@ -37,7 +38,7 @@ int tila_cuda_ztrsm_rec(cublasHandle_t handle, tila_side_t side, tila_uplo_t upl
                         tila_trans_t trans, tila_diag_t diag, int m, int n, cuDoubleComplex alpha,
                         const cuDoubleComplex *A, int lda, cuDoubleComplex *B, int ldb, int leaf)
 {
-    int rc = tila_cuda_check_trxm(side, m, n, lda, ldb);
+    int rc = tila_args_trxm_sizes(side, m, n, lda, ldb, 1);
     if (rc || m == 0 || n == 0) return rc;
     int left = side == TILA_LEFT, k = left ? m : n;
     cuDoubleComplex zero = tila_cuda_zscalar(0.0), one = tila_cuda_zscalar(1.0),

@@ -10,6 +10,7 @@
 
 #include "cuda_kernel.h"
 #include "cuda_z.h"
+#include "tila_kernel_args.h"
 
 static cublasDiagType_t ztrtri_diag(tila_diag_t diag)
 {
@@ -42,12 +43,8 @@ int tila_cuda_ztrtri(cusolverDnHandle_t solver, cudaStream_t stream, tila_uplo_t
                      int ldt, double *sums, double *scratch, int *devinfo, void *dwork,
                      size_t dbytes, void *hwork, size_t hbytes)
 {
-    if (uplo != TILA_UPPER && uplo != TILA_LOWER) return -3;
-    if (diag != TILA_UNIT && diag != TILA_NONUNIT) return -4;
-    if (n < 0) return -5;
-    if (lda < tila_cuda_max1(n)) return -7;
-    if (ldt < tila_cuda_max1(n)) return -9;
-    if (n == 0) return 0;
+    int rc = tila_args_trtri(uplo, diag, n, lda, ldt, 2);
+    if (rc || n == 0) return rc;
     tila_uplo_t other = uplo == TILA_LOWER ? TILA_UPPER : TILA_LOWER;
     cuDoubleComplex zero = tila_cuda_zscalar(0), one = tila_cuda_zscalar(1);
     /* As on the CPU: the other triangle 0 and the diagonal 1, A's triangle over them, a
