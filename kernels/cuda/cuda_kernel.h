@@ -56,6 +56,16 @@ static inline cublasFillMode_t tila_cublas_fill(tila_uplo_t uplo)
     return uplo == TILA_UPPER ? CUBLAS_FILL_MODE_UPPER : CUBLAS_FILL_MODE_LOWER;
 }
 
+static inline cublasSideMode_t tila_cublas_side(tila_side_t side)
+{
+    return side == TILA_LEFT ? CUBLAS_SIDE_LEFT : CUBLAS_SIDE_RIGHT;
+}
+
+static inline cublasDiagType_t tila_cublas_diag(tila_diag_t diag)
+{
+    return diag == TILA_UNIT ? CUBLAS_DIAG_UNIT : CUBLAS_DIAG_NON_UNIT;
+}
+
 /* Threads per block of the element-wise kernels, and blocks to cover m x n. */
 #define TILA_CUDA_BLOCK 256
 static inline unsigned tila_cuda_grid(int m, int n)

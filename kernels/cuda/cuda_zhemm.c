@@ -17,8 +17,7 @@ int tila_cuda_zhemm(cublasHandle_t handle, tila_side_t side, tila_uplo_t uplo, i
 {
     int rc = tila_args_hemm(side, uplo, m, n, lda, ldb, ldc, 0);
     if (rc || m == 0 || n == 0) return rc;
-    TILA_CUDA_CHECK(cublasZhemm(handle, side == TILA_LEFT ? CUBLAS_SIDE_LEFT : CUBLAS_SIDE_RIGHT,
-                                tila_cublas_fill(uplo), m, n, &alpha, A, lda, B, ldb, &beta, C,
-                                ldc));
+    TILA_CUDA_CHECK(cublasZhemm(handle, tila_cublas_side(side), tila_cublas_fill(uplo), m, n,
+                                &alpha, A, lda, B, ldb, &beta, C, ldc));
     return 0;
 }

@@ -17,10 +17,9 @@ int tila_cuda_ztrmm(cublasHandle_t handle, tila_side_t side, tila_uplo_t uplo, t
 {
     int rc = tila_args_trxm_sizes(side, m, n, lda, ldb, 1);
     if (rc || m == 0 || n == 0) return rc;
-    TILA_CUDA_CHECK(cublasZtrmm(handle, side == TILA_LEFT ? CUBLAS_SIDE_LEFT : CUBLAS_SIDE_RIGHT,
-                                tila_cublas_fill(uplo), tila_cublas_op(trans),
-                                diag == TILA_UNIT ? CUBLAS_DIAG_UNIT : CUBLAS_DIAG_NON_UNIT, m, n,
-                                &alpha, A, lda, B, ldb, B, ldb));
+    TILA_CUDA_CHECK(cublasZtrmm(handle, tila_cublas_side(side), tila_cublas_fill(uplo),
+                                tila_cublas_op(trans), tila_cublas_diag(diag), m, n, &alpha, A, lda,
+                                B, ldb, B, ldb));
     return 0;
 }
 

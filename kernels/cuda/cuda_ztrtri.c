@@ -12,11 +12,6 @@
 #include "cuda_z.h"
 #include "tila_kernel_args.h"
 
-static cublasDiagType_t ztrtri_diag(tila_diag_t diag)
-{
-    return diag == TILA_UNIT ? CUBLAS_DIAG_UNIT : CUBLAS_DIAG_NON_UNIT;
-}
-
 /** Device and host workspace bytes cusolverDnXtrtri needs for the n x n tile T (a query on
  * the arguments of the call it sizes).  @return 0 or TILA_ERR_DEVICE. */
 int tila_cuda_ztrtri_worksize(cusolverDnHandle_t solver, tila_uplo_t uplo, tila_diag_t diag, int n,
@@ -24,8 +19,9 @@ int tila_cuda_ztrtri_worksize(cusolverDnHandle_t solver, tila_uplo_t uplo, tila_
 {
     *dbytes = *hbytes = 0;
     if (n <= 0) return 0;
-    TILA_CUDA_CHECK(cusolverDnXtrtri_bufferSize(solver, tila_cublas_fill(uplo), ztrtri_diag(diag),
-                                                n, CUDA_C_64F, T, ldt, dbytes, hbytes));
+    TILA_CUDA_CHECK(cusolverDnXtrtri_bufferSize(solver, tila_cublas_fill(uplo),
+                                                tila_cublas_diag(diag), n, CUDA_C_64F, T, ldt,
+                                                dbytes, hbytes));
     return 0;
 }
 
@@ -52,7 +48,7 @@ int tila_cuda_ztrtri(cusolverDnHandle_t solver, cudaStream_t stream, tila_uplo_t
     TILA_CUDA_PASS(tila_cuda_zlaset(stream, other, n, n, zero, one, T, ldt));
     TILA_CUDA_PASS(tila_cuda_zlacpy(stream, uplo, n, n, A, lda, T, ldt));
     if (diag == TILA_UNIT) TILA_CUDA_PASS(tila_cuda_zlaset(stream, other, n, n, zero, one, T, ldt));
-    TILA_CUDA_CHECK(cusolverDnXtrtri(solver, tila_cublas_fill(uplo), ztrtri_diag(diag), n,
+    TILA_CUDA_CHECK(cusolverDnXtrtri(solver, tila_cublas_fill(uplo), tila_cublas_diag(diag), n,
                                      CUDA_C_64F, T, ldt, dwork, dbytes, hwork, hbytes, devinfo));
     TILA_CUDA_CHECK(cudaMemsetAsync(sums, 0, sizeof(double) * 2 * (size_t)n, stream));
     TILA_CUDA_PASS(
