@@ -94,16 +94,10 @@ int tila_core_cgemm_lp(tila_factor_t factor, tila_trans_t transa, tila_trans_t t
                        tila_complex32_t *C, int ldc, tila_complex32_t *work, size_t lwork)
 {
     if (!valid_factor(factor)) return -1;
-    if (!tila_valid_trans(transa)) return -2;
-    if (!tila_valid_trans(transb)) return -3;
-    if (m < 0) return -4;
-    if (n < 0) return -5;
-    if (k < 0) return -6;
+    int rc = tila_args_gemm(transa, transb, m, n, k, lda, ldb, ldc, 1);
+    if (rc) return rc;
     int ra = transa == TILA_NOTRANS ? m : k, ca = transa == TILA_NOTRANS ? k : m;
     int rb = transb == TILA_NOTRANS ? k : n, cb = transb == TILA_NOTRANS ? n : k;
-    if (lda < tila_max1(ra)) return -9;
-    if (ldb < tila_max1(rb)) return -11;
-    if (ldc < tila_max1(m)) return -14;
     size_t need = (size_t)m * k + (size_t)k * n;
     if (factor != TILA_FACTOR_FP32 && (!work || lwork < need)) return -16;
     if (m == 0 || n == 0) return 0;
@@ -139,13 +133,10 @@ int tila_core_cherk_lp(tila_factor_t factor, tila_uplo_t uplo, tila_trans_t tran
                        tila_complex32_t *C, int ldc, tila_complex32_t *work, size_t lwork)
 {
     if (!valid_factor(factor)) return -1;
-    if (uplo != TILA_UPPER && uplo != TILA_LOWER) return -2;
-    if (trans != TILA_NOTRANS && trans != TILA_CONJTRANS) return -3;
-    if (n < 0) return -4;
-    if (k < 0) return -5;
+    int rc = tila_args_herk(uplo, trans == TILA_NOTRANS || trans == TILA_CONJTRANS, trans, n, k,
+                            lda, ldc, 1);
+    if (rc) return rc;
     int ra = trans == TILA_NOTRANS ? n : k, ca = trans == TILA_NOTRANS ? k : n;
-    if (lda < tila_max1(ra)) return -8;
-    if (ldc < tila_max1(n)) return -11;
     if (factor != TILA_FACTOR_FP32 && (!work || lwork < (size_t)n * k)) return -13;
     if (n == 0) return 0;
     if (factor != TILA_FACTOR_FP32 && k > 0) {

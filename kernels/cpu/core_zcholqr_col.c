@@ -170,10 +170,8 @@ size_t tila_core_zcholqr_col_work(int m, int n)
 int tila_core_zcholqr_col(int m, int n, const int *mbs, tila_complex64_t *const *A, const int *lda,
                           tila_complex64_t *T, int ldt, tila_complex64_t *work, int *path)
 {
-    if (m < 0) return -1;
-    if (n < 0) return -2;
-    if (!tila_core_panel_rows(m, mbs)) return -3;
-    if (ldt < tila_max1(tila_min(m, n))) return -7;
+    int rc = tila_args_geqrt_col(m, n, mbs, ldt, 0);
+    if (rc) return rc;
     if (path) *path = 2;
     if (m == 0 || n == 0) return 0;
     const struct panel p = { m, n, mbs, A, lda };

@@ -20,9 +20,8 @@
  */
 int tila_core_zcolamax(int m, int n, const tila_complex64_t *A, int lda, double *work)
 {
-    if (m < 0) return -1;
-    if (n < 0) return -2;
-    if (lda < tila_max1(m)) return -4;
+    int rc = tila_args_mat(m, n, lda, 0);
+    if (rc) return rc;
     for (int j = 0; j < n; j++) {
         const tila_complex64_t *a = A + (size_t)j * lda;
         double big = 0;

@@ -13,10 +13,8 @@
 int tila_core_zgeadd(int m, int n, tila_complex64_t alpha, const tila_complex64_t *A, int lda,
                      tila_complex64_t beta, tila_complex64_t *B, int ldb)
 {
-    if (m < 0) return -1;
-    if (n < 0) return -2;
-    if (lda < tila_max1(m)) return -5;
-    if (ldb < tila_max1(m)) return -8;
+    int rc = tila_args_geadd(m, n, lda, ldb, 0);
+    if (rc) return rc;
     for (int j = 0; j < n; j++) {
         tila_complex64_t *b = B + (size_t)j * ldb;
         if (beta == (tila_complex64_t)0)

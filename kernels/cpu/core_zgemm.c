@@ -20,15 +20,8 @@ int tila_core_zgemm(tila_trans_t transa, tila_trans_t transb, int m, int n, int 
                     const tila_complex64_t *B, int ldb, tila_complex64_t beta, tila_complex64_t *C,
                     int ldc)
 {
-    if (!tila_valid_trans(transa)) return -1;
-    if (!tila_valid_trans(transb)) return -2;
-    if (m < 0) return -3;
-    if (n < 0) return -4;
-    if (k < 0) return -5;
-    if (lda < tila_max1(transa == TILA_NOTRANS ? m : k)) return -8;
-    if (ldb < tila_max1(transb == TILA_NOTRANS ? k : n)) return -10;
-    if (ldc < tila_max1(m)) return -13;
-    if (m == 0 || n == 0) return 0;
+    int rc = tila_args_gemm(transa, transb, m, n, k, lda, ldb, ldc, 0);
+    if (rc || m == 0 || n == 0) return rc;
     if (n == 1 && k > 0 && transb == TILA_NOTRANS) {
         /* One column (a solve with one right-hand side): a matrix-vector product, without
          * the copy of A that OpenBLAS's gemm makes first (faster: bench/LOG.md).  (k = 0

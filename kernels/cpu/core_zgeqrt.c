@@ -23,12 +23,9 @@
 int tila_core_zgeqrt(int m, int n, int ib, tila_complex64_t *A, int lda, tila_complex64_t *T,
                      int ldt, tila_complex64_t *work)
 {
-    if (m < 0) return -1;
-    if (n < 0) return -2;
-    if (ib < 1) return -3;
-    if (lda < tila_max1(m)) return -5;
+    int rc = tila_args_geqrt(m, n, ib, lda, ldt, 0);
+    if (rc) return rc;
     int nb = tila_min(ib, tila_min(m, n));
-    if (ldt < tila_max1(nb)) return -7;
     if (nb == 0) return 0;
     return LAPACKE_zgeqrt_work(LAPACK_COL_MAJOR, m, n, nb, A, lda, T, ldt, work);
 }

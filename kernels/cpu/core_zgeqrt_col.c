@@ -23,15 +23,11 @@
 int tila_core_zgeqrt_col(int m, int n, const int *mbs, tila_complex64_t *const *A, const int *lda,
                          tila_complex64_t *T, int ldt, tila_complex64_t *work)
 {
-    if (m < 0) return -1;
-    if (n < 0) return -2;
-    if (!tila_core_panel_rows(m, mbs)) return -3;
-    int k = tila_min(m, n);
-    if (ldt < tila_max1(k)) return -7;
-    if (k == 0) return 0;
+    int rc = tila_args_geqrt_col(m, n, mbs, ldt, 0), k = tila_min(m, n);
+    if (rc || k == 0) return rc;
     for (int i = 0, r = 0; r < m; r += mbs[i++])
         LAPACKE_zlacpy_work(LAPACK_COL_MAJOR, 'A', mbs[i], n, A[i], lda[i], work + r, m);
-    int rc = tila_core_zgeqrt(m, n, n, work, m, T, ldt, work + (size_t)m * n);
+    rc = tila_core_zgeqrt(m, n, n, work, m, T, ldt, work + (size_t)m * n);
     for (int i = 0, r = 0; r < m; r += mbs[i++])
         LAPACKE_zlacpy_work(LAPACK_COL_MAJOR, 'A', mbs[i], n, work + r, m, A[i], lda[i]);
     return rc;

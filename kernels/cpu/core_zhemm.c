@@ -21,14 +21,8 @@ int tila_core_zhemm(tila_side_t side, tila_uplo_t uplo, int m, int n, tila_compl
                     const tila_complex64_t *A, int lda, const tila_complex64_t *B, int ldb,
                     tila_complex64_t beta, tila_complex64_t *C, int ldc)
 {
-    if (side != TILA_LEFT && side != TILA_RIGHT) return -1;
-    if (uplo != TILA_UPPER && uplo != TILA_LOWER) return -2;
-    if (m < 0) return -3;
-    if (n < 0) return -4;
-    if (lda < tila_max1(side == TILA_LEFT ? m : n)) return -7;
-    if (ldb < tila_max1(m)) return -9;
-    if (ldc < tila_max1(m)) return -12;
-    if (m == 0 || n == 0) return 0;
+    int rc = tila_args_hemm(side, uplo, m, n, lda, ldb, ldc, 0);
+    if (rc || m == 0 || n == 0) return rc;
     cblas_zhemm(CblasColMajor, side == TILA_LEFT ? CblasLeft : CblasRight,
                 uplo == TILA_UPPER ? CblasUpper : CblasLower, m, n, CBLAS_SADDR(alpha), A, lda, B,
                 ldb, CBLAS_SADDR(beta), C, ldc);

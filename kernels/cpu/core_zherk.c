@@ -18,17 +18,8 @@
 int tila_core_zherk(tila_uplo_t uplo, tila_trans_t trans, int n, int k, double alpha,
                     const tila_complex64_t *A, int lda, double beta, tila_complex64_t *C, int ldc)
 {
-    if (uplo != TILA_UPPER && uplo != TILA_LOWER) return -1;
-#if defined(COMPLEX)
-    if (trans != TILA_NOTRANS && trans != TILA_CONJTRANS) return -2;
-#else
-    if (!tila_valid_trans(trans)) return -2;
-#endif
-    if (n < 0) return -3;
-    if (k < 0) return -4;
-    if (lda < tila_max1(trans == TILA_NOTRANS ? n : k)) return -7;
-    if (ldc < tila_max1(n)) return -10;
-    if (n == 0) return 0;
+    int rc = tila_args_herk(uplo, tila_valid_trans_h(trans), trans, n, k, lda, ldc, 0);
+    if (rc || n == 0) return rc;
     cblas_zherk(CblasColMajor, (enum CBLAS_UPLO)uplo, tila_cblas_trans(trans), n, k, alpha, A, lda,
                 beta, C, ldc);
     return 0;

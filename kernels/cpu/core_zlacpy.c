@@ -18,10 +18,8 @@ int tila_core_zlacpy(tila_uplo_t uplo, int m, int n, const tila_complex64_t *A, 
                      tila_complex64_t *B, int ldb)
 {
     if (!tila_valid_uplo(uplo)) return -1;
-    if (m < 0) return -2;
-    if (n < 0) return -3;
-    if (lda < tila_max1(m)) return -5;
-    if (ldb < tila_max1(m)) return -7;
+    int rc = tila_args_lacpy_sizes(m, n, lda, ldb, 0);
+    if (rc) return rc;
     if (m == 0 || n == 0) return 0;
     return LAPACKE_zlacpy_work(LAPACK_COL_MAJOR, tila_lapack_uplo(uplo), m, n, A, lda, B, ldb);
 }

@@ -20,11 +20,8 @@
 int tila_core_zlag2c(tila_uplo_t uplo, int m, int n, const tila_complex64_t *A, int lda,
                      tila_complex32_t *SA, int ldsa)
 {
-    if (!tila_valid_uplo(uplo)) return -1;
-    if (m < 0) return -2;
-    if (n < 0 || (uplo != TILA_GENERAL && n != m)) return -3;
-    if (lda < tila_max1(m)) return -5;
-    if (ldsa < tila_max1(m)) return -7;
+    int rc = tila_args_lag2_narrow(uplo, m, n, lda, ldsa, 0);
+    if (rc) return rc;
     if (m == 0 || n == 0) return 0;
     if (uplo == TILA_GENERAL) return LAPACKE_zlag2c_work(LAPACK_COL_MAJOR, m, n, A, lda, SA, ldsa);
     /* A triangle: LAPACK's zlat2c has no LAPACKE entry; its columns are zlag2c's. */
@@ -45,10 +42,7 @@ int tila_core_zlag2c(tila_uplo_t uplo, int m, int n, const tila_complex64_t *A, 
 int tila_core_clag2z(int m, int n, const tila_complex32_t *SA, int ldsa, tila_complex64_t *A,
                      int lda)
 {
-    if (m < 0) return -1;
-    if (n < 0) return -2;
-    if (ldsa < tila_max1(m)) return -4;
-    if (lda < tila_max1(m)) return -6;
-    if (m == 0 || n == 0) return 0;
+    int rc = tila_args_lag2_widen(m, n, ldsa, lda, 0);
+    if (rc || m == 0 || n == 0) return rc;
     return LAPACKE_clag2z_work(LAPACK_COL_MAJOR, m, n, SA, ldsa, A, lda);
 }

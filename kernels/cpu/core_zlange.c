@@ -496,12 +496,6 @@ static void zlan_region_fro(tila_uplo_t uplo, int strict, int m, int n, const ti
 
 /* ---- Kernels ------------------------------------------------------------------------ */
 
-static int zlan_valid_norm(tila_norm_t norm)
-{
-    return norm == TILA_NORM_MAX || norm == TILA_NORM_ONE || norm == TILA_NORM_INF ||
-           norm == TILA_NORM_FRO;
-}
-
 /* The trapezoid `uplo` (TILA_GENERAL: all) of the m x n tile; unit: ones on the diagonal. */
 static void zlan_trapezoid(tila_norm_t norm, tila_uplo_t uplo, int unit, int m, int n,
                            const tila_complex64_t *A, int lda, double *work)
@@ -535,11 +529,8 @@ static void zlan_trapezoid(tila_norm_t norm, tila_uplo_t uplo, int unit, int m, 
 int tila_core_zlange(tila_norm_t norm, int m, int n, const tila_complex64_t *A, int lda,
                      double *work)
 {
-    if (!zlan_valid_norm(norm)) return -1;
-    if (m < 0) return -2;
-    if (n < 0) return -3;
-    if (lda < tila_max1(m)) return -5;
-    if (m == 0 || n == 0) return 0;
+    int rc = tila_args_lange(norm, m, n, lda, 0);
+    if (rc || m == 0 || n == 0) return rc;
     zlan_trapezoid(norm, TILA_GENERAL, 0, m, n, A, lda, work);
     return 0;
 }
@@ -555,13 +546,8 @@ int tila_core_zlange(tila_norm_t norm, int m, int n, const tila_complex64_t *A, 
 int tila_core_zlantr(tila_norm_t norm, tila_uplo_t uplo, tila_diag_t diag, int m, int n,
                      const tila_complex64_t *A, int lda, double *work)
 {
-    if (!zlan_valid_norm(norm)) return -1;
-    if (uplo != TILA_UPPER && uplo != TILA_LOWER) return -2;
-    if (diag != TILA_UNIT && diag != TILA_NONUNIT) return -3;
-    if (m < 0) return -4;
-    if (n < 0) return -5;
-    if (lda < tila_max1(m)) return -7;
-    if (m == 0 || n == 0) return 0;
+    int rc = tila_args_lantr(norm, uplo, diag, m, n, lda, 0);
+    if (rc || m == 0 || n == 0) return rc;
     zlan_trapezoid(norm, uplo, diag == TILA_UNIT, m, n, A, lda, work);
     return 0;
 }
@@ -584,10 +570,8 @@ static int zlan_symmetric(tila_norm_t norm, tila_uplo_t uplo, int herm, int n,
                           const tila_complex64_t *A, int lda, double *work)
 {
     double pair[2], dmax = 0, dsum = 0;
-    if (!zlan_valid_norm(norm)) return -1;
-    if (uplo != TILA_UPPER && uplo != TILA_LOWER) return -2;
-    if (n < 0) return -3;
-    if (lda < tila_max1(n)) return -5;
+    int rc = tila_args_lansy(norm, uplo, n, lda, 0);
+    if (rc) return rc;
     switch (norm) {
     case TILA_NORM_MAX:
         for (int j = 0; j < n; j++) {
@@ -661,11 +645,8 @@ int tila_core_zlanhe(tila_norm_t norm, tila_uplo_t uplo, int n, const tila_compl
 int tila_core_zlansy_offdiag(tila_norm_t norm, int m, int n, const tila_complex64_t *A, int lda,
                              double *colwork, double *rowwork)
 {
-    if (!zlan_valid_norm(norm)) return -1;
-    if (m < 0) return -2;
-    if (n < 0) return -3;
-    if (lda < tila_max1(m)) return -5;
-    if (m == 0 || n == 0) return 0;
+    int rc = tila_args_lange(norm, m, n, lda, 0);
+    if (rc || m == 0 || n == 0) return rc;
     double pair[2], max;
     switch (norm) {
     case TILA_NORM_MAX:
@@ -696,7 +677,7 @@ int tila_core_zlansy_offdiag(tila_norm_t norm, int m, int n, const tila_complex6
 int tila_core_zlange_tiles(tila_norm_t norm, int count, const tila_lan_tile_t *tiles,
                            double *work)
 {
-    if (!zlan_valid_norm(norm)) return -1;
+    if (!tila_valid_norm(norm)) return -1;
     if (count < 0) return -2;
     for (int t = 0; t < count; t++) {
         const tila_lan_tile_t *x = &tiles[t];

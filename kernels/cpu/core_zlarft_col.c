@@ -25,11 +25,8 @@ int tila_core_zlarft_col(int m, int k, const int *mbs, const tila_complex64_t *c
                          const int *ldv, const tila_complex64_t *tau, tila_complex64_t *T, int ldt,
                          tila_complex64_t *work)
 {
-    if (m < 0) return -1;
-    if (k < 0 || k > m) return -2;
-    if (!tila_core_panel_rows(m, mbs)) return -3;
-    if (ldt < tila_max1(k)) return -8;
-    if (k == 0) return 0;
+    int rc = tila_args_larft_col(m, k, mbs, ldt, 0);
+    if (rc || k == 0) return rc;
     for (int i = 0, r = 0; r < m; r += mbs[i++])
         LAPACKE_zlacpy_work(LAPACK_COL_MAJOR, 'A', mbs[i], k, V[i], ldv[i], work + r, m);
     return LAPACKE_zlarft_work(LAPACK_COL_MAJOR, 'F', 'C', m, k, work, m, tau, T, ldt);

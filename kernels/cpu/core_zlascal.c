@@ -15,9 +15,8 @@
  */
 int tila_core_zlascal(int m, int n, tila_complex64_t alpha, tila_complex64_t *A, int lda)
 {
-    if (m < 0) return -1;
-    if (n < 0) return -2;
-    if (lda < tila_max1(m)) return -5;
+    int rc = tila_args_lascal(m, n, lda, 0);
+    if (rc) return rc;
     if (lda == m) {
         cblas_zscal(m * n, CBLAS_SADDR(alpha), A, 1);
         return 0;

@@ -18,9 +18,7 @@ int tila_core_zlaset(tila_uplo_t uplo, int m, int n, tila_complex64_t alpha, til
                      tila_complex64_t *A, int lda)
 {
     if (!tila_valid_uplo(uplo)) return -1;
-    if (m < 0) return -2;
-    if (n < 0) return -3;
-    if (lda < tila_max1(m)) return -7;
-    if (m == 0 || n == 0) return 0;
+    int rc = tila_args_laset_sizes(m, n, lda, 0);
+    if (rc || m == 0 || n == 0) return rc;
     return LAPACKE_zlaset_work(LAPACK_COL_MAJOR, tila_lapack_uplo(uplo), m, n, alpha, beta, A, lda);
 }

@@ -21,11 +21,8 @@
 int tila_core_zplghe(double bump, int m, int n, tila_complex64_t *A, int lda, int i0, int j0,
                      unsigned long long seed)
 {
-    if (m < 0) return -2;
-    if (n < 0) return -3;
-    if (lda < tila_max1(m)) return -5;
-    if (i0 < 0) return -6;
-    if (j0 < 0) return -7;
+    int rc = tila_args_plrnt(m, n, lda, i0, j0, 1);
+    if (rc) return rc;
     for (int j = 0; j < n; j++)
         for (int i = 0; i < m; i++) {
             uint64_t gi = (uint64_t)(i0 + i), gj = (uint64_t)(j0 + j);

@@ -20,11 +20,8 @@
 int tila_core_zplrnt(int m, int n, tila_complex64_t *A, int lda, int i0, int j0,
                      unsigned long long seed)
 {
-    if (m < 0) return -1;
-    if (n < 0) return -2;
-    if (lda < tila_max1(m)) return -4;
-    if (i0 < 0) return -5;
-    if (j0 < 0) return -6;
+    int rc = tila_args_plrnt(m, n, lda, i0, j0, 0);
+    if (rc) return rc;
     for (int j = 0; j < n; j++)
         for (int i = 0; i < m; i++) {
             tila_complex64_t v = tila_rand_entry(seed, (uint64_t)(i0 + i), (uint64_t)(j0 + j), 0);

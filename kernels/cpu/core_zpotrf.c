@@ -17,9 +17,8 @@
  */
 int tila_core_zpotrf(tila_uplo_t uplo, int n, tila_complex64_t *A, int lda)
 {
-    if (uplo != TILA_UPPER && uplo != TILA_LOWER) return -1;
-    if (n < 0) return -2;
-    if (lda < tila_max1(n)) return -4;
+    int rc = tila_args_triangle(uplo, n, lda, 0);
+    if (rc) return rc;
     if (n == 0) return 0;
     return LAPACKE_zpotrf_work(LAPACK_COL_MAJOR, tila_lapack_uplo(uplo), n, A, lda);
 }

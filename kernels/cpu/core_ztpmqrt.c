@@ -26,20 +26,9 @@ int tila_core_ztpmqrt(tila_side_t side, tila_trans_t trans, int m, int n, int k,
                       tila_complex64_t *A, int lda, tila_complex64_t *B, int ldb,
                       tila_complex64_t *work)
 {
-    int left = side == TILA_LEFT;
-    if (side != TILA_LEFT && side != TILA_RIGHT) return -1;
-    if (!tila_valid_trans_qr(trans)) return -2;
-    if (m < 0) return -3;
-    if (n < 0) return -4;
-    if (k < 0) return -5;
-    if (l < 0 || l > k || l > (left ? m : n)) return -6;
-    if (ib < 1) return -7;
-    if (ldv < tila_max1(left ? m : n)) return -9;
+    int rc = tila_args_tpmqrt(side, trans, m, n, k, l, ib, ldv, ldt, lda, ldb, 0);
+    if (rc || m == 0 || n == 0 || k == 0) return rc;
     int nb = tila_min(ib, k);
-    if (ldt < tila_max1(nb)) return -11;
-    if (lda < tila_max1(left ? k : m)) return -13;
-    if (ldb < tila_max1(m)) return -15;
-    if (m == 0 || n == 0 || k == 0) return 0;
     return LAPACKE_ztpmqrt_work(LAPACK_COL_MAJOR, tila_lapack_side(side),
                                 tila_lapack_trans_qr(trans), m, n, k, l, nb, V, ldv, T, ldt, A, lda,
                                 B, ldb, work);

@@ -79,15 +79,8 @@ static void ztpqrt_rec(int m, int n, int l, tila_complex64_t *A, int lda, tila_c
 int tila_core_ztpqrt(int m, int n, int l, int ib, tila_complex64_t *A, int lda, tila_complex64_t *B,
                      int ldb, tila_complex64_t *T, int ldt, tila_complex64_t *work)
 {
-    if (m < 0) return -1;
-    if (n < 0) return -2;
-    if (l < 0 || l > tila_min(m, n)) return -3;
-    if (ib < 1) return -4;
-    if (lda < tila_max1(n)) return -6;
-    if (ldb < tila_max1(m)) return -8;
-    int nb = tila_min(ib, n);
-    if (ldt < tila_max1(nb)) return -10;
-    if (m == 0 || n == 0) return 0;
+    int rc = tila_args_tpqrt(m, n, l, ib, lda, ldb, ldt, 0), nb = tila_min(ib, n);
+    if (rc || m == 0 || n == 0) return rc;
     /* LAPACK's ?tpqrt blocking: block i meets the first mb rows of B, of which the last
      * lb are its trapezoid; it is factored by ztpqrt_rec, then applied to the columns on
      * its right with ?tprfb. */

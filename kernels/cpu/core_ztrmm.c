@@ -18,7 +18,7 @@ int tila_core_ztrmm(tila_side_t side, tila_uplo_t uplo, tila_trans_t trans, tila
                     int n, tila_complex64_t alpha, const tila_complex64_t *A, int lda,
                     tila_complex64_t *B, int ldb)
 {
-    int rc = tila_check_trxm(side, uplo, trans, diag, m, n, lda, ldb);
+    int rc = tila_args_trxm(side, uplo, trans, diag, m, n, lda, ldb, 0);
     if (rc || m == 0 || n == 0) return rc;
     cblas_ztrmm(CblasColMajor, side == TILA_LEFT ? CblasLeft : CblasRight,
                 uplo == TILA_UPPER ? CblasUpper : CblasLower, tila_cblas_trans(trans),

@@ -22,14 +22,8 @@ int tila_core_ztrsm_inv(tila_side_t side, tila_trans_t trans, int m, int n, tila
                         const tila_complex64_t *T, int ldt, tila_complex64_t *B, int ldb,
                         tila_complex64_t *W, int ldw)
 {
-    if (side != TILA_LEFT && side != TILA_RIGHT) return -1;
-    if (!tila_valid_trans(trans)) return -2;
-    if (m < 0) return -3;
-    if (n < 0) return -4;
-    if (ldt < tila_max1(side == TILA_LEFT ? m : n)) return -7;
-    if (ldb < tila_max1(m)) return -9;
-    if (ldw < tila_max1(m)) return -11;
-    if (m == 0 || n == 0) return 0;
+    int rc = tila_args_trsm_inv(side, trans, m, n, ldt, ldb, ldw, 0);
+    if (rc || m == 0 || n == 0) return rc;
     tila_complex64_t zero = 0;
     LAPACKE_zlacpy_work(LAPACK_COL_MAJOR, 'A', m, n, B, ldb, W, ldw);
     if (side == TILA_LEFT)

@@ -27,12 +27,8 @@
 int tila_core_ztrtri(tila_uplo_t uplo, tila_diag_t diag, int n, const tila_complex64_t *A, int lda,
                      tila_complex64_t *T, int ldt, double *sums)
 {
-    if (uplo != TILA_UPPER && uplo != TILA_LOWER) return -1;
-    if (diag != TILA_UNIT && diag != TILA_NONUNIT) return -2;
-    if (n < 0) return -3;
-    if (lda < tila_max1(n)) return -5;
-    if (ldt < tila_max1(n)) return -7;
-    if (n == 0) return 0;
+    int rc = tila_args_trtri(uplo, diag, n, lda, ldt, 0);
+    if (rc || n == 0) return rc;
     char lu = tila_lapack_uplo(uplo);
     char other = uplo == TILA_LOWER ? 'U' : 'L';
     /* The other triangle 0 and the diagonal 1 first, then A's triangle over them: a

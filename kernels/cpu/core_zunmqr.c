@@ -25,18 +25,8 @@ int tila_core_zunmqr(tila_side_t side, tila_trans_t trans, int m, int n, int k, 
                      const tila_complex64_t *V, int ldv, const tila_complex64_t *T, int ldt,
                      tila_complex64_t *C, int ldc, tila_complex64_t *work)
 {
-    int left = side == TILA_LEFT;
-    if (side != TILA_LEFT && side != TILA_RIGHT) return -1;
-    if (!tila_valid_trans_qr(trans)) return -2;
-    if (m < 0) return -3;
-    if (n < 0) return -4;
-    if (k < 0 || k > (left ? m : n)) return -5;
-    if (ib < 1) return -6;
-    if (ldv < tila_max1(left ? m : n)) return -8;
-    int nb = tila_min(ib, k);
-    if (ldt < tila_max1(nb)) return -10;
-    if (ldc < tila_max1(m)) return -12;
-    if (m == 0 || n == 0 || k == 0) return 0;
+    int rc = tila_args_unmqr(side, trans, m, n, k, ib, ldv, ldt, ldc, 0), nb = tila_min(ib, k);
+    if (rc || m == 0 || n == 0 || k == 0) return rc;
     return LAPACKE_zgemqrt_work(LAPACK_COL_MAJOR, tila_lapack_side(side),
                                 tila_lapack_trans_qr(trans), m, n, k, nb, V, ldv, T, ldt, C, ldc,
                                 work);

@@ -1,6 +1,8 @@
 /**
  * @file cuda_kernel.h
- * @brief Internal: what the GPU tile kernels share (status checks, enum conversions).
+ * @brief Internal: what the GPU tile kernels share (status checks, enum conversions).  Their
+ * argument checks are tila_kernel_args.h, shared with the CPU kernels, which each kernel
+ * includes itself: the codelets include this header and do not see kernels/.
  *
  * SPDX-License-Identifier: BSD-3-Clause
  */
@@ -49,43 +51,19 @@ static inline cublasOperation_t tila_cublas_op(tila_trans_t t)
     return t == TILA_NOTRANS ? CUBLAS_OP_N : t == TILA_TRANS ? CUBLAS_OP_T : CUBLAS_OP_C;
 }
 
-/* op(Q) is Q or Q^H: TILA_NOTRANS or TILA_CONJTRANS, and TILA_TRANS in real arithmetic,
- * where cuBLAS's OP_C is OP_T (z-sources define COMPLEX before including this). */
-static inline int tila_cuda_valid_trans_qr(tila_trans_t t)
-{
-#if defined(COMPLEX)
-    return t == TILA_NOTRANS || t == TILA_CONJTRANS;
-#else
-    return t == TILA_NOTRANS || t == TILA_TRANS || t == TILA_CONJTRANS;
-#endif
-}
-
 static inline cublasFillMode_t tila_cublas_fill(tila_uplo_t uplo)
 {
     return uplo == TILA_UPPER ? CUBLAS_FILL_MODE_UPPER : CUBLAS_FILL_MODE_LOWER;
 }
 
-static inline int tila_cuda_max1(int x) { return x > 1 ? x : 1; }
-static inline int tila_cuda_min(int x, int y) { return x < y ? x : y; }
-
-/* The panel kernels' tiles: each of at least one row, adding up to m rows (m = 0: none). */
-static inline int tila_cuda_panel_rows(int m, const int *mbs)
+static inline cublasSideMode_t tila_cublas_side(tila_side_t side)
 {
-    int r = 0;
-    for (int i = 0; r < m; r += mbs[i++])
-        if (mbs[i] < 1) return 0;
-    return r == m;
+    return side == TILA_LEFT ? CUBLAS_SIDE_LEFT : CUBLAS_SIDE_RIGHT;
 }
 
-/* Argument checks of the cuBLAS triangular kernels TRSM and TRMM (tila_cuda_ztrsm's
- * numbering): 0, or -i for the first invalid argument i. */
-static inline int tila_cuda_check_trxm(tila_side_t side, int m, int n, int lda, int ldb)
+static inline cublasDiagType_t tila_cublas_diag(tila_diag_t diag)
 {
-    if (m < 0) return -6;
-    if (n < 0) return -7;
-    if (lda < tila_cuda_max1(side == TILA_LEFT ? m : n)) return -10;
-    if (ldb < tila_cuda_max1(m)) return -12;
-    return 0;
+    return diag == TILA_UNIT ? CUBLAS_DIAG_UNIT : CUBLAS_DIAG_NON_UNIT;
 }
 
 /* Threads per block of the element-wise kernels, and blocks to cover m x n. */

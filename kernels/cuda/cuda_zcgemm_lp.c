@@ -9,6 +9,7 @@
 #define COMPLEX
 #include "cuda_kernel.h"
 #include "cuda_zc.h"
+#include "tila_kernel_args.h"
 
 /* The compute type of a factor's arithmetic: cuBLAS may round the inputs to the format
  * (FAST_16F and FAST_16BF: or to TF32) and accumulates in single precision. */
@@ -32,13 +33,8 @@ int tila_cuda_cgemm_lp(cublasHandle_t handle, tila_factor_t factor, tila_trans_t
 {
     cublasComputeType_t type;
     if (!compute_type(factor, &type)) return -2;
-    if (m < 0) return -5;
-    if (n < 0) return -6;
-    if (k < 0) return -7;
-    if (lda < tila_cuda_max1(transa == TILA_NOTRANS ? m : k)) return -10;
-    if (ldb < tila_cuda_max1(transb == TILA_NOTRANS ? k : n)) return -12;
-    if (ldc < tila_cuda_max1(m)) return -15;
-    if (m == 0 || n == 0) return 0;
+    int rc = tila_args_gemm_sizes(transa, transb, m, n, k, lda, ldb, ldc, 2);
+    if (rc || m == 0 || n == 0) return rc;
     TILA_CUDA_CHECK(cublasGemmEx(handle, tila_cublas_op(transa), tila_cublas_op(transb), m, n, k,
                                  &alpha, A, CUDA_C_32F, lda, B, CUDA_C_32F, ldb, &beta, C,
                                  CUDA_C_32F, ldc, type, CUBLAS_GEMM_DEFAULT));
@@ -54,13 +50,9 @@ int tila_cuda_cherk_lp(cublasHandle_t handle, tila_factor_t factor, tila_uplo_t 
 {
     cublasComputeType_t type;
     if (!compute_type(factor, &type)) return -2;
-    if (uplo != TILA_UPPER && uplo != TILA_LOWER) return -3;
-    if (trans != TILA_NOTRANS && trans != TILA_CONJTRANS) return -4;
-    if (n < 0) return -5;
-    if (k < 0) return -6;
-    if (lda < tila_cuda_max1(trans == TILA_NOTRANS ? n : k)) return -9;
-    if (ldc < tila_cuda_max1(n)) return -12;
-    if (n == 0) return 0;
+    int rc = tila_args_herk(uplo, trans == TILA_NOTRANS || trans == TILA_CONJTRANS, trans, n, k,
+                            lda, ldc, 2);
+    if (rc || n == 0) return rc;
 #if defined(COMPLEX)
     cuFloatComplex a = make_cuFloatComplex(alpha, 0), b = make_cuFloatComplex(beta, 0);
 #else

@@ -15,6 +15,7 @@
 
 #include "cuda_kernel.h"
 #include "cuda_z.h"
+#include "tila_kernel_args.h"
 
 /* Same rounds and thresholds as the CPU kernel (core_zcholqr_col.c). */
 #define CHOLQR_ROUNDS 4
@@ -76,8 +77,8 @@ int tila_cuda_zcholqr_col_worksize(cusolverDnHandle_t solver, cusolverDnParams_t
                                    size_t *hown)
 {
     int lwork = 0;
-    TILA_CUDA_PASS(tila_cuda_zgeqrt_worksize(solver, params, m, n, n, panel, tila_cuda_max1(m), tau,
-                                             T, ldt, dbytes, hsolver));
+    TILA_CUDA_PASS(tila_cuda_zgeqrt_worksize(solver, params, m, n, n, panel, tila_max1(m), tau, T,
+                                             ldt, dbytes, hsolver));
     if (n > 0) TILA_CUDA_PASS(tila_cuda_zpotrf_lwork(solver, TILA_UPPER, n, panel, n, &lwork));
     size_t potrf = TILA_CUDA_INFO_BYTES + (size_t)lwork * sizeof(cuDoubleComplex);
     *dbytes = potrf > *dbytes ? potrf : *dbytes;
@@ -98,7 +99,7 @@ static int panel_gram(const struct panel *p, cuDoubleComplex *W)
 static int panel_trsm(const struct panel *p, int first, const cuDoubleComplex *R, int ldr)
 {
     for (int i = 0, r = 0; r < p->m; r += p->mbs[i++]) {
-        int skip = first > r ? tila_cuda_min(first - r, p->mbs[i]) : 0;
+        int skip = first > r ? tila_min(first - r, p->mbs[i]) : 0;
         if (p->mbs[i] > skip)
             TILA_CUDA_PASS(tila_cuda_ztrsm(p->blas, TILA_RIGHT, TILA_UPPER, TILA_NOTRANS,
                                            TILA_NONUNIT, p->mbs[i] - skip, p->n, zone(), R, ldr,
@@ -183,10 +184,8 @@ int tila_cuda_zcholqr_col(cublasHandle_t blas, cusolverDnHandle_t solver, cusolv
 {
     *done = 0;
     *path = 2;
-    if (m < 0) return -5;
-    if (n < 0) return -6;
-    if (!tila_cuda_panel_rows(m, mbs)) return -7;
-    if (ldt < tila_cuda_max1(tila_cuda_min(m, n))) return -11;
+    int rc = tila_args_geqrt_col(m, n, mbs, ldt, 4);
+    if (rc) return rc;
     if (m == 0 || n == 0) return 0;
     const struct panel p = { blas, solver, params, stream, m, n, mbs, A, lda };
     size_t nn = (size_t)n * n;

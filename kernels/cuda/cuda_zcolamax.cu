@@ -9,6 +9,7 @@
 #define COMPLEX
 #include "cuda_kernel.h"
 #include "cuda_z.h"
+#include "tila_kernel_args.h"
 
 #define ZCOLAMAX_COLS 8 /* columns (warps) per block */
 
@@ -43,10 +44,8 @@ __global__ static void zcolamax_kernel(int m, int n, const cuDoubleComplex *A, i
 int tila_cuda_zcolamax(cudaStream_t stream, int m, int n, const cuDoubleComplex *A, int lda,
                        double *work)
 {
-    if (m < 0) return -2;
-    if (n < 0) return -3;
-    if (lda < tila_cuda_max1(m)) return -5;
-    if (n == 0) return 0;
+    int rc = tila_args_mat(m, n, lda, 1);
+    if (rc || n == 0) return rc;
     dim3 block(32, ZCOLAMAX_COLS);
     zcolamax_kernel<<<(n + ZCOLAMAX_COLS - 1) / ZCOLAMAX_COLS, block, 0, stream>>>(m, n, A, lda,
                                                                                    work);

@@ -9,16 +9,14 @@
 #define COMPLEX
 #include "cuda_kernel.h"
 #include "cuda_z.h"
+#include "tila_kernel_args.h"
 
 int tila_cuda_zgeadd(cublasHandle_t handle, int m, int n, cuDoubleComplex alpha,
                      const cuDoubleComplex *A, int lda, cuDoubleComplex beta, cuDoubleComplex *B,
                      int ldb)
 {
-    if (m < 0) return -2;
-    if (n < 0) return -3;
-    if (lda < tila_cuda_max1(m)) return -6;
-    if (ldb < tila_cuda_max1(m)) return -9;
-    if (m == 0 || n == 0) return 0;
+    int rc = tila_args_geadd(m, n, lda, ldb, 1);
+    if (rc || m == 0 || n == 0) return rc;
 #if defined(COMPLEX)
     int overwrite = beta.x == 0 && beta.y == 0;
 #else

@@ -7,6 +7,7 @@
  */
 #include "cuda_kernel.h"
 #include "cuda_z.h"
+#include "tila_kernel_args.h"
 
 /** cuBLAS's gemm on `handle` (its stream); same arguments and checks as tila_core_zgemm. */
 int tila_cuda_zgemm(cublasHandle_t handle, tila_trans_t transa, tila_trans_t transb, int m, int n,
@@ -14,13 +15,8 @@ int tila_cuda_zgemm(cublasHandle_t handle, tila_trans_t transa, tila_trans_t tra
                     const cuDoubleComplex *B, int ldb, cuDoubleComplex beta, cuDoubleComplex *C,
                     int ldc)
 {
-    if (m < 0) return -4;
-    if (n < 0) return -5;
-    if (k < 0) return -6;
-    if (lda < tila_cuda_max1(transa == TILA_NOTRANS ? m : k)) return -9;
-    if (ldb < tila_cuda_max1(transb == TILA_NOTRANS ? k : n)) return -11;
-    if (ldc < tila_cuda_max1(m)) return -14;
-    if (m == 0 || n == 0) return 0;
+    int rc = tila_args_gemm_sizes(transa, transb, m, n, k, lda, ldb, ldc, 1);
+    if (rc || m == 0 || n == 0) return rc;
     TILA_CUDA_CHECK(cublasZgemm(handle, tila_cublas_op(transa), tila_cublas_op(transb), m, n, k,
                                 &alpha, A, lda, B, ldb, &beta, C, ldc));
     return 0;

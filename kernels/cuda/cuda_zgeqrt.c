@@ -9,6 +9,7 @@
 
 #include "cuda_kernel.h"
 #include "cuda_z.h"
+#include "tila_kernel_args.h"
 
 /**
  * Workspace (bytes, device and host) that tila_cuda_zlarft_blocks needs for these sizes;
@@ -21,7 +22,7 @@ int tila_cuda_zlarft_blocks_worksize(cusolverDnHandle_t solver, cusolverDnParams
 {
     *dbytes = *hbytes = 0;
     for (int j = 0; j < k; j += ib) {
-        int kb = tila_cuda_min(ib, k - j);
+        int kb = tila_min(ib, k - j);
         size_t d = 0, h = 0;
         TILA_CUDA_CHECK(cusolverDnXlarft_bufferSize(
             solver, params, CUBLAS_DIRECT_FORWARD, CUBLAS_STOREV_COLUMNWISE, m - j, kb, CUDA_C_64F,
@@ -45,7 +46,7 @@ int tila_cuda_zlarft_blocks(cusolverDnHandle_t solver, cusolverDnParams_t params
                             size_t hbytes)
 {
     for (int j = 0; j < k; j += ib) {
-        int kb = tila_cuda_min(ib, k - j);
+        int kb = tila_min(ib, k - j);
         TILA_CUDA_CHECK(cusolverDnXlarft(
             solver, params, CUBLAS_DIRECT_FORWARD, CUBLAS_STOREV_COLUMNWISE, m - j, kb, CUDA_C_64F,
             V + (size_t)j * ldv + j, ldv, CUDA_C_64F, tau + j, CUDA_C_64F, T + (size_t)j * ldt, ldt,
@@ -62,12 +63,12 @@ int tila_cuda_zgeqrt_worksize(cusolverDnHandle_t solver, cusolverDnParams_t para
                               int ib, cuDoubleComplex *A, int lda, const cuDoubleComplex *tau,
                               cuDoubleComplex *T, int ldt, size_t *dbytes, size_t *hbytes)
 {
-    int k = tila_cuda_min(m, n), lwork = 0;
+    int k = tila_min(m, n), lwork = 0;
     *dbytes = *hbytes = 0;
     if (k == 0 || ib < 1) return 0;
     TILA_CUDA_CHECK(cusolverDnZgeqrf_bufferSize(solver, m, n, A, lda, &lwork));
-    int rc = tila_cuda_zlarft_blocks_worksize(solver, params, m, k, tila_cuda_min(ib, k), A, lda,
-                                              tau, T, ldt, dbytes, hbytes);
+    int rc = tila_cuda_zlarft_blocks_worksize(solver, params, m, k, tila_min(ib, k), A, lda, tau, T,
+                                              ldt, dbytes, hbytes);
     size_t geqrf = sizeof(cuDoubleComplex) * (size_t)lwork;
     /* geqrf and larft run one after the other on the stream: they share the space. */
     *dbytes = TILA_CUDA_INFO_BYTES + (geqrf > *dbytes ? geqrf : *dbytes);
@@ -85,12 +86,9 @@ int tila_cuda_zgeqrt(cusolverDnHandle_t solver, cusolverDnParams_t params, int m
                      cuDoubleComplex *A, int lda, cuDoubleComplex *T, int ldt, cuDoubleComplex *tau,
                      void *dwork, size_t dbytes, void *hwork, size_t hbytes)
 {
-    if (m < 0) return -3;
-    if (n < 0) return -4;
-    if (ib < 1) return -5;
-    if (lda < tila_cuda_max1(m)) return -7;
-    int k = tila_cuda_min(m, n), nb = tila_cuda_min(ib, k);
-    if (ldt < tila_cuda_max1(nb)) return -9;
+    int rc = tila_args_geqrt(m, n, ib, lda, ldt, 2);
+    if (rc) return rc;
+    int k = tila_min(m, n), nb = tila_min(ib, k);
     if (k == 0) return 0;
     int *info = dwork;
     void *work = (char *)dwork + TILA_CUDA_INFO_BYTES;

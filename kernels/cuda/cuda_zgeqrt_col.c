@@ -8,6 +8,7 @@
  */
 #include "cuda_kernel.h"
 #include "cuda_z.h"
+#include "tila_kernel_args.h"
 
 /**
  * Same result and contract as tila_core_zgeqrt_col, on `stream` (that of `solver`): the
@@ -23,12 +24,8 @@ int tila_cuda_zgeqrt_col(cusolverDnHandle_t solver, cusolverDnParams_t params, c
                          cuDoubleComplex *T, int ldt, cuDoubleComplex *panel, cuDoubleComplex *tau,
                          void *dwork, size_t dbytes, void *hwork, size_t hbytes)
 {
-    if (m < 0) return -4;
-    if (n < 0) return -5;
-    if (!tila_cuda_panel_rows(m, mbs)) return -6;
-    int k = tila_cuda_min(m, n);
-    if (ldt < tila_cuda_max1(k)) return -10;
-    if (k == 0) return 0;
+    int rc = tila_args_geqrt_col(m, n, mbs, ldt, 3), k = tila_min(m, n);
+    if (rc || k == 0) return rc;
     for (int i = 0, r = 0; r < m; r += mbs[i++])
         TILA_CUDA_PASS(
             tila_cuda_zlacpy(stream, TILA_GENERAL, mbs[i], n, A[i], lda[i], panel + r, m));

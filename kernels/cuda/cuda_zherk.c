@@ -7,17 +7,15 @@
  */
 #include "cuda_kernel.h"
 #include "cuda_z.h"
+#include "tila_kernel_args.h"
 
 /** cuBLAS's herk on `handle` (its stream); same arguments and checks as tila_core_zherk. */
 int tila_cuda_zherk(cublasHandle_t handle, tila_uplo_t uplo, tila_trans_t trans, int n, int k,
                     double alpha, const cuDoubleComplex *A, int lda, double beta,
                     cuDoubleComplex *C, int ldc)
 {
-    if (n < 0) return -4;
-    if (k < 0) return -5;
-    if (lda < tila_cuda_max1(trans == TILA_NOTRANS ? n : k)) return -8;
-    if (ldc < tila_cuda_max1(n)) return -11;
-    if (n == 0) return 0;
+    int rc = tila_args_herk_sizes(trans, n, k, lda, ldc, 1);
+    if (rc || n == 0) return rc;
     /* cuBLAS's syrk takes N or T: OP_C is spelled here so that the real precisions'
      * generated files say CUBLAS_OP_T. */
     cublasOperation_t op = trans == TILA_NOTRANS ? CUBLAS_OP_N : CUBLAS_OP_C;

@@ -7,6 +7,7 @@
  */
 #include "cuda_kernel.h"
 #include "cuda_z.h"
+#include "tila_kernel_args.h"
 
 /* One thread per entry, consecutive threads down a column (coalesced). */
 __global__ static void zlacpy_kernel(int uplo, int m, int n, const cuDoubleComplex *A, int lda,
@@ -24,11 +25,8 @@ __global__ static void zlacpy_kernel(int uplo, int m, int n, const cuDoubleCompl
 int tila_cuda_zlacpy(cudaStream_t stream, tila_uplo_t uplo, int m, int n, const cuDoubleComplex *A,
                      int lda, cuDoubleComplex *B, int ldb)
 {
-    if (m < 0) return -3;
-    if (n < 0) return -4;
-    if (lda < tila_cuda_max1(m)) return -6;
-    if (ldb < tila_cuda_max1(m)) return -8;
-    if (m == 0 || n == 0) return 0;
+    int rc = tila_args_lacpy_sizes(m, n, lda, ldb, 1);
+    if (rc || m == 0 || n == 0) return rc;
     if (uplo == TILA_GENERAL) {
         TILA_CUDA_CHECK(cudaMemcpy2DAsync(B, (size_t)ldb * sizeof *B, A, (size_t)lda * sizeof *A,
                                           (size_t)m * sizeof *A, (size_t)n,

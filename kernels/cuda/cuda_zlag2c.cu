@@ -12,6 +12,7 @@
 
 #include "cuda_kernel.h"
 #include "cuda_zc.h"
+#include "tila_kernel_args.h"
 
 /* One thread per entry of the triangle uplo (or all), consecutive threads down a column.
  * An entry (a part) beyond single precision's range sets *overflow, as LAPACK's test
@@ -54,11 +55,8 @@ __global__ static void clag2z_kernel(int m, int n, const cuFloatComplex *SA, int
 int tila_cuda_zlag2c(cudaStream_t stream, tila_uplo_t uplo, int m, int n, const cuDoubleComplex *A,
                      int lda, cuFloatComplex *SA, int ldsa, int *overflow)
 {
-    if (uplo != TILA_UPPER && uplo != TILA_LOWER && uplo != TILA_GENERAL) return -2;
-    if (m < 0) return -3;
-    if (n < 0 || (uplo != TILA_GENERAL && n != m)) return -4;
-    if (lda < tila_cuda_max1(m)) return -6;
-    if (ldsa < tila_cuda_max1(m)) return -8;
+    int rc = tila_args_lag2_narrow(uplo, m, n, lda, ldsa, 1);
+    if (rc) return rc;
     TILA_CUDA_CHECK(cudaMemsetAsync(overflow, 0, sizeof *overflow, stream));
     if (m == 0 || n == 0) return 0;
     zlag2c_kernel<<<tila_cuda_grid(m, n), TILA_CUDA_BLOCK, 0, stream>>>((int)uplo, m, n, A, lda, SA,
@@ -71,11 +69,8 @@ int tila_cuda_zlag2c(cudaStream_t stream, tila_uplo_t uplo, int m, int n, const 
 int tila_cuda_clag2z(cudaStream_t stream, int m, int n, const cuFloatComplex *SA, int ldsa,
                      cuDoubleComplex *A, int lda)
 {
-    if (m < 0) return -2;
-    if (n < 0) return -3;
-    if (ldsa < tila_cuda_max1(m)) return -5;
-    if (lda < tila_cuda_max1(m)) return -7;
-    if (m == 0 || n == 0) return 0;
+    int rc = tila_args_lag2_widen(m, n, ldsa, lda, 1);
+    if (rc || m == 0 || n == 0) return rc;
     clag2z_kernel<<<tila_cuda_grid(m, n), TILA_CUDA_BLOCK, 0, stream>>>(m, n, SA, ldsa, A, lda);
     TILA_CUDA_LAUNCHED();
     return 0;

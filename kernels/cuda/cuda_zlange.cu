@@ -25,6 +25,7 @@
 #include "cuda_kernel.h"
 #include "cuda_z.h"
 #include "lan_z.h"
+#include "tila_kernel_args.h"
 #include "tila_lan_order.h"
 #include "tila_lan_tile.h"
 
@@ -364,7 +365,7 @@ static int zlan_trapezoid(cudaStream_t stream, tila_norm_t norm, tila_uplo_t upl
             ZLAN_MAX, (int)uplo, unit, diag, 0, m, n, A, lda, work, NULL, NULL, 1);
         break;
     default:
-        TILA_CUDA_PASS(zlan_fro(stream, (int)uplo, unit, diag, unit ? tila_cuda_min(m, n) : 0, m, n,
+        TILA_CUDA_PASS(zlan_fro(stream, (int)uplo, unit, diag, unit ? tila_min(m, n) : 0, m, n,
                                 A, lda, work, NULL, scratch));
         break;
     }
@@ -372,21 +373,12 @@ static int zlan_trapezoid(cudaStream_t stream, tila_norm_t norm, tila_uplo_t upl
     return 0;
 }
 
-static int zlan_valid_norm(tila_norm_t norm)
-{
-    return norm == TILA_NORM_MAX || norm == TILA_NORM_ONE || norm == TILA_NORM_INF ||
-           norm == TILA_NORM_FRO;
-}
-
 /** As tila_core_zlange, on `stream` (A, work and scratch in GPU memory). */
 int tila_cuda_zlange(cudaStream_t stream, tila_norm_t norm, int m, int n, const cuDoubleComplex *A,
                      int lda, double *work, double *scratch)
 {
-    if (!zlan_valid_norm(norm)) return -2;
-    if (m < 0) return -3;
-    if (n < 0) return -4;
-    if (lda < tila_cuda_max1(m)) return -6;
-    if (m == 0 || n == 0) return 0;
+    int rc = tila_args_lange(norm, m, n, lda, 1);
+    if (rc || m == 0 || n == 0) return rc;
     return zlan_trapezoid(stream, norm, TILA_GENERAL, 0, m, n, A, lda, work, scratch);
 }
 
@@ -394,13 +386,8 @@ int tila_cuda_zlange(cudaStream_t stream, tila_norm_t norm, int m, int n, const 
 int tila_cuda_zlantr(cudaStream_t stream, tila_norm_t norm, tila_uplo_t uplo, tila_diag_t diag,
                      int m, int n, const cuDoubleComplex *A, int lda, double *work, double *scratch)
 {
-    if (!zlan_valid_norm(norm)) return -2;
-    if (uplo != TILA_UPPER && uplo != TILA_LOWER) return -3;
-    if (diag != TILA_UNIT && diag != TILA_NONUNIT) return -4;
-    if (m < 0) return -5;
-    if (n < 0) return -6;
-    if (lda < tila_cuda_max1(m)) return -8;
-    if (m == 0 || n == 0) return 0;
+    int rc = tila_args_lantr(norm, uplo, diag, m, n, lda, 1);
+    if (rc || m == 0 || n == 0) return rc;
     return zlan_trapezoid(stream, norm, uplo, diag == TILA_UNIT, m, n, A, lda, work, scratch);
 }
 
@@ -408,10 +395,8 @@ int tila_cuda_zlantr(cudaStream_t stream, tila_norm_t norm, tila_uplo_t uplo, ti
 static int zlan_symmetric(cudaStream_t stream, tila_norm_t norm, tila_uplo_t uplo, int herm, int n,
                           const cuDoubleComplex *A, int lda, double *work, double *scratch)
 {
-    if (!zlan_valid_norm(norm)) return -2;
-    if (uplo != TILA_UPPER && uplo != TILA_LOWER) return -3;
-    if (n < 0) return -4;
-    if (lda < tila_cuda_max1(n)) return -6;
+    int rc = tila_args_lansy(norm, uplo, n, lda, 1);
+    if (rc) return rc;
     if (n == 0) return 0;
     int diag = herm ? ZLAN_DIAG_HERM : ZLAN_DIAG_SYM;
     dim3 cols(ZLAN_L, ZLAN_COLS);
@@ -449,11 +434,8 @@ int tila_cuda_zlansy_offdiag(cudaStream_t stream, tila_norm_t norm, int m, int n
                              const cuDoubleComplex *A, int lda, double *colwork, double *rowwork,
                              double *scratch)
 {
-    if (!zlan_valid_norm(norm)) return -2;
-    if (m < 0) return -3;
-    if (n < 0) return -4;
-    if (lda < tila_cuda_max1(m)) return -6;
-    if (m == 0 || n == 0) return 0;
+    int rc = tila_args_lange(norm, m, n, lda, 1);
+    if (rc || m == 0 || n == 0) return rc;
     dim3 cols(ZLAN_L, ZLAN_COLS), rows(ZLAN_L, ZLAN_L);
     if (norm == TILA_NORM_ONE || norm == TILA_NORM_INF) {
         zlan_cols_kernel<<<zlan_blocks(n, ZLAN_COLS), cols, 0, stream>>>(
@@ -510,16 +492,16 @@ int tila_cuda_zlange_tiles(cudaStream_t stream, tila_norm_t norm, int count,
                            const tila_lan_tile_t *tiles, double *work, void *dwork,
                            size_t dwork_bytes)
 {
-    if (!zlan_valid_norm(norm)) return -2;
+    if (!tila_valid_norm(norm)) return -2;
     if (count < 0) return -3;
     if (count == 0) return 0;
     int maxn = 0, maxm = 0;
     for (int t = 0; t < count; t++) {
         const tila_lan_tile_t *x = &tiles[t];
-        if (x->m < 0 || x->n < 0 || x->lda < tila_cuda_max1(x->m) ||
-            (x->trapezoid && ((x->uplo != TILA_UPPER && x->uplo != TILA_LOWER) ||
-                              (x->diag != TILA_UNIT && x->diag != TILA_NONUNIT))))
-            return -(100 + t);
+        /* tila_core_zlange_tiles's test: the tile's kernel would refuse it. */
+        int bad = x->trapezoid ? tila_args_lantr(norm, x->uplo, x->diag, x->m, x->n, x->lda, 0)
+                               : tila_args_lange(norm, x->m, x->n, x->lda, 0);
+        if (bad) return -(100 + t);
         maxn = x->n > maxn ? x->n : maxn;
         maxm = x->m > maxm ? x->m : maxm;
     }
@@ -540,7 +522,7 @@ int tila_cuda_zlange_tiles(cudaStream_t stream, tila_norm_t norm, int count,
                                   .uplo = x->trapezoid ? (int)x->uplo : (int)TILA_GENERAL,
                                   .strict = unit,
                                   .diag = unit ? ZLAN_DIAG_UNIT : ZLAN_DIAG_STORED,
-                                  .ndiag = unit ? tila_cuda_min(x->m, x->n) : 0 };
+                                  .ndiag = unit ? tila_min(x->m, x->n) : 0 };
     }
     /* From pageable memory the copy returns once the table is staged: it can go. */
     int rc = TILA_CUDA_STATUS(cudaMemcpyAsync(dwork, table, sizeof *table * (size_t)count,

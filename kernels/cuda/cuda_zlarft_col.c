@@ -8,6 +8,7 @@
  */
 #include "cuda_kernel.h"
 #include "cuda_z.h"
+#include "tila_kernel_args.h"
 
 /**
  * Same result and contract as tila_core_zlarft_col, on `stream` (that of `solver`): the
@@ -25,11 +26,8 @@ int tila_cuda_zlarft_col(cusolverDnHandle_t solver, cusolverDnParams_t params, c
                          int ldt, cuDoubleComplex *panel, cuDoubleComplex *tau, void *dwork,
                          size_t dbytes, void *hwork, size_t hbytes)
 {
-    if (m < 0) return -4;
-    if (k < 0 || k > m) return -5;
-    if (!tila_cuda_panel_rows(m, mbs)) return -6;
-    if (ldt < tila_cuda_max1(k)) return -11;
-    if (k == 0) return 0;
+    int rc = tila_args_larft_col(m, k, mbs, ldt, 3);
+    if (rc || k == 0) return rc;
     for (int i = 0, r = 0; r < m; r += mbs[i++])
         TILA_CUDA_PASS(
             tila_cuda_zlacpy(stream, TILA_GENERAL, mbs[i], k, V[i], ldv[i], panel + r, m));

@@ -7,15 +7,14 @@
  */
 #include "cuda_kernel.h"
 #include "cuda_z.h"
+#include "tila_kernel_args.h"
 
 /** A = alpha A on `handle`'s stream; same checks as tila_core_zlascal. */
 int tila_cuda_zlascal(cublasHandle_t handle, int m, int n, cuDoubleComplex alpha,
                       cuDoubleComplex *A, int lda)
 {
-    if (m < 0) return -2;
-    if (n < 0) return -3;
-    if (lda < tila_cuda_max1(m)) return -6;
-    if (m == 0 || n == 0) return 0;
+    int rc = tila_args_lascal(m, n, lda, 1);
+    if (rc || m == 0 || n == 0) return rc;
     if (lda == m) {
         TILA_CUDA_CHECK(cublasZscal(handle, m * n, &alpha, A, 1));
         return 0;

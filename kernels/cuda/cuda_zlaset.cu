@@ -7,6 +7,7 @@
  */
 #include "cuda_kernel.h"
 #include "cuda_z.h"
+#include "tila_kernel_args.h"
 
 /* One thread per entry, consecutive threads down a column (coalesced). */
 __global__ static void zlaset_kernel(int uplo, int m, int n, cuDoubleComplex alpha,
@@ -24,10 +25,8 @@ __global__ static void zlaset_kernel(int uplo, int m, int n, cuDoubleComplex alp
 int tila_cuda_zlaset(cudaStream_t stream, tila_uplo_t uplo, int m, int n, cuDoubleComplex alpha,
                      cuDoubleComplex beta, cuDoubleComplex *A, int lda)
 {
-    if (m < 0) return -3;
-    if (n < 0) return -4;
-    if (lda < tila_cuda_max1(m)) return -8;
-    if (m == 0 || n == 0) return 0;
+    int rc = tila_args_laset_sizes(m, n, lda, 1);
+    if (rc || m == 0 || n == 0) return rc;
     zlaset_kernel<<<tila_cuda_grid(m, n), TILA_CUDA_BLOCK, 0, stream>>>((int)uplo, m, n, alpha,
                                                                         beta, A, lda);
     TILA_CUDA_LAUNCHED();

@@ -8,6 +8,7 @@
 #define COMPLEX
 #include "cuda_kernel.h"
 #include "cuda_z.h"
+#include "tila_kernel_args.h"
 #include "tila_rand.h"
 
 /* Same entries as tila_core_zplghe: random lower triangle, conjugate above. */
@@ -34,10 +35,8 @@ __global__ static void zplghe_kernel(double bump, int m, int n, cuDoubleComplex 
 int tila_cuda_zplghe(cudaStream_t stream, double bump, int m, int n, cuDoubleComplex *A, int lda,
                      int i0, int j0, unsigned long long seed)
 {
-    if (m < 0) return -3;
-    if (n < 0) return -4;
-    if (lda < tila_cuda_max1(m)) return -6;
-    if (m == 0 || n == 0) return 0;
+    int rc = tila_args_mat(m, n, lda, 2);
+    if (rc || m == 0 || n == 0) return rc;
     zplghe_kernel<<<tila_cuda_grid(m, n), TILA_CUDA_BLOCK, 0, stream>>>(bump, m, n, A, lda, i0, j0,
                                                                         seed);
     TILA_CUDA_LAUNCHED();

@@ -8,6 +8,7 @@
 #define COMPLEX
 #include "cuda_kernel.h"
 #include "cuda_z.h"
+#include "tila_kernel_args.h"
 #include "tila_rand.h"
 
 __global__ static void zplrnt_kernel(int m, int n, cuDoubleComplex *A, int lda, int i0, int j0,
@@ -30,10 +31,8 @@ __global__ static void zplrnt_kernel(int m, int n, cuDoubleComplex *A, int lda, 
 int tila_cuda_zplrnt(cudaStream_t stream, int m, int n, cuDoubleComplex *A, int lda, int i0, int j0,
                      unsigned long long seed)
 {
-    if (m < 0) return -2;
-    if (n < 0) return -3;
-    if (lda < tila_cuda_max1(m)) return -5;
-    if (m == 0 || n == 0) return 0;
+    int rc = tila_args_mat(m, n, lda, 1);
+    if (rc || m == 0 || n == 0) return rc;
     zplrnt_kernel<<<tila_cuda_grid(m, n), TILA_CUDA_BLOCK, 0, stream>>>(m, n, A, lda, i0, j0, seed);
     TILA_CUDA_LAUNCHED();
     return 0;

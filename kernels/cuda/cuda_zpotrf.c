@@ -9,6 +9,7 @@
 
 #include "cuda_kernel.h"
 #include "cuda_z.h"
+#include "tila_kernel_args.h"
 
 /** Workspace elements cusolverDnZpotrf needs for the n x n tile A, in *lwork (a query, on
  * the arguments of the call it sizes).  @return 0 or TILA_ERR_DEVICE. */
@@ -28,9 +29,8 @@ int tila_cuda_zpotrf_lwork(cusolverDnHandle_t handle, tila_uplo_t uplo, int n, c
 int tila_cuda_zpotrf(cusolverDnHandle_t handle, tila_uplo_t uplo, int n, cuDoubleComplex *A,
                      int lda, cuDoubleComplex *work, int lwork, int *devinfo)
 {
-    if (uplo != TILA_UPPER && uplo != TILA_LOWER) return -2;
-    if (n < 0) return -3;
-    if (lda < tila_cuda_max1(n)) return -5;
+    int rc = tila_args_triangle(uplo, n, lda, 1);
+    if (rc) return rc;
     if (n == 0) return 0;
     TILA_CUDA_CHECK(
         cusolverDnZpotrf(handle, tila_cublas_fill(uplo), n, A, lda, work, lwork, devinfo));

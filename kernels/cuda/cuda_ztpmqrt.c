@@ -8,6 +8,7 @@
 #define COMPLEX
 #include "cuda_kernel.h"
 #include "cuda_z.h"
+#include "tila_kernel_args.h"
 
 /*
  * Blocked compact-WY application, as ?tpmqrt does it, on cuBLAS.  Block j of kb <= ib
@@ -26,20 +27,9 @@ int tila_cuda_ztpmqrt(cublasHandle_t handle, tila_side_t side, tila_trans_t tran
                       const cuDoubleComplex *T, int ldt, cuDoubleComplex *A, int lda,
                       cuDoubleComplex *B, int ldb, cuDoubleComplex *work)
 {
-    int left = side == TILA_LEFT, notrans = trans == TILA_NOTRANS;
-    if (side != TILA_LEFT && side != TILA_RIGHT) return -2;
-    if (!tila_cuda_valid_trans_qr(trans)) return -3;
-    if (m < 0) return -4;
-    if (n < 0) return -5;
-    if (k < 0) return -6;
-    if (l < 0 || l > k || l > (left ? m : n)) return -7;
-    if (ib < 1) return -8;
-    if (ldv < tila_cuda_max1(left ? m : n)) return -10;
-    int nb = tila_cuda_min(ib, k);
-    if (ldt < tila_cuda_max1(nb)) return -12;
-    if (lda < tila_cuda_max1(left ? k : m)) return -14;
-    if (ldb < tila_cuda_max1(m)) return -16;
-    if (m == 0 || n == 0 || k == 0) return 0;
+    int left = side == TILA_LEFT, notrans = trans == TILA_NOTRANS, nb = tila_min(ib, k);
+    int rc = tila_args_tpmqrt(side, trans, m, n, k, l, ib, ldv, ldt, lda, ldb, 1);
+    if (rc || m == 0 || n == 0 || k == 0) return rc;
     int nv = left ? m : n; /* rows of V */
     cublasOperation_t opT = notrans ? CUBLAS_OP_N : CUBLAS_OP_C;
     cuDoubleComplex one = tila_cuda_zscalar(1.0), mone = tila_cuda_zscalar(-1.0),
@@ -49,7 +39,7 @@ int tila_cuda_ztpmqrt(cublasHandle_t handle, tila_side_t side, tila_trans_t tran
     for (int b = 0, kb; b * nb < k; b++) {
         int j = tila_cuda_wy_block(b, k, nb, left != notrans, &kb);
         /* As ?tpmqrt: V_j's first mb rows, the last lb of them its triangle. */
-        int mb = tila_cuda_min(nv - l + j + kb, nv);
+        int mb = tila_min(nv - l + j + kb, nv);
         int lb = j + 1 >= l ? 0 : mb - nv + l - j;
         const cuDoubleComplex *Vj = V + (size_t)j * ldv;
         int ldvj = ldv;

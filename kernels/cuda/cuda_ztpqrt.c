@@ -9,6 +9,7 @@
 
 #include "cuda_kernel.h"
 #include "cuda_z.h"
+#include "tila_kernel_args.h"
 
 /*
  * cuSOLVER has no ?tpqrt.  The kernel factors the stacked (n + m) x n matrix
@@ -63,14 +64,8 @@ int tila_cuda_ztpqrt(cusolverDnHandle_t solver, cusolverDnParams_t params, int m
                      cuDoubleComplex *T, int ldt, cuDoubleComplex *work, void *dwork, size_t dbytes,
                      void *hwork, size_t hbytes)
 {
-    if (m < 0) return -3;
-    if (n < 0) return -4;
-    if (l < 0 || l > tila_cuda_min(m, n)) return -5;
-    if (ib < 1) return -6;
-    if (lda < tila_cuda_max1(n)) return -8;
-    if (ldb < tila_cuda_max1(m)) return -10;
-    if (ldt < tila_cuda_max1(tila_cuda_min(ib, n))) return -12;
-    if (m == 0 || n == 0) return 0;
+    int rc = tila_args_tpqrt(m, n, l, ib, lda, ldb, ldt, 2);
+    if (rc || m == 0 || n == 0) return rc;
     cudaStream_t stream;
     TILA_CUDA_CHECK(cusolverDnGetStream(solver, &stream));
     cuDoubleComplex *tau = work, *S = work + n;

@@ -7,6 +7,7 @@
  */
 #include "cuda_kernel.h"
 #include "cuda_z.h"
+#include "tila_kernel_args.h"
 
 /** cuBLAS's trmm on `handle` (its stream), B in place (passed as its output too); same
  * arguments and checks as tila_core_ztrmm. */
@@ -14,12 +15,11 @@ int tila_cuda_ztrmm(cublasHandle_t handle, tila_side_t side, tila_uplo_t uplo, t
                     tila_diag_t diag, int m, int n, cuDoubleComplex alpha, const cuDoubleComplex *A,
                     int lda, cuDoubleComplex *B, int ldb)
 {
-    int rc = tila_cuda_check_trxm(side, m, n, lda, ldb);
+    int rc = tila_args_trxm_sizes(side, m, n, lda, ldb, 1);
     if (rc || m == 0 || n == 0) return rc;
-    TILA_CUDA_CHECK(cublasZtrmm(handle, side == TILA_LEFT ? CUBLAS_SIDE_LEFT : CUBLAS_SIDE_RIGHT,
-                                tila_cublas_fill(uplo), tila_cublas_op(trans),
-                                diag == TILA_UNIT ? CUBLAS_DIAG_UNIT : CUBLAS_DIAG_NON_UNIT, m, n,
-                                &alpha, A, lda, B, ldb, B, ldb));
+    TILA_CUDA_CHECK(cublasZtrmm(handle, tila_cublas_side(side), tila_cublas_fill(uplo),
+                                tila_cublas_op(trans), tila_cublas_diag(diag), m, n, &alpha, A, lda,
+                                B, ldb, B, ldb));
     return 0;
 }
 
@@ -44,7 +44,7 @@ int tila_cuda_ztrmm_gemm(cublasHandle_t handle, tila_side_t side, tila_uplo_t up
                          const cuDoubleComplex *A, int lda, cuDoubleComplex *B, int ldb,
                          cuDoubleComplex *work)
 {
-    int rc = tila_cuda_check_trxm(side, m, n, lda, ldb);
+    int rc = tila_args_trxm_sizes(side, m, n, lda, ldb, 1);
     if (rc || m == 0 || n == 0) return rc;
     int left = side == TILA_LEFT, k = left ? m : n;
     tila_uplo_t other = uplo == TILA_UPPER ? TILA_LOWER : TILA_UPPER;

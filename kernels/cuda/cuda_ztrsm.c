@@ -9,18 +9,18 @@
 
 #include "cuda_kernel.h"
 #include "cuda_z.h"
+#include "tila_kernel_args.h"
 
 /** cuBLAS's trsm on `handle` (its stream); same arguments and checks as tila_core_ztrsm. */
 int tila_cuda_ztrsm(cublasHandle_t handle, tila_side_t side, tila_uplo_t uplo, tila_trans_t trans,
                     tila_diag_t diag, int m, int n, cuDoubleComplex alpha, const cuDoubleComplex *A,
                     int lda, cuDoubleComplex *B, int ldb)
 {
-    int rc = tila_cuda_check_trxm(side, m, n, lda, ldb);
+    int rc = tila_args_trxm_sizes(side, m, n, lda, ldb, 1);
     if (rc || m == 0 || n == 0) return rc;
-    TILA_CUDA_CHECK(cublasZtrsm(handle, side == TILA_LEFT ? CUBLAS_SIDE_LEFT : CUBLAS_SIDE_RIGHT,
-                                tila_cublas_fill(uplo), tila_cublas_op(trans),
-                                diag == TILA_UNIT ? CUBLAS_DIAG_UNIT : CUBLAS_DIAG_NON_UNIT, m, n,
-                                &alpha, A, lda, B, ldb));
+    TILA_CUDA_CHECK(cublasZtrsm(handle, tila_cublas_side(side), tila_cublas_fill(uplo),
+                                tila_cublas_op(trans), tila_cublas_diag(diag), m, n, &alpha, A, lda,
+                                B, ldb));
     return 0;
 }
 
@@ -37,7 +37,7 @@ int tila_cuda_ztrsm_rec(cublasHandle_t handle, tila_side_t side, tila_uplo_t upl
                         tila_trans_t trans, tila_diag_t diag, int m, int n, cuDoubleComplex alpha,
                         const cuDoubleComplex *A, int lda, cuDoubleComplex *B, int ldb, int leaf)
 {
-    int rc = tila_cuda_check_trxm(side, m, n, lda, ldb);
+    int rc = tila_args_trxm_sizes(side, m, n, lda, ldb, 1);
     if (rc || m == 0 || n == 0) return rc;
     int left = side == TILA_LEFT, k = left ? m : n;
     cuDoubleComplex zero = tila_cuda_zscalar(0.0), one = tila_cuda_zscalar(1.0),
@@ -52,27 +52,19 @@ int tila_cuda_ztrsm_rec(cublasHandle_t handle, tila_side_t side, tila_uplo_t upl
     const cuDoubleComplex *C = uplo == TILA_LOWER ? A + k1 : A + (size_t)k1 * lda;
     cublasOperation_t op = tila_cublas_op(trans);
     cuDoubleComplex *B1 = B, *B2 = left ? B + k1 : B + (size_t)k1 * ldb;
-    int m1 = left ? k1 : m, n1 = left ? n : k1, m2 = left ? k2 : m, n2 = left ? n : k2;
-    if (left == lower) { /* the first half first */
-        TILA_CUDA_PASS(tila_cuda_ztrsm_rec(handle, side, uplo, trans, diag, m1, n1, alpha, A11, lda,
-                                           B1, ldb, leaf));
-        if (left)
-            TILA_CUDA_CHECK(cublasZgemm(handle, op, CUBLAS_OP_N, k2, n, k1, &mone, C, lda, B1, ldb,
-                                        &alpha, B2, ldb));
-        else
-            TILA_CUDA_CHECK(cublasZgemm(handle, CUBLAS_OP_N, op, m, k2, k1, &mone, B1, ldb, C, lda,
-                                        &alpha, B2, ldb));
-        return tila_cuda_ztrsm_rec(handle, side, uplo, trans, diag, m2, n2, one, A22, lda, B2, ldb,
-                                   leaf);
-    }
-    TILA_CUDA_PASS(tila_cuda_ztrsm_rec(handle, side, uplo, trans, diag, m2, n2, alpha, A22, lda, B2,
-                                       ldb, leaf));
+    /* The half solved first (f, of order kf) and the other (s): the first half first when
+     * op(A) is lower from the left or upper from the right. */
+    int first = left == lower, kf = first ? k1 : k2, ks = first ? k2 : k1;
+    const cuDoubleComplex *Af = first ? A11 : A22, *As = first ? A22 : A11;
+    cuDoubleComplex *Bf = first ? B1 : B2, *Bs = first ? B2 : B1;
+    TILA_CUDA_PASS(tila_cuda_ztrsm_rec(handle, side, uplo, trans, diag, left ? kf : m,
+                                       left ? n : kf, alpha, Af, lda, Bf, ldb, leaf));
     if (left)
-        TILA_CUDA_CHECK(cublasZgemm(handle, op, CUBLAS_OP_N, k1, n, k2, &mone, C, lda, B2, ldb,
-                                    &alpha, B1, ldb));
+        TILA_CUDA_CHECK(cublasZgemm(handle, op, CUBLAS_OP_N, ks, n, kf, &mone, C, lda, Bf, ldb,
+                                    &alpha, Bs, ldb));
     else
-        TILA_CUDA_CHECK(cublasZgemm(handle, CUBLAS_OP_N, op, m, k1, k2, &mone, B2, ldb, C, lda,
-                                    &alpha, B1, ldb));
-    return tila_cuda_ztrsm_rec(handle, side, uplo, trans, diag, m1, n1, one, A11, lda, B1, ldb,
-                               leaf);
+        TILA_CUDA_CHECK(cublasZgemm(handle, CUBLAS_OP_N, op, m, ks, kf, &mone, Bf, ldb, C, lda,
+                                    &alpha, Bs, ldb));
+    return tila_cuda_ztrsm_rec(handle, side, uplo, trans, diag, left ? ks : m, left ? n : ks, one,
+                               As, lda, Bs, ldb, leaf);
 }

@@ -8,6 +8,7 @@
  */
 #include "cuda_kernel.h"
 #include "cuda_z.h"
+#include "tila_kernel_args.h"
 
 /**
  * tila_core_ztrsm_inv on the GPU: B copied into W on `stream` (the handle's), then one
@@ -19,14 +20,8 @@ int tila_cuda_ztrsm_inv(cublasHandle_t handle, cudaStream_t stream, tila_side_t 
                         const cuDoubleComplex *T, int ldt, cuDoubleComplex *B, int ldb,
                         cuDoubleComplex *W, int ldw)
 {
-    if (side != TILA_LEFT && side != TILA_RIGHT) return -3;
-    if (trans != TILA_NOTRANS && trans != TILA_TRANS && trans != TILA_CONJTRANS) return -4;
-    if (m < 0) return -5;
-    if (n < 0) return -6;
-    if (ldt < tila_cuda_max1(side == TILA_LEFT ? m : n)) return -9;
-    if (ldb < tila_cuda_max1(m)) return -11;
-    if (ldw < tila_cuda_max1(m)) return -13;
-    if (m == 0 || n == 0) return 0;
+    int rc = tila_args_trsm_inv(side, trans, m, n, ldt, ldb, ldw, 2);
+    if (rc || m == 0 || n == 0) return rc;
     size_t elem = sizeof(cuDoubleComplex);
     TILA_CUDA_CHECK(cudaMemcpy2DAsync(W, elem * (size_t)ldw, B, elem * (size_t)ldb,
                                       elem * (size_t)m, (size_t)n, cudaMemcpyDeviceToDevice,

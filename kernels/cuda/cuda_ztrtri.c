@@ -10,11 +10,7 @@
 
 #include "cuda_kernel.h"
 #include "cuda_z.h"
-
-static cublasDiagType_t ztrtri_diag(tila_diag_t diag)
-{
-    return diag == TILA_UNIT ? CUBLAS_DIAG_UNIT : CUBLAS_DIAG_NON_UNIT;
-}
+#include "tila_kernel_args.h"
 
 /** Device and host workspace bytes cusolverDnXtrtri needs for the n x n tile T (a query on
  * the arguments of the call it sizes).  @return 0 or TILA_ERR_DEVICE. */
@@ -23,8 +19,9 @@ int tila_cuda_ztrtri_worksize(cusolverDnHandle_t solver, tila_uplo_t uplo, tila_
 {
     *dbytes = *hbytes = 0;
     if (n <= 0) return 0;
-    TILA_CUDA_CHECK(cusolverDnXtrtri_bufferSize(solver, tila_cublas_fill(uplo), ztrtri_diag(diag),
-                                                n, CUDA_C_64F, T, ldt, dbytes, hbytes));
+    TILA_CUDA_CHECK(cusolverDnXtrtri_bufferSize(solver, tila_cublas_fill(uplo),
+                                                tila_cublas_diag(diag), n, CUDA_C_64F, T, ldt,
+                                                dbytes, hbytes));
     return 0;
 }
 
@@ -42,12 +39,8 @@ int tila_cuda_ztrtri(cusolverDnHandle_t solver, cudaStream_t stream, tila_uplo_t
                      int ldt, double *sums, double *scratch, int *devinfo, void *dwork,
                      size_t dbytes, void *hwork, size_t hbytes)
 {
-    if (uplo != TILA_UPPER && uplo != TILA_LOWER) return -3;
-    if (diag != TILA_UNIT && diag != TILA_NONUNIT) return -4;
-    if (n < 0) return -5;
-    if (lda < tila_cuda_max1(n)) return -7;
-    if (ldt < tila_cuda_max1(n)) return -9;
-    if (n == 0) return 0;
+    int rc = tila_args_trtri(uplo, diag, n, lda, ldt, 2);
+    if (rc || n == 0) return rc;
     tila_uplo_t other = uplo == TILA_LOWER ? TILA_UPPER : TILA_LOWER;
     cuDoubleComplex zero = tila_cuda_zscalar(0), one = tila_cuda_zscalar(1);
     /* As on the CPU: the other triangle 0 and the diagonal 1, A's triangle over them, a
@@ -55,7 +48,7 @@ int tila_cuda_ztrtri(cusolverDnHandle_t solver, cudaStream_t stream, tila_uplo_t
     TILA_CUDA_PASS(tila_cuda_zlaset(stream, other, n, n, zero, one, T, ldt));
     TILA_CUDA_PASS(tila_cuda_zlacpy(stream, uplo, n, n, A, lda, T, ldt));
     if (diag == TILA_UNIT) TILA_CUDA_PASS(tila_cuda_zlaset(stream, other, n, n, zero, one, T, ldt));
-    TILA_CUDA_CHECK(cusolverDnXtrtri(solver, tila_cublas_fill(uplo), ztrtri_diag(diag), n,
+    TILA_CUDA_CHECK(cusolverDnXtrtri(solver, tila_cublas_fill(uplo), tila_cublas_diag(diag), n,
                                      CUDA_C_64F, T, ldt, dwork, dbytes, hwork, hbytes, devinfo));
     TILA_CUDA_CHECK(cudaMemsetAsync(sums, 0, sizeof(double) * 2 * (size_t)n, stream));
     TILA_CUDA_PASS(

@@ -8,6 +8,7 @@
 #define COMPLEX
 #include "cuda_kernel.h"
 #include "cuda_z.h"
+#include "tila_kernel_args.h"
 
 /*
  * Blocked compact-WY application, as ?gemqrt does it, on cuBLAS: for each block of
@@ -23,18 +24,9 @@ int tila_cuda_zunmqr(cublasHandle_t handle, tila_side_t side, tila_trans_t trans
                      int k, int ib, const cuDoubleComplex *V, int ldv, const cuDoubleComplex *T,
                      int ldt, cuDoubleComplex *C, int ldc, cuDoubleComplex *work)
 {
-    int left = side == TILA_LEFT, notrans = trans == TILA_NOTRANS;
-    if (side != TILA_LEFT && side != TILA_RIGHT) return -2;
-    if (!tila_cuda_valid_trans_qr(trans)) return -3;
-    if (m < 0) return -4;
-    if (n < 0) return -5;
-    if (k < 0 || k > (left ? m : n)) return -6;
-    if (ib < 1) return -7;
-    if (ldv < tila_cuda_max1(left ? m : n)) return -9;
-    int nb = tila_cuda_min(ib, k);
-    if (ldt < tila_cuda_max1(nb)) return -11;
-    if (ldc < tila_cuda_max1(m)) return -13;
-    if (m == 0 || n == 0 || k == 0) return 0;
+    int left = side == TILA_LEFT, notrans = trans == TILA_NOTRANS, nb = tila_min(ib, k);
+    int rc = tila_args_unmqr(side, trans, m, n, k, ib, ldv, ldt, ldc, 1);
+    if (rc || m == 0 || n == 0 || k == 0) return rc;
     cuDoubleComplex one = tila_cuda_zscalar(1.0), mone = tila_cuda_zscalar(-1.0),
                     zero = tila_cuda_zscalar(0.0);
     cublasOperation_t opT = notrans ? CUBLAS_OP_N : CUBLAS_OP_C;
