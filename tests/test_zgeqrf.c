@@ -323,33 +323,29 @@ void tila_test_zgeqrf(const tila_test_opts_t *o)
         grids[ngrids][0] = grids[ngrids][1] = 0;
         ngrids++;
     }
+    tila_test_sizes_t z;
     for (int g = 0; g < ngrids; g++)
         for (int c = 0; c < (int)(sizeof cases / sizeof cases[0]); c++) {
             if (!cases[c][5] && g != square) continue;
-            tila_test_list_t ms = tila_test_values(&o->m, cases[c][0]);
-            tila_test_list_t ns = tila_test_values(&o->n, cases[c][1]);
-            tila_test_list_t nbs = tila_test_values(&o->nb, cases[c][2]);
-            tila_test_list_t ibs = tila_test_values(&o->ib, cases[c][3]);
             tila_qr_tree_t tree = (tila_qr_tree_t)cases[c][4];
-            for (int i = 0; i < ms.n; i++)
-                for (int j = 0; j < ns.n; j++)
-                    for (int l = 0; l < nbs.n; l++)
-                        for (int b = 0; b < ibs.n; b++) {
-                            int m = ms.v[i], n = ns.v[j], nb = nbs.v[l], ib = ibs.v[b];
-                            /* The case's own ib shrinks to a smaller nb given; an ib given
-                             * larger than nb is not a QR of inner block ib. */
-                            int skip = o->ib.n && ib > nb;
-                            ib = skip || ib < nb ? ib : nb;
-                            if (!tila_test_once(&seen, 7,
-                                                (int[]){ g, m, n, nb, ib, tree, cases[c][5] }))
-                                continue;
-                            if (skip)
-                                tila_test_report("SKIP", "geqrf", prec, 0,
-                                                 "m=%d n=%d nb=%d ib=%d grid=%s: ib > nb", m, n, nb,
-                                                 ib, grid_name(grids[g], buf, sizeof buf));
-                            else
-                                run_one(o, m, n, nb, ib, tree, cases[c][5], grids[g]);
-                        }
+            for (tila_test_sizes(&z, 4,
+                                 (const tila_test_list_t *[]){ &o->m, &o->n, &o->nb, &o->ib },
+                                 cases[c]);
+                 tila_test_sizes_next(&z);) {
+                int m = z.v[0], n = z.v[1], nb = z.v[2], ib = z.v[3];
+                /* The case's own ib shrinks to a smaller nb given; an ib given larger than
+                 * nb is not a QR of inner block ib. */
+                int skip = o->ib.n && ib > nb;
+                ib = skip || ib < nb ? ib : nb;
+                if (!tila_test_once(&seen, 7, (int[]){ g, m, n, nb, ib, tree, cases[c][5] }))
+                    continue;
+                if (skip)
+                    tila_test_report("SKIP", "geqrf", prec, 0,
+                                     "m=%d n=%d nb=%d ib=%d grid=%s: ib > nb", m, n, nb, ib,
+                                     grid_name(grids[g], buf, sizeof buf));
+                else
+                    run_one(o, m, n, nb, ib, tree, cases[c][5], grids[g]);
+            }
         }
     tila_test_seen_free(&seen);
 }

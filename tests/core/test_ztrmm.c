@@ -35,35 +35,19 @@
 static void run_one(tila_side_t side, tila_uplo_t uplo, tila_trans_t trans, tila_diag_t diag, int m,
                     int n, tila_complex64_t alpha, unsigned long long seed)
 {
-    int k = side == TILA_LEFT ? m : n, lda = k + 2, ldb = m + 3, all_zero = 1;
-    tila_complex64_t *A = kernel_alloc(PREC, lda, k), *B = kernel_alloc(PREC, ldb, n);
-    tila_test_ztriangle(uplo, diag, k, A, lda, seed);
-    kernel_fill(PREC, m, n, B, ldb, seed + 1);
-    tila_complex64_t *B0 = kernel_dup(PREC, ldb, n, B), *Bref = kernel_dup(PREC, ldb, n, B);
+    tila_test_ztrxm_t c;
+    tila_test_ztrxm_make(&c, side, uplo, diag, m, n, seed);
+    tila_complex64_t *Bref = kernel_dup(PREC, c.ldb, n, c.B);
 
-    int rc = tila_core_ztrmm(side, uplo, trans, diag, m, n, alpha, A, lda, B, ldb);
+    int rc = tila_core_ztrmm(side, uplo, trans, diag, m, n, alpha, c.A, c.lda, c.B, c.ldb);
     if (m > 0 && n > 0)
         cblas_ztrmm(CblasColMajor, (enum CBLAS_SIDE)side, (enum CBLAS_UPLO)uplo,
-                    (enum CBLAS_TRANSPOSE)trans, (enum CBLAS_DIAG)diag, m, n, CBLAS_SADDR(alpha), A,
-                    lda, Bref, ldb);
-    for (int j = 0; j < n; j++)
-        for (int i = 0; i < m; i++)
-            all_zero &= B[(size_t)j * ldb + i] == 0;
-    double anorm = k > 0 ? LAPACKE_zlantr_work(LAPACK_COL_MAJOR, 'F', kernel_letter(uplo),
-                                               kernel_letter(diag), k, k, A, lda, NULL)
-                         : 0;
-    double bound =
-        cabs(alpha) * anorm * tila_test_zfnorm(m, n, B0, ldb) * (k > 1 ? k : 1) * DBL_EPSILON;
-    double err = kernel_ratio(kernel_dist_fro(PREC, m, n, B, ldb, Bref, ldb), bound);
-    int ok = rc == 0 && err <= TOL && kernel_untouched(PREC, m, n, ldb, B, B0) &&
-             (alpha != 0 || all_zero);
-    kernel_check(ok, NAME, kernel_prec_letter(PREC), err,
-                 "side=%c uplo=%c trans=%c diag=%c m=%d n=%d lda=%d ldb=%d alpha=(%g,%g) rc=%d",
-                 kernel_letter(side), kernel_letter(uplo), kernel_letter(trans),
-                 kernel_letter(diag), m, n, lda, ldb, creal(alpha), cimag(alpha), rc);
-    free(A);
-    free(B);
-    free(B0);
+                    (enum CBLAS_TRANSPOSE)trans, (enum CBLAS_DIAG)diag, m, n, CBLAS_SADDR(alpha),
+                    c.A, c.lda, Bref, c.ldb);
+    double bound = cabs(alpha) * tila_test_ztrnorm(uplo, diag, c.k, c.A, c.lda) *
+                   tila_test_zfnorm(m, n, c.B0, c.ldb) * (c.k > 1 ? c.k : 1) * DBL_EPSILON;
+    double err = kernel_ratio(kernel_dist_fro(PREC, m, n, c.B, c.ldb, Bref, c.ldb), bound);
+    tila_test_ztrxm_check(&c, NAME, trans, alpha, rc, err, TOL);
     free(Bref);
 }
 
