@@ -202,9 +202,9 @@ void tila_test_zpanel_free(tila_test_zpanel_t *P)
     free(P->mbs);
 }
 
-double tila_test_zpanel_check(const tila_test_zpanel_t *P, int m, int nb,
-                              const tila_complex64_t *G, int ldg, const tila_complex64_t *T,
-                              int ldt, double *resid, double *orth)
+double tila_test_zpanel_check(const tila_test_zpanel_t *P, int m, int nb, const tila_complex64_t *G,
+                              int ldg, const tila_complex64_t *T, int ldt, double *resid,
+                              double *orth)
 {
     int ldf = m > 1 ? m : 1;
     tila_complex64_t *F = kernel_alloc(PREC, ldf, P->n);
@@ -214,9 +214,8 @@ double tila_test_zpanel_check(const tila_test_zpanel_t *P, int m, int nb,
     return *resid > *orth || *resid != *resid ? *resid : *orth;
 }
 
-void tila_test_zgen_tiles(const char *name, tila_test_zgen_t gen, const tila_complex64_t *G,
-                          int gm, int gn, const int (*tiles)[4], int ntiles,
-                          unsigned long long seed)
+void tila_test_zgen_tiles(const char *name, tila_test_zgen_t gen, const tila_complex64_t *G, int gm,
+                          int gn, const int (*tiles)[4], int ntiles, unsigned long long seed)
 {
     for (int t = 0; t < ntiles; t++) {
         int i0 = tiles[t][0], j0 = tiles[t][1], m = tiles[t][2], n = tiles[t][3], lda = m + 2;

@@ -10,13 +10,7 @@
 
 #include "kernel_test.h"
 
-/* CBLAS takes complex scalars by address, real ones by value (the including z-file
- * defines COMPLEX or REAL first). */
-#if defined(COMPLEX)
-#define CBLAS_SADDR(x) &(x)
-#else
-#define CBLAS_SADDR(x) (x)
-#endif
+#include "cblas_saddr.h"
 
 /* ---- One entry point per kernel test file (tests/core/test_z*.c) ---- */
 void tila_test_zgemm_core(const kernel_opts_t *opts);
@@ -156,9 +150,9 @@ void tila_test_zpanel_free(tila_test_zpanel_t *P);
  * left in P's tiles and T (ldt, factors in blocks of nb), joined into a scratch F first;
  * @return the larger of *resid and *orth (NaN when *resid is).
  */
-double tila_test_zpanel_check(const tila_test_zpanel_t *P, int m, int nb,
-                              const tila_complex64_t *G, int ldg, const tila_complex64_t *T,
-                              int ldt, double *resid, double *orth);
+double tila_test_zpanel_check(const tila_test_zpanel_t *P, int m, int nb, const tila_complex64_t *G,
+                              int ldg, const tila_complex64_t *T, int ldt, double *resid,
+                              double *orth);
 
 /** A tile generator (plrnt, plghe): the m x n tile at (i0, j0) of its matrix into A (lda). */
 typedef int (*tila_test_zgen_t)(int m, int n, tila_complex64_t *A, int lda, int i0, int j0,
@@ -169,8 +163,7 @@ typedef int (*tila_test_zgen_t)(int m, int n, tila_complex64_t *A, int lda, int 
  * lda = m + 2, must hold the bits of that block of G (gm x gn, leading dimension gm), which
  * gen made whole from the same seed, and leave the rows below m unwritten; one line each.
  */
-void tila_test_zgen_tiles(const char *name, tila_test_zgen_t gen, const tila_complex64_t *G,
-                          int gm, int gn, const int (*tiles)[4], int ntiles,
-                          unsigned long long seed);
+void tila_test_zgen_tiles(const char *name, tila_test_zgen_t gen, const tila_complex64_t *G, int gm,
+                          int gn, const int (*tiles)[4], int ntiles, unsigned long long seed);
 
 #endif /* KERNELTESTS_Z_H */

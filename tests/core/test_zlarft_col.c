@@ -64,8 +64,8 @@ static void run_one(int m, int n, int mb, int identity_first, unsigned long long
         tau[j] = Tg[(size_t)j * ldt + j];
     tila_test_zpanel_save(&P);
 
-    int rc = tila_core_zlarft_col(m, k, P.mbs, (const tila_complex64_t *const *)P.tiles, P.lds,
-                                  tau, T, ldt, work);
+    int rc = tila_core_zlarft_col(m, k, P.mbs, (const tila_complex64_t *const *)P.tiles, P.lds, tau,
+                                  T, ldt, work);
     for (int t = 0; t < P.ntiles; t++)
         untouched &= kernel_equal(PREC, P.lds[t], n, P.tiles[t], P.lds[t], P.saved[t], P.lds[t]);
     tila_complex64_t *U = upper(k, T, ldt), *Ug = upper(k, Tg, ldt);

@@ -38,7 +38,9 @@ static void run_definition(const tila_complex64_t *G, unsigned long long seed)
         for (int i = 0; i < BN; i++) {
             tila_complex64_t g = G[(size_t)j * BN + i], r = R[(size_t)j * BN + i];
             tila_complex64_t diag = creal(r) + (double)BUMP;
-            int ok = i > j ? g == r : i < j ? g == tila_test_zconj(G[(size_t)i * BN + j]) : g == diag;
+            int ok = i > j   ? g == r
+                     : i < j ? g == tila_test_zconj(G[(size_t)i * BN + j])
+                             : g == diag;
 #if defined(COMPLEX)
             ok = ok && (i != j || cimag(g) == 0);
 #endif

@@ -46,8 +46,8 @@ static void run_one(tila_side_t side, tila_uplo_t uplo, tila_trans_t trans, tila
     tila_test_ztrxm_make(&c, side, uplo, diag, m, n, seed);
 
     int rc = tila_core_ztrsm(side, uplo, trans, diag, m, n, alpha, c.A, c.lda, c.B, c.ldb);
-    double err = tila_test_ztrsm_error(side, uplo, trans, diag, m, n, alpha, c.A, c.lda, c.B,
-                                       c.B0, c.ldb);
+    double err =
+        tila_test_ztrsm_error(side, uplo, trans, diag, m, n, alpha, c.A, c.lda, c.B, c.B0, c.ldb);
     tila_test_ztrxm_check(&c, NAME, trans, alpha, rc, err, TOL);
 }
 

@@ -59,8 +59,8 @@ static void run_one(tila_side_t side, tila_uplo_t uplo, tila_trans_t trans, int 
         free(S);
     }
     int same = kernel_equal(PREC, m, n, B, ldb, C, ldb);
-    double err = tila_test_ztrsm_error(side, uplo, trans, TILA_NONUNIT, m, n, alpha, A, lda, B,
-                                       B0, ldb);
+    double err =
+        tila_test_ztrsm_error(side, uplo, trans, TILA_NONUNIT, m, n, alpha, A, lda, B, B0, ldb);
     int ok = rt == 0 && rc == 0 && same && err <= TOL && kernel_untouched(PREC, m, n, ldb, B, B0);
     kernel_check(ok, NAME, kernel_prec_letter(PREC), err,
                  "side=%c uplo=%c trans=%c m=%d n=%d ldt=%d ldb=%d ldw=%d rc=%d gemm-bits=%s",

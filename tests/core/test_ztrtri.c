@@ -51,9 +51,9 @@ static void run_one(tila_uplo_t uplo, tila_diag_t diag, int n, unsigned long lon
     int zeros = 1;
     for (int j = 0; j < n; j++)
         for (int i = 0; i < n; i++) {
-            F[(size_t)j * n + i] = i == j && unit            ? 1
+            F[(size_t)j * n + i] = i == j && unit                   ? 1
                                    : kernel_in_triangle(uplo, i, j) ? A[(size_t)j * lda + i]
-                                                             : 0;
+                                                                    : 0;
             R[(size_t)j * n + i] = i == j ? -1 : 0;
             tila_complex64_t t = T[(size_t)j * ldt + i];
             if (!kernel_in_triangle(uplo, i, j)) zeros &= t == 0;
