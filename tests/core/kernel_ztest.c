@@ -143,6 +143,27 @@ int tila_test_ztrxm_check(tila_test_ztrxm_t *c, const char *name, tila_trans_t t
     return ok;
 }
 
+unsigned long long tila_test_ztrxm_sweep(tila_test_ztrxm_run_t *run, const int *orders, int norders,
+                                         const int *others, const tila_complex64_t *alphas,
+                                         int nothers, unsigned long long seed)
+{
+    static const tila_side_t sides[] = { TILA_LEFT, TILA_RIGHT };
+    static const tila_uplo_t uplos[] = { TILA_UPPER, TILA_LOWER };
+    static const tila_trans_t trans[] = { TILA_NOTRANS, TILA_TRANS, TILA_CONJTRANS };
+    static const tila_diag_t diags[] = { TILA_NONUNIT, TILA_UNIT };
+    for (int s = 0; s < 2; s++)
+        for (int u = 0; u < 2; u++)
+            for (int t = 0; t < 3; t++)
+                for (int d = 0; d < 2; d++)
+                    for (int k = 0; k < norders; k++)
+                        for (int r = 0; r < nothers; r++) {
+                            int m = s == 0 ? orders[k] : others[r];
+                            int n = s == 0 ? others[r] : orders[k];
+                            run(sides[s], uplos[u], trans[t], diags[d], m, n, alphas[r], seed += 2);
+                        }
+    return seed;
+}
+
 /* An array of count pointers (at least one). */
 static tila_complex64_t **pointers(int count)
 {

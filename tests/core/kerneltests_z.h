@@ -121,6 +121,21 @@ void tila_test_ztrxm_make(tila_test_ztrxm_t *c, tila_side_t side, tila_uplo_t up
 int tila_test_ztrxm_check(tila_test_ztrxm_t *c, const char *name, tila_trans_t trans,
                           tila_complex64_t alpha, int rc, double err, double tol);
 
+/** A trmm or trsm case's entry point: the case and its seed. */
+typedef void tila_test_ztrxm_run_t(tila_side_t side, tila_uplo_t uplo, tila_trans_t trans,
+                                   tila_diag_t diag, int m, int n, tila_complex64_t alpha,
+                                   unsigned long long seed);
+
+/**
+ * The trmm and trsm sweep: run() for each side, upper and lower, op N, T and C, non-unit
+ * and unit diagonal, order of A orders[k] (k < norders) and, for each, B's other size
+ * others[r] with alpha alphas[r] (r < nothers), in that nesting; seeds seed + 2, seed + 4,
+ * ...  @return the last seed given.
+ */
+unsigned long long tila_test_ztrxm_sweep(tila_test_ztrxm_run_t *run, const int *orders, int norders,
+                                         const int *others, const tila_complex64_t *alphas,
+                                         int nothers, unsigned long long seed);
+
 /**
  * A panel as the column-panel kernels (geqrt_col, larft_col, cholqr_col) take it: m rows
  * cut into ntiles tiles of mbs[t] rows (kernel_panel_rows), tile t a copy of its rows of

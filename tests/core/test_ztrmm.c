@@ -76,20 +76,10 @@ static void run_errors(void)
 
 void tila_test_ztrmm_core(const kernel_opts_t *o)
 {
-    static const int orders[] = { 0, 1, 7, 65 };
-    static const tila_side_t sides[] = { TILA_LEFT, TILA_RIGHT };
-    static const tila_uplo_t uplos[] = { TILA_UPPER, TILA_LOWER };
-    static const tila_trans_t trans[] = { TILA_NOTRANS, TILA_TRANS, TILA_CONJTRANS };
-    static const tila_diag_t diags[] = { TILA_NONUNIT, TILA_UNIT };
-    tila_complex64_t alpha = tila_test_zscalar(-0.6, 0.9);
-    unsigned long long seed = o->seed;
-    for (int s = 0; s < 2; s++)
-        for (int u = 0; u < 2; u++)
-            for (int t = 0; t < 3; t++)
-                for (int d = 0; d < 2; d++)
-                    for (size_t k = 0; k < sizeof orders / sizeof orders[0]; k++)
-                        run_one(sides[s], uplos[u], trans[t], diags[d], s == 0 ? orders[k] : 19,
-                                s == 0 ? 19 : orders[k], alpha, seed += 2);
+    /* Orders of A 0, 1, 7 and 65; B's other size 19. */
+    static const int orders[] = { 0, 1, 7, 65 }, others[] = { 19 };
+    tila_complex64_t alphas[] = { tila_test_zscalar(-0.6, 0.9) };
+    unsigned long long seed = tila_test_ztrxm_sweep(run_one, orders, 4, others, alphas, 1, o->seed);
     run_one(TILA_LEFT, TILA_UPPER, TILA_TRANS, TILA_NONUNIT, 17, 4, 0, seed += 2);
     run_errors();
 }

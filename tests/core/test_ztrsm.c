@@ -79,23 +79,10 @@ void tila_test_ztrsm_core(const kernel_opts_t *o)
     /* Orders of A: empty, tiny, odd, at the cutoff (64) and one, two, three levels. */
     static const int orders[] = { 0, 1, 7, 63, 64, 65, 130, 200 };
     static const int others[] = { 1, 19 };
-    static const tila_side_t sides[] = { TILA_LEFT, TILA_RIGHT };
-    static const tila_uplo_t uplos[] = { TILA_UPPER, TILA_LOWER };
-    static const tila_trans_t trans[] = { TILA_NOTRANS, TILA_TRANS, TILA_CONJTRANS };
-    static const tila_diag_t diags[] = { TILA_NONUNIT, TILA_UNIT };
-    tila_complex64_t alpha = tila_test_zscalar(0.8, 0.3);
-    unsigned long long seed = o->seed;
-    for (int s = 0; s < 2; s++)
-        for (int u = 0; u < 2; u++)
-            for (int t = 0; t < 3; t++)
-                for (int d = 0; d < 2; d++)
-                    for (size_t k = 0; k < sizeof orders / sizeof orders[0]; k++)
-                        for (int r = 0; r < 2; r++) {
-                            int m = s == 0 ? orders[k] : others[r];
-                            int n = s == 0 ? others[r] : orders[k];
-                            run_one(sides[s], uplos[u], trans[t], diags[d], m, n,
-                                    r == 0 ? 1 : alpha, seed += 2);
-                        }
+    /* B's other size 1 with alpha = 1, and 19 with a complex alpha. */
+    tila_complex64_t alphas[] = { 1, tila_test_zscalar(0.8, 0.3) };
+    unsigned long long seed = tila_test_ztrxm_sweep(
+        run_one, orders, (int)(sizeof orders / sizeof orders[0]), others, alphas, 2, o->seed);
     /* alpha = 0: X = 0 whatever A. */
     run_one(TILA_LEFT, TILA_LOWER, TILA_NOTRANS, TILA_NONUNIT, 130, 5, 0, seed += 2);
     run_one(TILA_RIGHT, TILA_UPPER, TILA_CONJTRANS, TILA_UNIT, 5, 130, 0, seed += 2);
