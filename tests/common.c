@@ -167,6 +167,29 @@ int tila_test_sizes_next(tila_test_sizes_t *s)
     return 1;
 }
 
+void tila_test_setenv(const char *name, const char *value)
+{
+    if (value)
+        setenv(name, value, 1);
+    else
+        unsetenv(name);
+}
+
+/* The user mapping of tila_test_dist: tile (m, n) on rank (m (m + 1) / 2 + n) mod size. */
+static int scattered(int m, int n, void *arg) { return (m * (m + 1) / 2 + n) % *(int *)arg; }
+
+tila_dist_t tila_test_dist(const int grid[2], int *size)
+{
+    if (!grid[0]) return (tila_dist_t){ .rank_of = scattered, .rank_arg = size };
+    return (tila_dist_t){ .p = grid[0], .q = grid[1] };
+}
+
+const char *tila_test_grid_name(const int grid[2], char *buf, size_t len)
+{
+    if (grid[0]) snprintf(buf, len, "%dx%d", grid[0], grid[1]);
+    return grid[0] ? buf : "user";
+}
+
 int tila_test_once(tila_test_seen_t *seen, int width, const int config[])
 {
     for (int c = 0; c < seen->count; c++)

@@ -116,8 +116,8 @@ void tila_test_zgels(const tila_test_opts_t *o)
                 if (!tila_test_once(&seen, 7, (int[]){ g, m, n, nrhs, nb, ib, tree })) continue;
                 if (skip)
                     tila_test_report("SKIP", "gels", prec, 0,
-                                     "m=%d n=%d nrhs=%d nb=%d ib=%d grid=%dx%d: %s", m, n, nrhs,
-                                     nb, ib, grids[g][0], grids[g][1], m < n ? "m < n" : "ib > nb");
+                                     "m=%d n=%d nrhs=%d nb=%d ib=%d grid=%dx%d: %s", m, n, nrhs, nb,
+                                     ib, grids[g][0], grids[g][1], m < n ? "m < n" : "ib > nb");
                 else
                     run_one(o, m, n, nrhs, nb, ib, (tila_qr_tree_t)tree, grids[g]);
             }

@@ -487,13 +487,7 @@ static int tasks_run(void)
 }
 
 /* Set TILA_NORM_BATCH to v (NULL: unset). */
-static void batch_env(const char *v)
-{
-    if (v)
-        setenv("TILA_NORM_BATCH", v, 1);
-    else
-        unsetenv("TILA_NORM_BATCH");
-}
+static void batch_env(const char *v) { tila_test_setenv("TILA_NORM_BATCH", v); }
 
 /*
  * Every norm with a task per tile (TILA_NORM_BATCH=off) and with this rank's tiles in one

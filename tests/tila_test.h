@@ -119,6 +119,19 @@ int tila_test_desc_create_lapack(tila_desc_t **A, tila_prec_t prec, void *a, int
  * tiling's may be narrower than the tile size asked for). */
 int tila_test_qr_ib(const tila_desc_t *A, int ib);
 
+/** Set the environment variable `name` to `value`, or unset it when value is NULL. */
+void tila_test_setenv(const char *name, const char *value);
+
+/**
+ * The distribution of a test's grid: P x Q block-cyclic, or for the grid 0 x 0 the user
+ * mapping, which sends a panel's rows to the *size ranks in no cyclic order (size must
+ * live as long as the distribution).
+ */
+tila_dist_t tila_test_dist(const int grid[2], int *size);
+
+/** A grid's name in the report lines: "PxQ" (in buf), or "user" for the grid 0 x 0. */
+const char *tila_test_grid_name(const int grid[2], char *buf, size_t len);
+
 /** Release what tila_test_once recorded. */
 void tila_test_seen_free(tila_test_seen_t *seen);
 
