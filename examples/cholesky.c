@@ -21,13 +21,10 @@
 int main(int argc, char **argv)
 {
     example_opts_t o = { .n = 4096, .nb = 320, .k = 1, .seed = 42 };
-    if (tila_init(&argc, &argv) != TILA_SUCCESS) return 1;
-    if (example_parse(argc, argv, &o,
-                      "cholesky [--n N] [--nb NB] [--k NRHS] [--p P --q Q] "
-                      "[--seed S] [--check]")) {
-        tila_finalize();
-        return 2;
-    }
+    int start = example_start(&argc, &argv, &o,
+                              "cholesky [--n N] [--nb NB] [--k NRHS] [--p P --q Q] "
+                              "[--seed S] [--check]");
+    if (start) return start;
     example_check_env();
     tila_desc_t *A = example_desc("cholesky", o.n, o.n, &o);
     tila_desc_t *B = example_desc("cholesky", o.n, o.k, &o), *A0 = NULL, *B0 = NULL;

@@ -67,6 +67,16 @@ int example_parse(int argc, char **argv, example_opts_t *o, const char *usage)
     return 0;
 }
 
+int example_start(int *argc, char ***argv, example_opts_t *o, const char *usage)
+{
+    if (tila_init(argc, argv) != TILA_SUCCESS) return 1;
+    if (example_parse(*argc, *argv, o, usage)) {
+        tila_finalize();
+        return 2;
+    }
+    return 0;
+}
+
 const char *example_sched(void)
 {
     struct starpu_sched_policy *policy = starpu_sched_ctx_get_sched_policy(0);

@@ -22,6 +22,13 @@ typedef struct example_opts_s {
 int example_parse(int argc, char **argv, example_opts_t *o, const char *usage);
 
 /**
+ * The start of every example: tila_init, then example_parse; on a bad command line Tila is
+ * finalized again.  @return 0 to go on, else the program's exit status: 1 when tila_init
+ * failed, 2 for a bad command line.
+ */
+int example_start(int *argc, char ***argv, example_opts_t *o, const char *usage);
+
+/**
  * On rank 0, once: warn when OpenBLAS runs an older kernel than the CPU supports,
  * when OpenBLAS threads inside StarPU workers, or when several ranks will all bind
  * their workers to the same core.

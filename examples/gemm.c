@@ -19,13 +19,10 @@
 int main(int argc, char **argv)
 {
     example_opts_t o = { .n = 2048, .nb = 256, .seed = 42 };
-    if (tila_init(&argc, &argv) != TILA_SUCCESS) return 1;
-    if (example_parse(argc, argv, &o,
-                      "gemm [--m M] [--n N] [--k K] [--nb NB] "
-                      "[--p P --q Q] [--seed S] [--check]")) {
-        tila_finalize();
-        return 2;
-    }
+    int start = example_start(&argc, &argv, &o,
+                              "gemm [--m M] [--n N] [--k K] [--nb NB] "
+                              "[--p P --q Q] [--seed S] [--check]");
+    if (start) return start;
     if (!o.m) o.m = o.n;
     if (!o.k) o.k = o.n;
     example_check_env();

@@ -55,13 +55,10 @@ static double normal_equations(const example_opts_t *o, tila_desc_t *A0, tila_de
 int main(int argc, char **argv)
 {
     example_opts_t o = { .m = 16384, .n = 512, .k = 4, .nb = 1024, .ib = 64, .seed = 42 };
-    if (tila_init(&argc, &argv) != TILA_SUCCESS) return 1;
-    if (example_parse(argc, argv, &o,
-                      "least_squares [--m M] [--n N] [--k NRHS] [--nb NB] "
-                      "[--ib IB] [--p P --q Q] [--seed S] [--check]")) {
-        tila_finalize();
-        return 2;
-    }
+    int start = example_start(&argc, &argv, &o,
+                              "least_squares [--m M] [--n N] [--k NRHS] [--nb NB] "
+                              "[--ib IB] [--p P --q Q] [--seed S] [--check]");
+    if (start) return start;
     o.ib = o.ib < o.nb ? o.ib : o.nb;
     if (!o.p && !o.q) {
         o.p = tila_comm_size();

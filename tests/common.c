@@ -140,6 +140,56 @@ tila_test_list_t tila_test_values(const tila_test_list_t *opt, int own)
     return tila_test_sweep(opt, 1, &own);
 }
 
+void tila_test_sizes(tila_test_sizes_t *s, int count, const tila_test_list_t *const opts[],
+                     const int own[])
+{
+    s->count = count < TILA_TEST_MAXSIZES ? count : TILA_TEST_MAXSIZES;
+    for (int d = 0; d < s->count; d++) {
+        s->lists[d] = tila_test_values(opts[d], own[d]);
+        s->at[d] = 0;
+    }
+    if (s->count > 0) s->at[s->count - 1] = -1;
+}
+
+int tila_test_sizes_next(tila_test_sizes_t *s)
+{
+    int d = s->count - 1;
+    for (int e = 0; e < s->count; e++)
+        if (s->lists[e].n <= 0) return 0;
+    if (d < 0) return 0;
+    /* Advance the last position; one that passes its list's end restarts and carries. */
+    while (++s->at[d] >= s->lists[d].n) {
+        if (d == 0) return 0;
+        s->at[d--] = 0;
+    }
+    for (d = 0; d < s->count; d++)
+        s->v[d] = s->lists[d].v[s->at[d]];
+    return 1;
+}
+
+void tila_test_setenv(const char *name, const char *value)
+{
+    if (value)
+        setenv(name, value, 1);
+    else
+        unsetenv(name);
+}
+
+/* The user mapping of tila_test_dist: tile (m, n) on rank (m (m + 1) / 2 + n) mod size. */
+static int scattered(int m, int n, void *arg) { return (m * (m + 1) / 2 + n) % *(int *)arg; }
+
+tila_dist_t tila_test_dist(const int grid[2], int *size)
+{
+    if (!grid[0]) return (tila_dist_t){ .rank_of = scattered, .rank_arg = size };
+    return (tila_dist_t){ .p = grid[0], .q = grid[1] };
+}
+
+const char *tila_test_grid_name(const int grid[2], char *buf, size_t len)
+{
+    if (grid[0]) snprintf(buf, len, "%dx%d", grid[0], grid[1]);
+    return grid[0] ? buf : "user";
+}
+
 int tila_test_once(tila_test_seen_t *seen, int width, const int config[])
 {
     for (int c = 0; c < seen->count; c++)

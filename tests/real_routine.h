@@ -11,6 +11,8 @@
 
 #include <dlfcn.h>
 #include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
 
 /* The routine, or NULL where no loaded library defines both. */
 static inline void *real_routine_beside(const char *anchor, const char *symbol)
@@ -19,6 +21,18 @@ static inline void *real_routine_beside(const char *anchor, const char *symbol)
     void *there = dlsym(RTLD_DEFAULT, anchor);
     void *lib = there && dladdr(there, &info) ? dlopen(info.dli_fname, RTLD_NOW) : NULL;
     return lib ? dlsym(lib, symbol) : NULL;
+}
+
+/* The real LAPACK routine: from the library that defines dgetrf_, which libtila_lapack
+ * leaves alone; without it the test program `prog` cannot compare and exits 1. */
+static inline void *real_lapack_routine(const char *prog, const char *symbol)
+{
+    void *fn = real_routine_beside("dgetrf_", symbol);
+    if (!fn) {
+        fprintf(stderr, "%s: no real %s\n", prog, symbol);
+        exit(1);
+    }
+    return fn;
 }
 
 #endif /* TILA_TESTS_REAL_ROUTINE_H */

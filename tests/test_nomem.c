@@ -44,13 +44,7 @@ static int all_ranks(int ok)
     return all;
 }
 
-static void hook(const char *value)
-{
-    if (value)
-        setenv("TILA_TEST_ALLOC_FAIL", value, 1);
-    else
-        unsetenv("TILA_TEST_ALLOC_FAIL");
-}
+static void hook(const char *value) { tila_test_setenv("TILA_TEST_ALLOC_FAIL", value); }
 
 /* A and its T (tree), A random from seed; 0 or the creations' first failure. */
 static int qr_pair(tila_desc_t **A, tila_desc_t **T, int n, int nb, tila_qr_tree_t tree,

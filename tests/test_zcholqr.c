@@ -155,19 +155,13 @@ static double check_gels(int m, int n, int nb, double kappa, const tila_complex6
     return err;
 }
 
-static int scattered(int m, int n, void *arg) { return (m * (m + 1) / 2 + n) % *(int *)arg; }
-
 static void run_one(const tila_test_opts_t *o, int m, int n, int nb, double kappa, int rankdef,
                     const int grid[2])
 {
-    char prec = tila_test_prec_letter(TILA_COMPLEX64), on[32];
+    char prec = tila_test_prec_letter(TILA_COMPLEX64), buf[32];
     int size = tila_comm_size(), k = m < n ? m : n;
-    tila_dist_t dist = { .p = grid[0], .q = grid[1] };
-    if (!grid[0]) dist = (tila_dist_t){ .rank_of = scattered, .rank_arg = &size };
-    if (grid[0])
-        snprintf(on, sizeof on, "%dx%d", grid[0], grid[1]);
-    else
-        snprintf(on, sizeof on, "user");
+    tila_dist_t dist = tila_test_dist(grid, &size);
+    const char *on = tila_test_grid_name(grid, buf, sizeof buf);
     tila_complex64_t *a0 = conditioned(m, n, kappa, rankdef, o->seed + (unsigned)m * 7 + n);
     tila_desc_t *A = desc_of(m, n, nb, &dist, a0), *T, *Q;
     int rct = tila_desc_create_qr_t(&T, A, tila_desc_nb(A), TILA_QR_TREE_CHOLQR);

@@ -434,10 +434,7 @@ static void factor_env(void)
                         "TILA_POSV_FACTOR=%s used=%s rc=%d path=%s", values[v],
                         factor_name[mx.used], rc, path_name[mx.path]);
     }
-    if (keep)
-        setenv("TILA_POSV_FACTOR", keep, 1);
-    else
-        unsetenv("TILA_POSV_FACTOR");
+    tila_test_setenv("TILA_POSV_FACTOR", keep);
     free(keep);
     tila_desc_destroy(&A), tila_desc_destroy(&B), tila_desc_destroy(&X);
 }

@@ -103,29 +103,24 @@ void tila_test_zgels(const tila_test_opts_t *o)
     for (int g = 0; g < ngrids; g++)
         for (int c = 0; c < (int)(sizeof cases / sizeof cases[0]); c++) {
             if (!cases[c][6] && g != square) continue;
-            tila_test_list_t ms = tila_test_values(&o->m, cases[c][0]);
-            tila_test_list_t ns = tila_test_values(&o->n, cases[c][1]);
-            tila_test_list_t nbs = tila_test_values(&o->nb, cases[c][3]);
-            tila_test_list_t ibs = tila_test_values(&o->ib, cases[c][4]);
-            for (int i = 0; i < ms.n; i++)
-                for (int j = 0; j < ns.n; j++)
-                    for (int l = 0; l < nbs.n; l++)
-                        for (int b = 0; b < ibs.n; b++) {
-                            int m = ms.v[i], n = ns.v[j], nb = nbs.v[l], ib = ibs.v[b];
-                            int nrhs = cases[c][2], tree = cases[c][5];
-                            /* Least squares needs m >= n; see geqrf's test for ib. */
-                            int skip = m < n || (o->ib.n && ib > nb);
-                            ib = skip || ib < nb ? ib : nb;
-                            if (!tila_test_once(&seen, 7, (int[]){ g, m, n, nrhs, nb, ib, tree }))
-                                continue;
-                            if (skip)
-                                tila_test_report("SKIP", "gels", prec, 0,
-                                                 "m=%d n=%d nrhs=%d nb=%d ib=%d grid=%dx%d: %s", m,
-                                                 n, nrhs, nb, ib, grids[g][0], grids[g][1],
-                                                 m < n ? "m < n" : "ib > nb");
-                            else
-                                run_one(o, m, n, nrhs, nb, ib, (tila_qr_tree_t)tree, grids[g]);
-                        }
+            tila_test_sizes_t z;
+            for (tila_test_sizes(&z, 4,
+                                 (const tila_test_list_t *[]){ &o->m, &o->n, &o->nb, &o->ib },
+                                 (int[]){ cases[c][0], cases[c][1], cases[c][3], cases[c][4] });
+                 tila_test_sizes_next(&z);) {
+                int m = z.v[0], n = z.v[1], nb = z.v[2], ib = z.v[3];
+                int nrhs = cases[c][2], tree = cases[c][5];
+                /* Least squares needs m >= n; see geqrf's test for ib. */
+                int skip = m < n || (o->ib.n && ib > nb);
+                ib = skip || ib < nb ? ib : nb;
+                if (!tila_test_once(&seen, 7, (int[]){ g, m, n, nrhs, nb, ib, tree })) continue;
+                if (skip)
+                    tila_test_report("SKIP", "gels", prec, 0,
+                                     "m=%d n=%d nrhs=%d nb=%d ib=%d grid=%dx%d: %s", m, n, nrhs, nb,
+                                     ib, grids[g][0], grids[g][1], m < n ? "m < n" : "ib > nb");
+                else
+                    run_one(o, m, n, nrhs, nb, ib, (tila_qr_tree_t)tree, grids[g]);
+            }
         }
     tila_test_seen_free(&seen);
 }

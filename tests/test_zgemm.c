@@ -134,41 +134,32 @@ void tila_test_zgemm(const tila_test_opts_t *o)
     const int nsizes = (int)(sizeof sizes / sizeof sizes[0]);
     tila_test_seen_t gemm_seen = { 0 }, geadd_seen = { 0 };
     int grids[8][2], ngrids = tila_test_grids(grids, 8);
+    tila_test_sizes_t z;
     for (int g = 0; g < ngrids; g++)
-        for (int s = 0; s < nsizes; s++) {
-            tila_test_list_t ms = tila_test_values(&o->m, sizes[s][0]);
-            tila_test_list_t ns = tila_test_values(&o->n, sizes[s][1]);
-            tila_test_list_t nbs = tila_test_values(&o->nb, sizes[s][2]);
-            tila_test_list_t ks = tila_test_values(&o->k, sizes[s][3]);
-            for (int i = 0; i < ms.n; i++)
-                for (int j = 0; j < ns.n; j++)
-                    for (int l = 0; l < nbs.n; l++)
-                        for (int p = 0; p < ks.n; p++) {
-                            int m = ms.v[i], n = ns.v[j], nb = nbs.v[l], k = ks.v[p];
-                            if (!tila_test_once(&gemm_seen, 5, (int[]){ g, m, n, k, nb })) continue;
-                            for (size_t t = 0; t < sizeof ops / sizeof ops[0]; t++)
-                                run_one(o, ops[t][0], ops[t][1], m, n, k, nb, grids[g]);
-                        }
-        }
+        for (int s = 0; s < nsizes; s++)
+            for (tila_test_sizes(&z, 4, (const tila_test_list_t *[]){ &o->m, &o->n, &o->nb, &o->k },
+                                 sizes[s]);
+                 tila_test_sizes_next(&z);) {
+                int m = z.v[0], n = z.v[1], nb = z.v[2], k = z.v[3];
+                if (!tila_test_once(&gemm_seen, 5, (int[]){ g, m, n, k, nb })) continue;
+                for (size_t t = 0; t < sizeof ops / sizeof ops[0]; t++)
+                    run_one(o, ops[t][0], ops[t][1], m, n, k, nb, grids[g]);
+            }
     /* geadd: beta general, 0 and 1 (the kernel's three ways), A and B distributed apart. */
     tila_complex64_t betas[] = { -0.75, 0, 1 };
 #if defined(COMPLEX)
     betas[0] += 0.25 * I;
 #endif
     for (int g = 0; g < ngrids; g++)
-        for (int s = 0; s < nsizes; s++) {
-            tila_test_list_t ms = tila_test_values(&o->m, sizes[s][0]);
-            tila_test_list_t ns = tila_test_values(&o->n, sizes[s][1]);
-            tila_test_list_t nbs = tila_test_values(&o->nb, sizes[s][2]);
-            for (int i = 0; i < ms.n; i++)
-                for (int j = 0; j < ns.n; j++)
-                    for (int l = 0; l < nbs.n; l++) {
-                        int m = ms.v[i], n = ns.v[j], nb = nbs.v[l];
-                        if (!tila_test_once(&geadd_seen, 4, (int[]){ g, m, n, nb })) continue;
-                        for (size_t b = 0; b < sizeof betas / sizeof betas[0]; b++)
-                            geadd_one(o, betas[b], m, n, nb, grids[g], grids[ngrids - 1 - g]);
-                    }
-        }
+        for (int s = 0; s < nsizes; s++)
+            for (tila_test_sizes(&z, 3, (const tila_test_list_t *[]){ &o->m, &o->n, &o->nb },
+                                 sizes[s]);
+                 tila_test_sizes_next(&z);) {
+                int m = z.v[0], n = z.v[1], nb = z.v[2];
+                if (!tila_test_once(&geadd_seen, 4, (int[]){ g, m, n, nb })) continue;
+                for (size_t b = 0; b < sizeof betas / sizeof betas[0]; b++)
+                    geadd_one(o, betas[b], m, n, nb, grids[g], grids[ngrids - 1 - g]);
+            }
     tila_test_seen_free(&gemm_seen);
     tila_test_seen_free(&geadd_seen);
 }

@@ -177,24 +177,13 @@ static double check_larft(tila_desc_t *A, tila_desc_t *T, int *rc)
     return sqrt(diff) / ((norm > 0 ? sqrt(norm) : 1) * max1(k) * DBL_EPSILON);
 }
 
-/* The user mapping (grid 0 x 0): a panel's rows reach the ranks in no cyclic order. */
-static int scattered(int m, int n, void *arg) { return (m * (m + 1) / 2 + n) % *(int *)arg; }
-
-/* A grid's name in the report lines: "PxQ", or "user" for the user mapping (0 x 0). */
-static const char *grid_name(const int grid[2], char *buf, size_t len)
-{
-    if (grid[0]) snprintf(buf, len, "%dx%d", grid[0], grid[1]);
-    return grid[0] ? buf : "user";
-}
-
 static void run_one(const tila_test_opts_t *o, int m, int n, int nb, int ib, tila_qr_tree_t tree,
                     int with_unmqr, const int grid[2])
 {
     char prec = tila_test_prec_letter(TILA_COMPLEX64), buf[32];
     int size = tila_comm_size();
-    tila_dist_t dist = { .p = grid[0], .q = grid[1] };
-    if (!grid[0]) dist = (tila_dist_t){ .rank_of = scattered, .rank_arg = &size };
-    const char *on = grid_name(grid, buf, sizeof buf);
+    tila_dist_t dist = tila_test_dist(grid, &size);
+    const char *on = tila_test_grid_name(grid, buf, sizeof buf);
     int k = m < n ? m : n;
     tila_desc_t *A = random_desc(m, n, nb, &dist, o->seed), *T, *Q;
     tila_complex64_t *a0 = tila_test_zgather(A);
@@ -323,33 +312,28 @@ void tila_test_zgeqrf(const tila_test_opts_t *o)
         grids[ngrids][0] = grids[ngrids][1] = 0;
         ngrids++;
     }
+    tila_test_sizes_t z;
     for (int g = 0; g < ngrids; g++)
         for (int c = 0; c < (int)(sizeof cases / sizeof cases[0]); c++) {
             if (!cases[c][5] && g != square) continue;
-            tila_test_list_t ms = tila_test_values(&o->m, cases[c][0]);
-            tila_test_list_t ns = tila_test_values(&o->n, cases[c][1]);
-            tila_test_list_t nbs = tila_test_values(&o->nb, cases[c][2]);
-            tila_test_list_t ibs = tila_test_values(&o->ib, cases[c][3]);
             tila_qr_tree_t tree = (tila_qr_tree_t)cases[c][4];
-            for (int i = 0; i < ms.n; i++)
-                for (int j = 0; j < ns.n; j++)
-                    for (int l = 0; l < nbs.n; l++)
-                        for (int b = 0; b < ibs.n; b++) {
-                            int m = ms.v[i], n = ns.v[j], nb = nbs.v[l], ib = ibs.v[b];
-                            /* The case's own ib shrinks to a smaller nb given; an ib given
-                             * larger than nb is not a QR of inner block ib. */
-                            int skip = o->ib.n && ib > nb;
-                            ib = skip || ib < nb ? ib : nb;
-                            if (!tila_test_once(&seen, 7,
-                                                (int[]){ g, m, n, nb, ib, tree, cases[c][5] }))
-                                continue;
-                            if (skip)
-                                tila_test_report("SKIP", "geqrf", prec, 0,
-                                                 "m=%d n=%d nb=%d ib=%d grid=%s: ib > nb", m, n, nb,
-                                                 ib, grid_name(grids[g], buf, sizeof buf));
-                            else
-                                run_one(o, m, n, nb, ib, tree, cases[c][5], grids[g]);
-                        }
+            for (tila_test_sizes(
+                     &z, 4, (const tila_test_list_t *[]){ &o->m, &o->n, &o->nb, &o->ib }, cases[c]);
+                 tila_test_sizes_next(&z);) {
+                int m = z.v[0], n = z.v[1], nb = z.v[2], ib = z.v[3];
+                /* The case's own ib shrinks to a smaller nb given; an ib given larger than
+                 * nb is not a QR of inner block ib. */
+                int skip = o->ib.n && ib > nb;
+                ib = skip || ib < nb ? ib : nb;
+                if (!tila_test_once(&seen, 7, (int[]){ g, m, n, nb, ib, tree, cases[c][5] }))
+                    continue;
+                if (skip)
+                    tila_test_report("SKIP", "geqrf", prec, 0,
+                                     "m=%d n=%d nb=%d ib=%d grid=%s: ib > nb", m, n, nb, ib,
+                                     tila_test_grid_name(grids[g], buf, sizeof buf));
+                else
+                    run_one(o, m, n, nb, ib, tree, cases[c][5], grids[g]);
+            }
         }
     tila_test_seen_free(&seen);
 }

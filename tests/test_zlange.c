@@ -487,13 +487,7 @@ static int tasks_run(void)
 }
 
 /* Set TILA_NORM_BATCH to v (NULL: unset). */
-static void batch_env(const char *v)
-{
-    if (v)
-        setenv("TILA_NORM_BATCH", v, 1);
-    else
-        unsetenv("TILA_NORM_BATCH");
-}
+static void batch_env(const char *v) { tila_test_setenv("TILA_NORM_BATCH", v); }
 
 /*
  * Every norm with a task per tile (TILA_NORM_BATCH=off) and with this rank's tiles in one
@@ -577,18 +571,12 @@ void tila_test_zlange(const tila_test_opts_t *o)
     const int *square = grids[ngrids / 2];
     /* LAPACKE's NaN check would refuse the NaN this test plants where nothing reads. */
     LAPACKE_set_nancheck(0);
-    for (int s = 0; s < (int)(sizeof sizes / sizeof sizes[0]); s++) {
-        tila_test_list_t ms = tila_test_values(&o->m, sizes[s][0]);
-        tila_test_list_t ns = tila_test_values(&o->n, sizes[s][1]);
-        tila_test_list_t nbs = tila_test_values(&o->nb, sizes[s][2]);
-        for (int i = 0; i < ms.n; i++)
-            for (int j = 0; j < ns.n; j++)
-                for (int l = 0; l < nbs.n; l++) {
-                    int m = ms.v[i], n = ns.v[j], nb = nbs.v[l];
-                    if (tila_test_once(&seen, 3, (int[]){ m, n, nb }))
-                        run_case(o, m, n, nb, grids, ngrids, square);
-                }
-    }
+    tila_test_sizes_t z;
+    for (int s = 0; s < (int)(sizeof sizes / sizeof sizes[0]); s++)
+        for (tila_test_sizes(&z, 3, (const tila_test_list_t *[]){ &o->m, &o->n, &o->nb }, sizes[s]);
+             tila_test_sizes_next(&z);)
+            if (tila_test_once(&seen, 3, z.v))
+                run_case(o, z.v[0], z.v[1], z.v[2], grids, ngrids, square);
     tila_test_seen_free(&seen);
     /* e: squares overflow/underflow within a tile; mid: each tile's sum of squares fits,
      * the matrix's does not. */

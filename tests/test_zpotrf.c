@@ -99,10 +99,7 @@ static char *path_set(const char *path)
 {
     const char *v = getenv("TILA_POTRF_TRSM");
     char *old = v ? strdup(v) : NULL;
-    if (path)
-        setenv("TILA_POTRF_TRSM", path, 1);
-    else
-        unsetenv("TILA_POTRF_TRSM");
+    tila_test_setenv("TILA_POTRF_TRSM", path);
     return old;
 }
 

@@ -10,13 +10,7 @@
 
 #include "tila_test.h"
 
-/* CBLAS takes complex scalars by address, real ones by value (the including z-file
- * defines COMPLEX or REAL first). */
-#if defined(COMPLEX)
-#define CBLAS_SADDR(x) &(x)
-#else
-#define CBLAS_SADDR(x) (x)
-#endif
+#include "core/cblas_saddr.h"
 
 void tila_test_zgen(const tila_test_opts_t *opts);
 void tila_test_zgemm(const tila_test_opts_t *opts);

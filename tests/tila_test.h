@@ -64,6 +64,27 @@ tila_test_list_t tila_test_sweep(const tila_test_list_t *opt, int n, const int o
 /** tila_test_sweep with one own value: that of the suite's case at hand. */
 tila_test_list_t tila_test_values(const tila_test_list_t *opt, int own);
 
+#define TILA_TEST_MAXSIZES 6
+
+/**
+ * The cross product of the lists of sizes one case of a suite runs: for size d, the list
+ * tila_test_values(opts[d], own[d]) (the option's list when given, else the case's own
+ * value).  Start it with tila_test_sizes, then each tila_test_sizes_next puts the next
+ * combination in v, the last size varying fastest, as nested loops over the lists would.
+ */
+typedef struct tila_test_sizes_s {
+    int count;                                  /**< sizes, at most TILA_TEST_MAXSIZES */
+    tila_test_list_t lists[TILA_TEST_MAXSIZES]; /**< the values of each size */
+    int at[TILA_TEST_MAXSIZES];                 /**< the position in each list */
+    int v[TILA_TEST_MAXSIZES];                  /**< the combination at hand */
+} tila_test_sizes_t;
+
+void tila_test_sizes(tila_test_sizes_t *s, int count, const tila_test_list_t *const opts[],
+                     const int own[]);
+
+/** 1 with the next combination in s->v, 0 when all have been given. */
+int tila_test_sizes_next(tila_test_sizes_t *s);
+
 /** The configurations a suite has run (see tila_test_once); starts zeroed: { 0 }. */
 typedef struct tila_test_seen_s {
     int count, capacity;
@@ -97,6 +118,19 @@ int tila_test_desc_create_lapack(tila_desc_t **A, tila_prec_t prec, void *a, int
 /** The inner block size of a test's QR T on A: ib, at most A's widest tile column (a random
  * tiling's may be narrower than the tile size asked for). */
 int tila_test_qr_ib(const tila_desc_t *A, int ib);
+
+/** Set the environment variable `name` to `value`, or unset it when value is NULL. */
+void tila_test_setenv(const char *name, const char *value);
+
+/**
+ * The distribution of a test's grid: P x Q block-cyclic, or for the grid 0 x 0 the user
+ * mapping, which sends a panel's rows to the *size ranks in no cyclic order (size must
+ * live as long as the distribution).
+ */
+tila_dist_t tila_test_dist(const int grid[2], int *size);
+
+/** A grid's name in the report lines: "PxQ" (in buf), or "user" for the grid 0 x 0. */
+const char *tila_test_grid_name(const int grid[2], char *buf, size_t len);
 
 /** Release what tila_test_once recorded. */
 void tila_test_seen_free(tila_test_seen_t *seen);

@@ -87,6 +87,11 @@ char kernel_letter(int value)
     }
 }
 
+int kernel_in_triangle(tila_uplo_t uplo, int i, int j)
+{
+    return uplo == TILA_UPPER ? i <= j : i >= j;
+}
+
 char kernel_lapack_uplo(tila_uplo_t uplo)
 {
     return uplo == TILA_UPPER ? 'U' : uplo == TILA_LOWER ? 'L' : 'A';

@@ -66,6 +66,9 @@ int kernel_check_codes(const char *name, char prec, int ncalls, const int *got, 
 /** The letter of a precision: 's', 'd', 'c' or 'z'. */
 char kernel_prec_letter(tila_prec_t prec);
 
+/** 1 when entry (i, j) is in the uplo triangle (diagonal included). */
+int kernel_in_triangle(tila_uplo_t uplo, int i, int j);
+
 /** LAPACK's letter of a Tila enum value (trans, uplo, diag, side): 'N', 'T', 'C', 'U', ... */
 char kernel_letter(int value);
 

@@ -20,14 +20,6 @@
 
 /* A kernel whose name is the same in every precision, and one whose real-arithmetic name
  * differs (herk -> syrk, unmqr -> ormqr, plghe -> plgsy: the generator renames them). */
-#define SUITE(name)                                                                                \
-    {                                                                                              \
-#name,                                                                                     \
-        {                                                                                          \
-            tila_test_s##name##_core, tila_test_d##name##_core, tila_test_c##name##_core,          \
-                tila_test_z##name##_core                                                           \
-        }                                                                                          \
-    }
 #define SUITE2(name, real)                                                                         \
     {                                                                                              \
 #name,                                                                                     \
@@ -36,6 +28,7 @@
                 tila_test_z##name##_core                                                           \
         }                                                                                          \
     }
+#define SUITE(name) SUITE2(name, name)
 
 static const kernel_suite_t suites[] = {
     SUITE(gemm),

@@ -82,42 +82,25 @@ static void fill(enum kind kind, int m, int n, double kappa, tila_complex64_t *G
 static void run_one(enum kind kind, int m, int n, int mb, double kappa, int want,
                     unsigned long long seed)
 {
-    int ntiles, ldg = m, *mbs = kernel_panel_rows(m, mb, &ntiles), ldt = n + 2, path = -1;
-    tila_complex64_t *G = kernel_alloc(PREC, ldg, n), *F = kernel_alloc(PREC, ldg, n);
+    int ldg = m, ldt = n + 2, path = -1;
+    tila_complex64_t *G = kernel_alloc(PREC, ldg, n);
     tila_complex64_t *T = kernel_alloc(PREC, ldt, n);
     tila_complex64_t *work = kernel_alloc(PREC, (int)tila_core_zcholqr_col_work(m, n), 1);
-    tila_complex64_t **tiles = malloc(sizeof *tiles * ntiles);
-    int *lds = malloc(sizeof *lds * ntiles);
+    tila_test_zpanel_t P;
     fill(kind, m, n, kappa, G, ldg, seed);
-    if (ntiles > 0 && mbs[0] < n) want = 2; /* irregular tiles: the Householder panel */
-    for (int t = 0, r = 0; t < ntiles; r += mbs[t++]) {
-        lds[t] = mbs[t] + 1 + t % 3;
-        tiles[t] = kernel_alloc(PREC, lds[t], n);
-        for (int j = 0; j < n; j++)
-            for (int i = 0; i < mbs[t]; i++)
-                tiles[t][(size_t)j * lds[t] + i] = G[(size_t)j * ldg + r + i];
-    }
-    int rc = tila_core_zcholqr_col(m, n, mbs, tiles, lds, T, ldt, work, &path);
-    for (int t = 0, r = 0; t < ntiles; r += mbs[t++])
-        for (int j = 0; j < n; j++)
-            for (int i = 0; i < mbs[t]; i++)
-                F[(size_t)j * ldg + r + i] = tiles[t][(size_t)j * lds[t] + i];
+    tila_test_zpanel_cut(&P, m, n, mb, G, ldg);
+    if (P.ntiles > 0 && P.mbs[0] < n) want = 2; /* irregular tiles: the Householder panel */
+    int rc = tila_core_zcholqr_col(m, n, P.mbs, P.tiles, P.lds, T, ldt, work, &path);
     double resid, orth;
-    tila_test_zgeqrt_check(m, n, n, G, ldg, F, ldg, T, ldt, &resid, &orth);
-    double err = resid > orth || resid != resid ? resid : orth;
+    double err = tila_test_zpanel_check(&P, m, n, G, ldg, T, ldt, &resid, &orth);
     int path_ok = want >= 0 ? path == want : path == 1 || path == 2;
     /* A NaN: the Householder panel, whose result carries the NaN (as LAPACK's does). */
     int accurate = kind == NAN_ENTRY ? resid != resid : resid <= TOL && orth <= TOL;
     kernel_check(rc == 0 && accurate && path_ok, NAME, kernel_prec_letter(PREC), err,
                  "kind=%d m=%d n=%d mb=%d kappa=%.1e path=%d (want %d) resid=%.3g orth=%.3g",
                  (int)kind, m, n, mb, kappa, path, want, resid, orth);
-    for (int t = 0; t < ntiles; t++)
-        free(tiles[t]);
-    free(tiles);
-    free(lds);
-    free(mbs);
+    tila_test_zpanel_free(&P);
     free(G);
-    free(F);
     free(T);
     free(work);
 }

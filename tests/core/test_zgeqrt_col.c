@@ -33,51 +33,27 @@
 
 static void run_one(int m, int n, int mb, unsigned long long seed)
 {
-    int k = m < n ? m : n, ntiles, ldg = m > 1 ? m : 1, *mbs = kernel_panel_rows(m, mb, &ntiles);
-    int ldt = (k > 1 ? k : 1) + 1, untouched = 1;
-    tila_complex64_t *G = kernel_alloc(PREC, ldg, n), *F = kernel_alloc(PREC, ldg, n);
+    int k = m < n ? m : n, ldg = m > 1 ? m : 1, ldt = (k > 1 ? k : 1) + 1, untouched = 1;
+    tila_complex64_t *G = kernel_alloc(PREC, ldg, n);
     tila_complex64_t *T = kernel_alloc(PREC, ldt, k > 1 ? k : 1);
     tila_complex64_t *work = kernel_alloc(PREC, m * n + k * n, 1);
-    tila_complex64_t **tiles = malloc(sizeof *tiles * (ntiles > 0 ? ntiles : 1));
-    tila_complex64_t **saved = malloc(sizeof *saved * (ntiles > 0 ? ntiles : 1));
-    int *lds = malloc(sizeof *lds * (ntiles > 0 ? ntiles : 1));
+    tila_test_zpanel_t P;
     kernel_fill(PREC, m, n, G, ldg, seed);
     /* Tile t: the next mbs[t] rows of G, leading dimension its height + 1, 2 or 3. */
-    for (int t = 0, r = 0; t < ntiles; r += mbs[t++]) {
-        int rows = mbs[t];
-        lds[t] = rows + 1 + t % 3;
-        tiles[t] = kernel_alloc(PREC, lds[t], n);
-        for (int j = 0; j < n; j++)
-            for (int i = 0; i < rows; i++)
-                tiles[t][(size_t)j * lds[t] + i] = G[(size_t)j * ldg + r + i];
-        saved[t] = kernel_dup(PREC, lds[t], n, tiles[t]);
-    }
+    tila_test_zpanel_cut(&P, m, n, mb, G, ldg);
+    tila_test_zpanel_save(&P);
     double resid, orth;
 
-    int rc = tila_core_zgeqrt_col(m, n, mbs, tiles, lds, T, ldt, work);
-    for (int t = 0, r = 0; t < ntiles; r += mbs[t++]) {
-        int rows = mbs[t];
-        for (int j = 0; j < n; j++)
-            for (int i = 0; i < rows; i++)
-                F[(size_t)j * ldg + r + i] = tiles[t][(size_t)j * lds[t] + i];
-        untouched &= kernel_untouched(PREC, rows, n, lds[t], tiles[t], saved[t]);
-    }
-    tila_test_zgeqrt_check(m, n, k > 1 ? k : 1, G, ldg, F, ldg, T, ldt, &resid, &orth);
-    double err = resid > orth || resid != resid ? resid : orth;
+    int rc = tila_core_zgeqrt_col(m, n, P.mbs, P.tiles, P.lds, T, ldt, work);
+    for (int t = 0; t < P.ntiles; t++)
+        untouched &= kernel_untouched(PREC, P.mbs[t], n, P.lds[t], P.tiles[t], P.saved[t]);
+    double err = tila_test_zpanel_check(&P, m, k > 1 ? k : 1, G, ldg, T, ldt, &resid, &orth);
     int ok = rc == 0 && resid <= TOL && orth <= TOL && untouched;
     kernel_check(ok, NAME, kernel_prec_letter(PREC), err,
-                 "m=%d n=%d mb=%d tiles=%d ldt=%d resid=%.3g orth=%.3g rc=%d", m, n, mb, ntiles,
+                 "m=%d n=%d mb=%d tiles=%d ldt=%d resid=%.3g orth=%.3g rc=%d", m, n, mb, P.ntiles,
                  ldt, resid, orth, rc);
-    for (int t = 0; t < ntiles; t++) {
-        free(tiles[t]);
-        free(saved[t]);
-    }
-    free(tiles);
-    free(saved);
-    free(lds);
-    free(mbs);
+    tila_test_zpanel_free(&P);
     free(G);
-    free(F);
     free(T);
     free(work);
 }

@@ -34,11 +34,6 @@
 #define NAME "core_herk"
 #define TOL 4.0
 
-static int in_triangle(tila_uplo_t uplo, int i, int j)
-{
-    return uplo == TILA_UPPER ? i <= j : i >= j;
-}
-
 static void run_one(tila_uplo_t uplo, tila_trans_t trans, int n, int k, int zero_beta,
                     unsigned long long seed)
 {
@@ -53,7 +48,7 @@ static void run_one(tila_uplo_t uplo, tila_trans_t trans, int n, int k, int zero
         kernel_fill(PREC, n, n, F, ldc, seed + 1);
         for (int j = 0; j < n; j++)
             for (int i = 0; i < n; i++)
-                if (in_triangle(uplo, i, j))
+                if (kernel_in_triangle(uplo, i, j))
                     C[(size_t)j * ldc + i] =
                         i == j ? creal(F[(size_t)j * ldc + i]) : F[(size_t)j * ldc + i];
         free(F);
@@ -71,7 +66,7 @@ static void run_one(tila_uplo_t uplo, tila_trans_t trans, int n, int k, int zero
     for (int j = 0; j < n; j++)
         for (int i = 0; i < ldc; i++) {
             size_t e = (size_t)j * ldc + i;
-            if (i < n && in_triangle(uplo, i, j)) {
+            if (i < n && kernel_in_triangle(uplo, i, j)) {
                 double d = cabs(C[e] - Cref[e]);
                 dist += d * d;
             }
@@ -132,15 +127,12 @@ void tila_test_zherk_core(const kernel_opts_t *o)
         { 0, 3 }, { 3, 0 }, { 1, 1 }, { 7, 5 }, { 17, 33 }, { 33, 17 }
     };
     static const tila_uplo_t uplos[] = { TILA_UPPER, TILA_LOWER };
-#if defined(COMPLEX)
-    static const tila_trans_t trans[] = { TILA_NOTRANS, TILA_CONJTRANS };
-#else
-    static const tila_trans_t trans[] = { TILA_NOTRANS, TILA_TRANS, TILA_CONJTRANS };
-#endif
+    tila_trans_t trans[3];
+    int ntrans = tila_test_zherm_ops(trans);
     unsigned long long seed = o->seed;
     for (size_t s = 0; s < sizeof sizes / sizeof sizes[0]; s++)
         for (int u = 0; u < 2; u++)
-            for (size_t t = 0; t < sizeof trans / sizeof trans[0]; t++)
+            for (int t = 0; t < ntrans; t++)
                 for (int zb = 0; zb < 2; zb++)
                     run_one(uplos[u], trans[t], sizes[s][0], sizes[s][1], zb, seed += 2);
     run_errors();

@@ -43,7 +43,7 @@ static tila_complex64_t *upper(int k, const tila_complex64_t *T, int ldt)
 
 static void run_one(int m, int n, int mb, int identity_first, unsigned long long seed)
 {
-    int k = m < n ? m : n, ntiles, ldg = m > 1 ? m : 1, *mbs = kernel_panel_rows(m, mb, &ntiles);
+    int k = m < n ? m : n, ldg = m > 1 ? m : 1;
     int ldt = (k > 1 ? k : 1) + 1, untouched = 1;
     tila_complex64_t *G = kernel_alloc(PREC, ldg, n);
     tila_complex64_t *Tg = kernel_alloc(PREC, ldt, k > 1 ? k : 1);
@@ -51,33 +51,23 @@ static void run_one(int m, int n, int mb, int identity_first, unsigned long long
     tila_complex64_t *T0 = kernel_dup(PREC, ldt, k > 1 ? k : 1, T);
     tila_complex64_t *tau = kernel_alloc(PREC, k > 1 ? k : 1, 1);
     tila_complex64_t *work = kernel_alloc(PREC, m * n + k * n, 1);
-    tila_complex64_t **tiles = malloc(sizeof *tiles * (ntiles > 0 ? ntiles : 1));
-    tila_complex64_t **saved = malloc(sizeof *saved * (ntiles > 0 ? ntiles : 1));
-    int *lds = malloc(sizeof *lds * (ntiles > 0 ? ntiles : 1));
+    tila_test_zpanel_t P;
     kernel_fill(PREC, m, n, G, ldg, seed);
     /* Column 0 already upper triangular with a real diagonal: reflector 0 is I, tau 0. */
     if (identity_first && m > 0 && n > 0) {
         kernel_set(PREC, m - 1, 1, G + 1, ldg, 0, 0);
         G[0] = 0.75;
     }
-    for (int t = 0, r = 0; t < ntiles; r += mbs[t++]) {
-        int rows = mbs[t];
-        lds[t] = rows + 1 + t % 3;
-        tiles[t] = kernel_alloc(PREC, lds[t], n);
-        for (int j = 0; j < n; j++)
-            for (int i = 0; i < rows; i++)
-                tiles[t][(size_t)j * lds[t] + i] = G[(size_t)j * ldg + r + i];
-    }
-    int rc0 = tila_core_zgeqrt_col(m, n, mbs, tiles, lds, Tg, ldt, work);
+    tila_test_zpanel_cut(&P, m, n, mb, G, ldg);
+    int rc0 = tila_core_zgeqrt_col(m, n, P.mbs, P.tiles, P.lds, Tg, ldt, work);
     for (int j = 0; j < k; j++)
         tau[j] = Tg[(size_t)j * ldt + j];
-    for (int t = 0; t < ntiles; t++)
-        saved[t] = kernel_dup(PREC, lds[t], n, tiles[t]);
+    tila_test_zpanel_save(&P);
 
-    int rc = tila_core_zlarft_col(m, k, mbs, (const tila_complex64_t *const *)tiles, lds, tau, T,
-                                  ldt, work);
-    for (int t = 0; t < ntiles; t++)
-        untouched &= kernel_equal(PREC, lds[t], n, tiles[t], lds[t], saved[t], lds[t]);
+    int rc = tila_core_zlarft_col(m, k, P.mbs, (const tila_complex64_t *const *)P.tiles, P.lds, tau,
+                                  T, ldt, work);
+    for (int t = 0; t < P.ntiles; t++)
+        untouched &= kernel_equal(PREC, P.lds[t], n, P.tiles[t], P.lds[t], P.saved[t], P.lds[t]);
     tila_complex64_t *U = upper(k, T, ldt), *Ug = upper(k, Tg, ldt);
     /* T's strictly lower part is still what it was. */
     if (k > 0) LAPACKE_zlacpy_work(LAPACK_COL_MAJOR, 'U', k, k, T, ldt, T0, ldt);
@@ -87,16 +77,9 @@ static void run_one(int m, int n, int mb, int identity_first, unsigned long long
                               (k > 1 ? k : 1) * kernel_eps(PREC));
     int ok = rc0 == 0 && rc == 0 && err <= TOL && untouched;
     kernel_check(ok, NAME, kernel_prec_letter(PREC), err,
-                 "m=%d k=%d mb=%d tiles=%d ldt=%d tau0=%s rc=%d", m, k, mb, ntiles, ldt,
+                 "m=%d k=%d mb=%d tiles=%d ldt=%d tau0=%s rc=%d", m, k, mb, P.ntiles, ldt,
                  identity_first ? "0" : "any", rc);
-    for (int t = 0; t < ntiles; t++) {
-        free(tiles[t]);
-        free(saved[t]);
-    }
-    free(tiles);
-    free(saved);
-    free(lds);
-    free(mbs);
+    tila_test_zpanel_free(&P);
     free(G);
     free(Tg);
     free(T);

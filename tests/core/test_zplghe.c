@@ -29,15 +29,6 @@
 #define BN 37
 #define BUMP 5.25
 
-static tila_complex64_t conj_of(tila_complex64_t x)
-{
-#if defined(COMPLEX)
-    return conj(x);
-#else
-    return x;
-#endif
-}
-
 /* The whole matrix against plrnt's and against its own transpose. */
 static void run_definition(const tila_complex64_t *G, unsigned long long seed)
 {
@@ -47,7 +38,9 @@ static void run_definition(const tila_complex64_t *G, unsigned long long seed)
         for (int i = 0; i < BN; i++) {
             tila_complex64_t g = G[(size_t)j * BN + i], r = R[(size_t)j * BN + i];
             tila_complex64_t diag = creal(r) + (double)BUMP;
-            int ok = i > j ? g == r : i < j ? g == conj_of(G[(size_t)i * BN + j]) : g == diag;
+            int ok = i > j   ? g == r
+                     : i < j ? g == tila_test_zconj(G[(size_t)i * BN + j])
+                             : g == diag;
 #if defined(COMPLEX)
             ok = ok && (i != j || cimag(g) == 0);
 #endif
@@ -63,20 +56,11 @@ static void run_definition(const tila_complex64_t *G, unsigned long long seed)
     free(R);
 }
 
-static void run_tile(const tila_complex64_t *G, int i0, int j0, int m, int n,
-                     unsigned long long seed)
+/* plghe with this test's bump, as tila_test_zgen_tiles calls a generator. */
+static int plghe(int m, int n, tila_complex64_t *A, int lda, int i0, int j0,
+                 unsigned long long seed)
 {
-    int lda = m + 2;
-    tila_complex64_t *A = kernel_alloc(PREC, lda, n), *A0 = kernel_dup(PREC, lda, n, A);
-    int rc = tila_core_zplghe(BUMP, m, n, A, lda, i0, j0, seed);
-    const tila_complex64_t *sub = G + i0 + (size_t)j0 * BN;
-    double err = kernel_diff_fro(PREC, m, n, A, lda, sub, BN);
-    int ok = rc == 0 && kernel_equal(PREC, m, n, A, lda, sub, BN) &&
-             kernel_untouched(PREC, m, n, lda, A, A0);
-    kernel_check(ok, NAME, kernel_prec_letter(PREC), err,
-                 "tile of %dx%d i0=%d j0=%d m=%d n=%d lda=%d rc=%d", BN, BN, i0, j0, m, n, lda, rc);
-    free(A);
-    free(A0);
+    return tila_core_zplghe(BUMP, m, n, A, lda, i0, j0, seed);
 }
 
 /* Far from the origin, across the diagonal: tile (a, b) = tile (b, a)^H. */
@@ -88,7 +72,7 @@ static void run_far(unsigned long long seed)
     rc |= tila_core_zplghe(BUMP, n, m, Y, n, b, a, seed);
     for (int j = 0; j < n; j++)
         for (int i = 0; i < m; i++)
-            bad += X[(size_t)j * m + i] != conj_of(Y[(size_t)i * n + j]);
+            bad += X[(size_t)j * m + i] != tila_test_zconj(Y[(size_t)i * n + j]);
     kernel_check(rc == 0 && !bad, NAME, kernel_prec_letter(PREC), bad,
                  "tile at (%d,%d) m=%d n=%d is the conjugate transpose of the one at (%d,%d)", a, b,
                  m, n, b, a);
@@ -118,8 +102,8 @@ void tila_test_zplghe_core(const kernel_opts_t *o)
     int rc = tila_core_zplghe(BUMP, BN, BN, G, BN, 0, 0, o->seed);
     run_definition(G, o->seed);
     if (rc == 0)
-        for (size_t t = 0; t < sizeof tiles / sizeof tiles[0]; t++)
-            run_tile(G, tiles[t][0], tiles[t][1], tiles[t][2], tiles[t][3], o->seed);
+        tila_test_zgen_tiles(NAME, plghe, G, BN, BN, tiles, (int)(sizeof tiles / sizeof tiles[0]),
+                             o->seed);
     run_far(o->seed);
     run_errors();
     free(G);

@@ -30,22 +30,6 @@
 #define BM 40
 #define BN 30
 
-static void run_tile(const tila_complex64_t *G, int i0, int j0, int m, int n,
-                     unsigned long long seed)
-{
-    int lda = m + 2;
-    tila_complex64_t *A = kernel_alloc(PREC, lda, n), *A0 = kernel_dup(PREC, lda, n, A);
-    int rc = tila_core_zplrnt(m, n, A, lda, i0, j0, seed);
-    const tila_complex64_t *sub = G + i0 + (size_t)j0 * BM;
-    double err = kernel_diff_fro(PREC, m, n, A, lda, sub, BM);
-    int ok = rc == 0 && kernel_equal(PREC, m, n, A, lda, sub, BM) &&
-             kernel_untouched(PREC, m, n, lda, A, A0);
-    kernel_check(ok, NAME, kernel_prec_letter(PREC), err,
-                 "tile of %dx%d i0=%d j0=%d m=%d n=%d lda=%d rc=%d", BM, BN, i0, j0, m, n, lda, rc);
-    free(A);
-    free(A0);
-}
-
 /* Entries in [-0.5, 0.5); another seed changes (almost) every entry. */
 static void run_range(const tila_complex64_t *G, unsigned long long seed)
 {
@@ -101,8 +85,8 @@ void tila_test_zplrnt_core(const kernel_opts_t *o)
     tila_complex64_t *G = kernel_alloc(PREC, BM, BN);
     int rc = tila_core_zplrnt(BM, BN, G, BM, 0, 0, o->seed);
     kernel_check(rc == 0, NAME, kernel_prec_letter(PREC), 0, "whole %dx%d rc=%d", BM, BN, rc);
-    for (size_t t = 0; t < sizeof tiles / sizeof tiles[0]; t++)
-        run_tile(G, tiles[t][0], tiles[t][1], tiles[t][2], tiles[t][3], o->seed);
+    tila_test_zgen_tiles(NAME, tila_core_zplrnt, G, BM, BN, tiles,
+                         (int)(sizeof tiles / sizeof tiles[0]), o->seed);
     run_range(G, o->seed);
     run_far(o->seed);
     run_errors();

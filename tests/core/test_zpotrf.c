@@ -34,11 +34,6 @@
 #define NAME "core_potrf"
 #define TOL 30.0
 
-static int in_triangle(tila_uplo_t uplo, int i, int j)
-{
-    return uplo == TILA_UPPER ? i <= j : i >= j;
-}
-
 /* 1 when the entries of the ld x n arrays outside the uplo triangle of the leading n x n
  * block (the other triangle and the rows below n) have the same bits. */
 static int outside_untouched(tila_uplo_t uplo, int n, int ld, const tila_complex64_t *A,
@@ -46,7 +41,7 @@ static int outside_untouched(tila_uplo_t uplo, int n, int ld, const tila_complex
 {
     for (int j = 0; j < n; j++)
         for (int i = 0; i < ld; i++)
-            if ((i >= n || !in_triangle(uplo, i, j)) &&
+            if ((i >= n || !kernel_in_triangle(uplo, i, j)) &&
                 memcmp(&A[(size_t)j * ld + i], &A0[(size_t)j * ld + i], sizeof *A))
                 return 0;
     return 1;
@@ -80,7 +75,7 @@ static void run_one(tila_uplo_t uplo, int n, unsigned long long seed)
     tila_complex64_t *H = hpd(n, seed), *A = kernel_alloc(PREC, lda, n);
     for (int j = 0; j < n; j++)
         for (int i = 0; i < n; i++)
-            if (in_triangle(uplo, i, j)) A[(size_t)j * lda + i] = H[(size_t)j * n + i];
+            if (kernel_in_triangle(uplo, i, j)) A[(size_t)j * lda + i] = H[(size_t)j * n + i];
     tila_complex64_t *A0 = kernel_dup(PREC, lda, n, A);
 
     int rc = tila_core_zpotrf(uplo, n, A, lda);
@@ -89,7 +84,7 @@ static void run_one(tila_uplo_t uplo, int n, unsigned long long seed)
     tila_complex64_t one = 1, mone = -1;
     for (int j = 0; j < n; j++)
         for (int i = 0; i < n; i++)
-            L[(size_t)j * n + i] = in_triangle(uplo, i, j) ? A[(size_t)j * lda + i] : 0;
+            L[(size_t)j * n + i] = kernel_in_triangle(uplo, i, j) ? A[(size_t)j * lda + i] : 0;
     if (n > 0)
         cblas_zgemm(CblasColMajor, uplo == TILA_LOWER ? CblasNoTrans : CblasConjTrans,
                     uplo == TILA_LOWER ? CblasConjTrans : CblasNoTrans, n, n, n, CBLAS_SADDR(mone),

@@ -41,15 +41,6 @@
 
 static int in_pentagon(int q, int l, int i, int j) { return i <= q - l + j; }
 
-static tila_complex64_t conj_of(tila_complex64_t x)
-{
-#if defined(COMPLEX)
-    return conj(x);
-#else
-    return x;
-#endif
-}
-
 /* Q = H(1) ... H(k) of order N = k + q from the pentagonal V (zeros outside) and tau. */
 static tila_complex64_t *dense_q(int q, int k, const tila_complex64_t *V, int ldv,
                                  const tila_complex64_t *tau)
@@ -72,7 +63,7 @@ static tila_complex64_t *dense_q(int q, int k, const tila_complex64_t *V, int ld
                 w[r] += Q[(size_t)c * N + r] * v[c];
         }
         for (int c = 0; c < N; c++) {
-            tila_complex64_t s = tau[i] * conj_of(v[c]);
+            tila_complex64_t s = tau[i] * tila_test_zconj(v[c]);
             for (int r = 0; r < N; r++)
                 Q[(size_t)c * N + r] -= w[r] * s;
         }
@@ -219,14 +210,11 @@ void tila_test_ztpmqrt_core(const kernel_opts_t *o)
         { 40, 11, 40, 0, 40 }, { 30, 7, 40, 30, 16 }, { 9, 4, 5, 0, 2 },     { 1, 1, 1, 1, 1 },
         { 1, 1, 1, 0, 1 },     { 0, 5, 3, 0, 2 },     { 5, 0, 3, 0, 2 },     { 5, 5, 0, 0, 2 },
     };
-#if defined(COMPLEX)
-    static const tila_trans_t trans[] = { TILA_NOTRANS, TILA_CONJTRANS };
-#else
-    static const tila_trans_t trans[] = { TILA_NOTRANS, TILA_TRANS, TILA_CONJTRANS };
-#endif
+    tila_trans_t trans[3];
+    int ntrans = tila_test_zherm_ops(trans);
     unsigned long long seed = o->seed;
     for (size_t s = 0; s < sizeof sizes / sizeof sizes[0]; s++)
-        for (size_t t = 0; t < sizeof trans / sizeof trans[0]; t++) {
+        for (int t = 0; t < ntrans; t++) {
             const int *z = sizes[s];
             run_one(TILA_LEFT, trans[t], z[0], z[1], z[2], z[3], z[4], seed += 4);
             run_one(TILA_RIGHT, trans[t], z[1], z[0], z[2], z[3], z[4], seed += 4);

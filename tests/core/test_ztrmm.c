@@ -35,35 +35,19 @@
 static void run_one(tila_side_t side, tila_uplo_t uplo, tila_trans_t trans, tila_diag_t diag, int m,
                     int n, tila_complex64_t alpha, unsigned long long seed)
 {
-    int k = side == TILA_LEFT ? m : n, lda = k + 2, ldb = m + 3, all_zero = 1;
-    tila_complex64_t *A = kernel_alloc(PREC, lda, k), *B = kernel_alloc(PREC, ldb, n);
-    tila_test_ztriangle(uplo, diag, k, A, lda, seed);
-    kernel_fill(PREC, m, n, B, ldb, seed + 1);
-    tila_complex64_t *B0 = kernel_dup(PREC, ldb, n, B), *Bref = kernel_dup(PREC, ldb, n, B);
+    tila_test_ztrxm_t c;
+    tila_test_ztrxm_make(&c, side, uplo, diag, m, n, seed);
+    tila_complex64_t *Bref = kernel_dup(PREC, c.ldb, n, c.B);
 
-    int rc = tila_core_ztrmm(side, uplo, trans, diag, m, n, alpha, A, lda, B, ldb);
+    int rc = tila_core_ztrmm(side, uplo, trans, diag, m, n, alpha, c.A, c.lda, c.B, c.ldb);
     if (m > 0 && n > 0)
         cblas_ztrmm(CblasColMajor, (enum CBLAS_SIDE)side, (enum CBLAS_UPLO)uplo,
-                    (enum CBLAS_TRANSPOSE)trans, (enum CBLAS_DIAG)diag, m, n, CBLAS_SADDR(alpha), A,
-                    lda, Bref, ldb);
-    for (int j = 0; j < n; j++)
-        for (int i = 0; i < m; i++)
-            all_zero &= B[(size_t)j * ldb + i] == 0;
-    double anorm = k > 0 ? LAPACKE_zlantr_work(LAPACK_COL_MAJOR, 'F', kernel_letter(uplo),
-                                               kernel_letter(diag), k, k, A, lda, NULL)
-                         : 0;
-    double bound =
-        cabs(alpha) * anorm * tila_test_zfnorm(m, n, B0, ldb) * (k > 1 ? k : 1) * DBL_EPSILON;
-    double err = kernel_ratio(kernel_dist_fro(PREC, m, n, B, ldb, Bref, ldb), bound);
-    int ok = rc == 0 && err <= TOL && kernel_untouched(PREC, m, n, ldb, B, B0) &&
-             (alpha != 0 || all_zero);
-    kernel_check(ok, NAME, kernel_prec_letter(PREC), err,
-                 "side=%c uplo=%c trans=%c diag=%c m=%d n=%d lda=%d ldb=%d alpha=(%g,%g) rc=%d",
-                 kernel_letter(side), kernel_letter(uplo), kernel_letter(trans),
-                 kernel_letter(diag), m, n, lda, ldb, creal(alpha), cimag(alpha), rc);
-    free(A);
-    free(B);
-    free(B0);
+                    (enum CBLAS_TRANSPOSE)trans, (enum CBLAS_DIAG)diag, m, n, CBLAS_SADDR(alpha),
+                    c.A, c.lda, Bref, c.ldb);
+    double bound = cabs(alpha) * tila_test_ztrnorm(uplo, diag, c.k, c.A, c.lda) *
+                   tila_test_zfnorm(m, n, c.B0, c.ldb) * (c.k > 1 ? c.k : 1) * DBL_EPSILON;
+    double err = kernel_ratio(kernel_dist_fro(PREC, m, n, c.B, c.ldb, Bref, c.ldb), bound);
+    tila_test_ztrxm_check(&c, NAME, trans, alpha, rc, err, TOL);
     free(Bref);
 }
 
@@ -92,20 +76,10 @@ static void run_errors(void)
 
 void tila_test_ztrmm_core(const kernel_opts_t *o)
 {
-    static const int orders[] = { 0, 1, 7, 65 };
-    static const tila_side_t sides[] = { TILA_LEFT, TILA_RIGHT };
-    static const tila_uplo_t uplos[] = { TILA_UPPER, TILA_LOWER };
-    static const tila_trans_t trans[] = { TILA_NOTRANS, TILA_TRANS, TILA_CONJTRANS };
-    static const tila_diag_t diags[] = { TILA_NONUNIT, TILA_UNIT };
-    tila_complex64_t alpha = tila_test_zscalar(-0.6, 0.9);
-    unsigned long long seed = o->seed;
-    for (int s = 0; s < 2; s++)
-        for (int u = 0; u < 2; u++)
-            for (int t = 0; t < 3; t++)
-                for (int d = 0; d < 2; d++)
-                    for (size_t k = 0; k < sizeof orders / sizeof orders[0]; k++)
-                        run_one(sides[s], uplos[u], trans[t], diags[d], s == 0 ? orders[k] : 19,
-                                s == 0 ? 19 : orders[k], alpha, seed += 2);
+    /* Orders of A 0, 1, 7 and 65; B's other size 19. */
+    static const int orders[] = { 0, 1, 7, 65 }, others[] = { 19 };
+    tila_complex64_t alphas[] = { tila_test_zscalar(-0.6, 0.9) };
+    unsigned long long seed = tila_test_ztrxm_sweep(run_one, orders, 4, others, alphas, 1, o->seed);
     run_one(TILA_LEFT, TILA_UPPER, TILA_TRANS, TILA_NONUNIT, 17, 4, 0, seed += 2);
     run_errors();
 }

@@ -42,42 +42,13 @@
 static void run_one(tila_side_t side, tila_uplo_t uplo, tila_trans_t trans, tila_diag_t diag, int m,
                     int n, tila_complex64_t alpha, unsigned long long seed)
 {
-    int k = side == TILA_LEFT ? m : n, lda = k + 2, ldb = m + 3, all_zero = 1;
-    tila_complex64_t *A = kernel_alloc(PREC, lda, k), *B = kernel_alloc(PREC, ldb, n);
-    tila_complex64_t one = 1;
-    tila_test_ztriangle(uplo, diag, k, A, lda, seed);
-    kernel_fill(PREC, m, n, B, ldb, seed + 1);
-    tila_complex64_t *B0 = kernel_dup(PREC, ldb, n, B);
+    tila_test_ztrxm_t c;
+    tila_test_ztrxm_make(&c, side, uplo, diag, m, n, seed);
 
-    int rc = tila_core_ztrsm(side, uplo, trans, diag, m, n, alpha, A, lda, B, ldb);
-    /* R = op(A) X - alpha B0, or X op(A) - alpha B0. */
-    tila_complex64_t *R = kernel_dup(PREC, ldb, n, B);
-    if (m > 0 && n > 0)
-        cblas_ztrmm(CblasColMajor, (enum CBLAS_SIDE)side, (enum CBLAS_UPLO)uplo,
-                    (enum CBLAS_TRANSPOSE)trans, (enum CBLAS_DIAG)diag, m, n, CBLAS_SADDR(one), A,
-                    lda, R, ldb);
-    for (int j = 0; j < n; j++)
-        for (int i = 0; i < m; i++) {
-            R[(size_t)j * ldb + i] -= alpha * B0[(size_t)j * ldb + i];
-            all_zero &= B[(size_t)j * ldb + i] == 0;
-        }
-    double anorm = k > 0 ? LAPACKE_zlantr_work(LAPACK_COL_MAJOR, 'F', kernel_letter(uplo),
-                                               kernel_letter(diag), k, k, A, lda, NULL)
-                         : 0;
-    double bound =
-        (anorm * tila_test_zfnorm(m, n, B, ldb) + cabs(alpha) * tila_test_zfnorm(m, n, B0, ldb)) *
-        (k > 1 ? k : 1) * DBL_EPSILON;
-    double err = kernel_ratio(tila_test_zfnorm(m, n, R, ldb), bound);
-    int ok = rc == 0 && err <= TOL && kernel_untouched(PREC, m, n, ldb, B, B0) &&
-             (alpha != 0 || all_zero);
-    kernel_check(ok, NAME, kernel_prec_letter(PREC), err,
-                 "side=%c uplo=%c trans=%c diag=%c m=%d n=%d lda=%d ldb=%d alpha=(%g,%g) rc=%d",
-                 kernel_letter(side), kernel_letter(uplo), kernel_letter(trans),
-                 kernel_letter(diag), m, n, lda, ldb, creal(alpha), cimag(alpha), rc);
-    free(A);
-    free(B);
-    free(B0);
-    free(R);
+    int rc = tila_core_ztrsm(side, uplo, trans, diag, m, n, alpha, c.A, c.lda, c.B, c.ldb);
+    double err =
+        tila_test_ztrsm_error(side, uplo, trans, diag, m, n, alpha, c.A, c.lda, c.B, c.B0, c.ldb);
+    tila_test_ztrxm_check(&c, NAME, trans, alpha, rc, err, TOL);
 }
 
 static void run_errors(void)
@@ -108,23 +79,10 @@ void tila_test_ztrsm_core(const kernel_opts_t *o)
     /* Orders of A: empty, tiny, odd, at the cutoff (64) and one, two, three levels. */
     static const int orders[] = { 0, 1, 7, 63, 64, 65, 130, 200 };
     static const int others[] = { 1, 19 };
-    static const tila_side_t sides[] = { TILA_LEFT, TILA_RIGHT };
-    static const tila_uplo_t uplos[] = { TILA_UPPER, TILA_LOWER };
-    static const tila_trans_t trans[] = { TILA_NOTRANS, TILA_TRANS, TILA_CONJTRANS };
-    static const tila_diag_t diags[] = { TILA_NONUNIT, TILA_UNIT };
-    tila_complex64_t alpha = tila_test_zscalar(0.8, 0.3);
-    unsigned long long seed = o->seed;
-    for (int s = 0; s < 2; s++)
-        for (int u = 0; u < 2; u++)
-            for (int t = 0; t < 3; t++)
-                for (int d = 0; d < 2; d++)
-                    for (size_t k = 0; k < sizeof orders / sizeof orders[0]; k++)
-                        for (int r = 0; r < 2; r++) {
-                            int m = s == 0 ? orders[k] : others[r];
-                            int n = s == 0 ? others[r] : orders[k];
-                            run_one(sides[s], uplos[u], trans[t], diags[d], m, n,
-                                    r == 0 ? 1 : alpha, seed += 2);
-                        }
+    /* B's other size 1 with alpha = 1, and 19 with a complex alpha. */
+    tila_complex64_t alphas[] = { 1, tila_test_zscalar(0.8, 0.3) };
+    unsigned long long seed = tila_test_ztrxm_sweep(
+        run_one, orders, (int)(sizeof orders / sizeof orders[0]), others, alphas, 2, o->seed);
     /* alpha = 0: X = 0 whatever A. */
     run_one(TILA_LEFT, TILA_LOWER, TILA_NOTRANS, TILA_NONUNIT, 130, 5, 0, seed += 2);
     run_one(TILA_RIGHT, TILA_UPPER, TILA_CONJTRANS, TILA_UNIT, 5, 130, 0, seed += 2);

@@ -37,11 +37,6 @@
 #define NAME "core_trtri"
 #define TOL 30.0
 
-static int in_triangle(tila_uplo_t uplo, int i, int j)
-{
-    return uplo == TILA_UPPER ? i <= j : i >= j;
-}
-
 static void run_one(tila_uplo_t uplo, tila_diag_t diag, int n, unsigned long long seed)
 {
     int lda = n + 2, ldt = n + 3, unit = diag == TILA_UNIT;
@@ -56,12 +51,12 @@ static void run_one(tila_uplo_t uplo, tila_diag_t diag, int n, unsigned long lon
     int zeros = 1;
     for (int j = 0; j < n; j++)
         for (int i = 0; i < n; i++) {
-            F[(size_t)j * n + i] = i == j && unit            ? 1
-                                   : in_triangle(uplo, i, j) ? A[(size_t)j * lda + i]
-                                                             : 0;
+            F[(size_t)j * n + i] = i == j && unit                   ? 1
+                                   : kernel_in_triangle(uplo, i, j) ? A[(size_t)j * lda + i]
+                                                                    : 0;
             R[(size_t)j * n + i] = i == j ? -1 : 0;
             tila_complex64_t t = T[(size_t)j * ldt + i];
-            if (!in_triangle(uplo, i, j)) zeros &= t == 0;
+            if (!kernel_in_triangle(uplo, i, j)) zeros &= t == 0;
             if (i == j && unit) zeros &= t == 1;
         }
     tila_complex64_t one = 1;
@@ -103,7 +98,7 @@ static void run_singular(tila_uplo_t uplo, int n, int k, unsigned long long seed
     tila_complex64_t *C = kernel_alloc(PREC, n, n);
     for (int j = 0; j < n; j++)
         for (int i = 0; i < n; i++)
-            C[(size_t)j * n + i] = in_triangle(uplo, i, j) ? A[(size_t)j * lda + i] : 0;
+            C[(size_t)j * n + i] = kernel_in_triangle(uplo, i, j) ? A[(size_t)j * lda + i] : 0;
     double sums[2 * 9];
     int rc = tila_core_ztrtri(uplo, TILA_NONUNIT, n, A, lda, T, n, sums);
     int info = LAPACKE_ztrtri(LAPACK_COL_MAJOR, kernel_letter(uplo), 'N', n, C, n);

@@ -130,14 +130,11 @@ void tila_test_zunmqr_core(const kernel_opts_t *o)
                                     { 17, 17, 8, 32 }, { 1, 1, 1, 1 },   { 33, 5, 33, 7 },
                                     { 9, 17, 9, 9 },   { 0, 5, 0, 2 },   { 5, 0, 5, 2 },
                                     { 5, 5, 0, 2 } };
-#if defined(COMPLEX)
-    static const tila_trans_t trans[] = { TILA_NOTRANS, TILA_CONJTRANS };
-#else
-    static const tila_trans_t trans[] = { TILA_NOTRANS, TILA_TRANS, TILA_CONJTRANS };
-#endif
+    tila_trans_t trans[3];
+    int ntrans = tila_test_zherm_ops(trans);
     unsigned long long seed = o->seed;
     for (size_t s = 0; s < sizeof sizes / sizeof sizes[0]; s++)
-        for (size_t t = 0; t < sizeof trans / sizeof trans[0]; t++) {
+        for (int t = 0; t < ntrans; t++) {
             const int *z = sizes[s];
             run_one(TILA_LEFT, trans[t], z[0], z[1], z[2], z[3], seed += 2);
             run_one(TILA_RIGHT, trans[t], z[1], z[0], z[2], z[3], seed += 2);

@@ -102,20 +102,28 @@ fi
 # memory for dgeqrf's TAU gather, and (where OpenBLAS's OpenMP build is installed) the
 # program's OpenMP thread count.  Each run's PASS/FAIL lines; a run that fails without one
 # (a crash, a hang, an abort) fails with its status.
-host_test() {
-    label=$1
-    shift
+# counted NAME NOTE COMMAND...: COMMAND's output, its PASS and FAIL lines counted; a run
+# that fails without a FAIL line fails as "NAME: exit status N" and NOTE; its stderr stays
+# in $err for the caller.
+counted() {
+    name=$1 note=$2
+    shift 2
     out=$(mktemp) err=$(mktemp)
     "$@" >"$out" 2>"$err"
     rc=$?
     cat "$out"
     p=$(grep -c '^PASS ' "$out"); f=$(grep -c '^FAIL ' "$out")
     if [ "$rc" -ne 0 ] && [ "$f" -eq 0 ]; then
-        echo "FAIL lapack-host $label: exit status $rc"; f=1
+        echo "FAIL $name: exit status $rc$note"; f=1
     fi
     [ "$f" -eq 0 ] || tail -n 20 "$err"
     passed=$((passed + p)); failed=$((failed + f))
     rm -f "$out"
+}
+host_test() {
+    label=$1
+    shift
+    counted "lapack-host $label" "" "$@"
 }
 hostprog=${2:+$(dirname "$2")/test-host}
 if [ -n "$hostprog" ] && [ -x "$hostprog" ]; then
@@ -162,17 +170,9 @@ fi
 # order (n = 1024; 40000 once made it wait for ever), Tila's R and TAU against LAPACK's.
 nbprog=${2:+$(dirname "$2")/test-nb}
 if [ -n "$nbprog" ] && [ -x "$nbprog" ]; then
-    out=$(mktemp) err=$(mktemp)
-    timeout "$((limit < 300 ? limit : 300))" env LD_PRELOAD="$lib" "$nbprog" >"$out" 2>"$err"
-    rc=$?
-    cat "$out"
-    p=$(grep -c '^PASS ' "$out"); f=$(grep -c '^FAIL ' "$out")
-    if [ "$rc" -ne 0 ] && [ "$f" -eq 0 ]; then
-        echo "FAIL lapack-nb: exit status $rc (124: a hang)"; f=1
-    fi
-    [ "$f" -eq 0 ] || tail -n 20 "$err"
-    passed=$((passed + p)); failed=$((failed + f))
-    rm -f "$out" "$err"
+    counted lapack-nb " (124: a hang)" timeout "$((limit < 300 ? limit : 300))" \
+        env LD_PRELOAD="$lib" "$nbprog"
+    rm -f "$err"
 elif [ -n "${2:-}" ]; then
     echo "FAIL lapack-nb: no $nbprog"
     failed=$((failed + 1))

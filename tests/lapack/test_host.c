@@ -89,15 +89,7 @@ static long calls(const char *symbol, int path)
     return fn ? fn(symbol, path) : -1;
 }
 
-static void *real(const char *symbol)
-{
-    void *fn = real_routine_beside("dgetrf_", symbol);
-    if (!fn) {
-        fprintf(stderr, "test_host: no real %s\n", symbol);
-        exit(1);
-    }
-    return fn;
-}
+static void *real(const char *symbol) { return real_lapack_routine("test_host", symbol); }
 
 enum { M = 301, N = 300, LDA = 303 };
 

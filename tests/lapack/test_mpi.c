@@ -43,17 +43,7 @@ static void report(int ok, const char *what, double value)
     fflush(stdout);
 }
 
-/* The real LAPACK routine: from the library that defines dgetrf_, which libtila_lapack
- * leaves alone. */
-static void *real(const char *symbol)
-{
-    void *fn = real_routine_beside("dgetrf_", symbol);
-    if (!fn) {
-        fprintf(stderr, "test_mpi: no real %s\n", symbol);
-        exit(1);
-    }
-    return fn;
-}
+static void *real(const char *symbol) { return real_lapack_routine("test_mpi", symbol); }
 
 int main(int argc, char **argv)
 {

@@ -132,6 +132,36 @@ static void report(int ok, const char *what, const char *grid, double err)
  * 1-based (i0, j0); `part` 'G' all of it, 'L' / 'U' its lower / upper trapezoid, with a
  * unit diagonal if `unit`, or ('S') the symmetric matrix whose `uplo` triangle is stored.
  */
+/* The two QR factorizations of one case: through the layer (a1, t1) and by the real
+ * routine (a2, t2), both with workspace w of lwork elements; the caller frees them. */
+typedef struct {
+    double *a1, *a2, *t1, *t2, *w;
+    int lwork;
+} qr_twins_t;
+
+/* pdgeqrf of the m x n block at (ia, ia) of copies of A, by the layer and by the real routine
+ * (whose workspace query sizes both); one line, `what` and the two infos, that passes when
+ * the infos agree and the factors and TAUs differ by at most tol. */
+static void geqrf_twins(qr_twins_t *q, const mat_t *A, int m, int n, int ia, double tol,
+                        const char *what, const char *grid)
+{
+    typeof(pdgeqrf_) *rgeqrf = real_routine("pdgeqrf_");
+    int info1, info2;
+    double query;
+    char line[200];
+    q->a1 = dup(A), q->a2 = dup(A), q->lwork = -1;
+    q->t1 = calloc((size_t)A->nloc + 1, sizeof(double));
+    q->t2 = calloc((size_t)A->nloc + 1, sizeof(double));
+    rgeqrf(&m, &n, q->a2, &ia, &ia, A->desc, q->t2, &query, &q->lwork, &info2);
+    q->lwork = (int)query;
+    q->w = malloc(sizeof(double) * (size_t)q->lwork);
+    pdgeqrf_(&m, &n, q->a1, &ia, &ia, A->desc, q->t1, q->w, &q->lwork, &info1);
+    rgeqrf(&m, &n, q->a2, &ia, &ia, A->desc, q->t2, q->w, &q->lwork, &info2);
+    double e = fmax(diff(A, q->a1, q->a2), diffv(A->nloc, q->t1, q->t2));
+    snprintf(line, sizeof line, "%s info %d/%d", what, info1, info2);
+    report(info1 == info2 && e <= tol, line, grid, e);
+}
+
 static double norm_ref(char norm, char part, char uplo, int unit, int i0, int j0, int m, int n,
                        int order)
 {
@@ -259,22 +289,12 @@ static void check_grid(int ctxt, const char *grid, int n, int nb, int ia, int co
     }
 
     /* QR of a wide and a tall submatrix: the reflectors below R and TAU as ScaLAPACK's. */
-    typeof(pdgeqrf_) *rgeqrf = real_routine("pdgeqrf_");
     for (int wide = 0; wide < 2; wide++) {
-        int mq = wide ? n - n / 3 : n, nq = wide ? n : n - n / 3, lwork = -1;
-        double *a1 = dup(&A), *a2 = dup(&A), query;
-        double *t1 = calloc((size_t)A.nloc + 1, sizeof(double));
-        double *t2 = calloc((size_t)A.nloc + 1, sizeof(double));
-        rgeqrf(&mq, &nq, a2, &ia, &ia, A.desc, t2, &query, &lwork, &info2);
-        lwork = (int)query;
-        double *w = malloc(sizeof(double) * (size_t)lwork);
-        pdgeqrf_(&mq, &nq, a1, &ia, &ia, A.desc, t1, w, &lwork, &info1);
-        rgeqrf(&mq, &nq, a2, &ia, &ia, A.desc, t2, w, &lwork, &info2);
-        double e = fmax(diff(&A, a1, a2), diffv(A.nloc, t1, t2));
-        snprintf(what, sizeof what, "pdgeqrf m=%d n=%d nb=%d ia=%d info %d/%d", mq, nq, nb, ia,
-                 info1, info2);
-        report(info1 == info2 && e <= 30 * n * eps, what, grid, e);
-        free(a1), free(a2), free(t1), free(t2), free(w);
+        int mq = wide ? n - n / 3 : n, nq = wide ? n : n - n / 3;
+        qr_twins_t q;
+        snprintf(what, sizeof what, "pdgeqrf m=%d n=%d nb=%d ia=%d", mq, nq, nb, ia);
+        geqrf_twins(&q, &A, mq, nq, ia, 30 * n * eps, what, grid);
+        free(q.a1), free(q.a2), free(q.t1), free(q.t2), free(q.w);
     }
 
     /*
@@ -283,6 +303,7 @@ static void check_grid(int ctxt, const char *grid, int n, int nb, int ia, int co
      * and least squares (pdgels, overdetermined through Tila, transposed through the layer to
      * ScaLAPACK), each against the real routine on the same local arrays.
      */
+    typeof(pdgeqrf_) *rgeqrf = real_routine("pdgeqrf_");
     typeof(pdormqr_) *rormqr = real_routine("pdormqr_");
     typeof(pdorgqr_) *rorgqr = real_routine("pdorgqr_");
     typeof(pdgels_) *rgels = real_routine("pdgels_");
@@ -427,20 +448,12 @@ static void check_offsets(int ctxt, const char *grid)
         check_norm(what, grid, t, norm_ref(norm, 'U', 0, 0, ia, ia, n, n, order), n);
     }
     const double eps = DBL_EPSILON, one = 1, half = 0.5;
-    int info1, info2, lwork = -1;
-    typeof(pdgeqrf_) *rgeqrf = real_routine("pdgeqrf_");
-    double *a1 = dup(&A), *a2 = dup(&A), query;
-    double *t1 = calloc((size_t)A.nloc + 1, sizeof(double));
-    double *t2 = calloc((size_t)A.nloc + 1, sizeof(double));
-    rgeqrf(&n, &n, a2, &ia, &ia, A.desc, t2, &query, &lwork, &info2);
-    lwork = (int)query;
-    double *w = malloc(sizeof(double) * (size_t)lwork);
-    pdgeqrf_(&n, &n, a1, &ia, &ia, A.desc, t1, w, &lwork, &info1);
-    rgeqrf(&n, &n, a2, &ia, &ia, A.desc, t2, w, &lwork, &info2);
-    double e = fmax(diff(&A, a1, a2), diffv(A.nloc, t1, t2));
-    snprintf(what, sizeof what, "pdgeqrf m=n=%d nb=%d ia=ja=%d in place info %d/%d", n, nb, ia,
-             info1, info2);
-    report(info1 == info2 && e <= 30 * n * eps, what, grid, e);
+    int info1, info2;
+    qr_twins_t q;
+    snprintf(what, sizeof what, "pdgeqrf m=n=%d nb=%d ia=ja=%d in place", n, nb, ia);
+    geqrf_twins(&q, &A, n, n, ia, 30 * n * eps, what, grid);
+    double *a2 = q.a2, *t2 = q.t2, e;
+    int lwork = q.lwork;
     /* What is done with it at the offset, from the real pdgeqrf's reflectors (a2, t2): Q
      * formed, applied, and least squares, against the real routines; Tila takes each. */
     static const char *const uses[] = { "PDORGQR", "PDORMQR", "PDGELS" };
@@ -491,7 +504,7 @@ static void check_offsets(int ctxt, const char *grid)
         report(all > 0, what, grid, (double)all);
     }
     free(q1), free(q2), free(d1), free(d2), free(ww);
-    free(w), free(t1), free(t2);
+    free(q.w), free(q.t1), free(q.t2);
     /* C(38:, 38:) = A B' / 2 + C, then B's block solved with A's upper triangle. */
     typeof(pdgemm_) *rgemm = real_routine("pdgemm_");
     typeof(pdtrsm_) *rtrsm = real_routine("pdtrsm_");
@@ -512,7 +525,7 @@ static void check_offsets(int ctxt, const char *grid)
     e = diff(&C, c1, c2);
     snprintf(what, sizeof what, "pdtrsm L U N N m=n=%d nb=%d ia=ja=%d in place", n, nb, ia);
     report(e <= 30 * n * eps, what, grid, e);
-    free(c1), free(c2), free(a1), free(a2);
+    free(c1), free(c2), free(q.a1), free(q.a2);
     free(A.a), free(B.a), free(C.a);
     for (int k = 0; k < N; k++) {
         long took = tila_scalapack_calls(names[k], PATH_INPLACE) - before[k], all;
