@@ -140,6 +140,7 @@ static int zpotrf_bcast(tila_uplo_t uplo, tila_desc_t *A, int k, int m, tila_bca
         tila_bcast_reader(b, tri_owner(A, uplo, m, n));
     for (int n = m + 1; n < A->nt; n++)
         tila_bcast_reader(b, tri_owner(A, uplo, n, m));
+    tila_bcast_rotate(b, m);
     if (!tila_bcast_tree(b, mode)) {
         b->count = 1; /* no reader: every task reads the tile itself */
         return 0;

@@ -20,12 +20,20 @@ static tila_bcast_mode_t bcast_env(const char *func)
     return TILA_BCAST_AUTO;
 }
 
+/* auto: trees where the node has GPUs (measured in simulation: bench/LOG.md), else
+ * StarPU-MPI's own sends. */
+static tila_bcast_mode_t bcast_choice(const char *func)
+{
+    tila_bcast_mode_t mode = bcast_env(func);
+    return mode == TILA_BCAST_AUTO && tila_cuda_ndevices() == 0 ? TILA_BCAST_DIRECT : mode;
+}
+
 tila_bcast_mode_t tila_bcast_mode(const char *func)
 {
 #if defined(STARPU_SIMGRID)
-    return bcast_env(func);
+    return bcast_choice(func);
 #else
-    int root = tila_comm_rank() == 0, mode = root ? (int)bcast_env(func) : -1;
+    int root = tila_comm_rank() == 0, mode = root ? (int)bcast_choice(func) : -1;
     if (tila_comm_size() > 1 && tila_allreduce(&mode, 1, MPI_INT, MPI_MAX)) return TILA_BCAST_DIRECT;
     return (tila_bcast_mode_t)mode;
 #endif
@@ -69,6 +77,25 @@ void tila_bcast_reader(tila_bcast_t *b, int rank)
     b->rank[b->count] = rank;
     b->from[b->count] = NULL;
     b->count++;
+}
+
+static void reverse(int *x, int n)
+{
+    for (int i = 0, j = n - 1; i < j; i++, j--) {
+        int t = x[i];
+        x[i] = x[j];
+        x[j] = t;
+    }
+}
+
+void tila_bcast_rotate(tila_bcast_t *b, int shift)
+{
+    int r = b->count - 1, *x = b->rank + 1;
+    if (r < 2 || (shift %= r) == 0) return;
+    /* x rotated left by shift places: three reversals */
+    reverse(x, shift);
+    reverse(x + shift, r - shift);
+    reverse(x, r);
 }
 
 int tila_bcast_tree(const tila_bcast_t *b, tila_bcast_mode_t mode)

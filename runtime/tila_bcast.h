@@ -28,7 +28,8 @@
 typedef enum tila_bcast_mode_e {
     TILA_BCAST_DIRECT, /**< StarPU-MPI's sends from the owner to each reader */
     TILA_BCAST_TREE,   /**< a relay tree for every tile of at least 3 readers besides the owner */
-    TILA_BCAST_AUTO    /**< a tree for a tile of at least TILA_BCAST_AUTO_READERS readers */
+    TILA_BCAST_AUTO    /**< on nodes with GPUs, a tree for a tile of at least
+                            TILA_BCAST_AUTO_READERS readers; else direct */
 } tila_bcast_mode_t;
 
 /** AUTO: readers besides the owner from which a tile travels down a tree. */
@@ -42,7 +43,8 @@ typedef struct tila_bcast_s {
 } tila_bcast_t;
 
 /**
- * TILA_BCAST (direct, tree or auto; unset: auto) as rank 0 reads it, on every rank (one
+ * TILA_BCAST (direct, tree or auto; unset: auto, direct where rank 0 has no GPU) as rank
+ * 0 reads it, on every rank (one
  * allreduce on several ranks; none in a simulation, whose ranks share one environment).
  * Collective.  A value none of those: auto, said once.
  */
@@ -58,6 +60,11 @@ void tila_bcast_start(tila_bcast_t *b, int owner);
 
 /** Rank `rank` runs a task that reads the tile: a reader, unless already. */
 void tila_bcast_reader(tila_bcast_t *b, int rank);
+
+/** The readers after the owner rotated by `shift` places, so that the relays' work (a
+ * reader's place sets its children) moves from tile to tile instead of falling on the same
+ * ranks. */
+void tila_bcast_rotate(tila_bcast_t *b, int shift);
 
 /** Whether b's tile goes down a tree under mode `mode`. */
 int tila_bcast_tree(const tila_bcast_t *b, tila_bcast_mode_t mode);
