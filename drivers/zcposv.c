@@ -52,7 +52,12 @@ static const char *zcposv_func = "tila_zcposv";
 typedef struct zcposv_s {
     tila_continuation_t then; /**< first member: the refinement continues the caller's wait */
     tila_uplo_t uplo;
-    tila_desc_t *A, *B, *X;   /**< the caller's, held until the continuation */
+    tila_desc_t *A, *B, *Xout; /**< the caller's, held until the continuation */
+    /** The solution as it is refined: a matrix of the call's own, copied into the caller's
+     * X once the caller's sequence is known not to have failed on any rank (at its wait), so
+     * that a call on a sequence that failed before it leaves X as it was on every rank, not
+     * only on the ranks that knew of the failure when its first phase ran. */
+    tila_desc_t *X;
     tila_desc_t *SA, *SX, *R; /**< A's triangle and a solution in single, the residual */
     int *iter;
     tila_mixed_t *mx;             /**< the caller's options and report (NULL: defaults) */
@@ -649,6 +654,7 @@ static void zcposv_free(zcposv_t *st)
     tila_desc_destroy(&st->SA);
     tila_desc_destroy(&st->SX);
     tila_desc_destroy(&st->R);
+    tila_desc_destroy(&st->X);
     free(st);
 }
 
@@ -777,7 +783,7 @@ static int factor_retry(zcposv_t *st, int *code)
 static int zcposv_finish(tila_continuation_t *then, int status, int run)
 {
     zcposv_t *st = (zcposv_t *)then;
-    st->A->held = st->B->held = st->X->held = NULL;
+    st->A->held = st->B->held = st->Xout->held = NULL;
     if (!run) { /* destroyed without a wait: release only */
         zcposv_free(st);
         return 0;
@@ -814,6 +820,9 @@ static int zcposv_finish(tila_continuation_t *then, int status, int run)
             rc = 0;
         }
     }
+    /* the caller's X: the solution, or with the double factorization's failure (k > 0,
+     * already in the status) what dposv left, as LAPACK's */
+    if (rc >= 0) rc = tila_zlacpy(TILA_GENERAL, st->X, st->Xout);
     if (rc < 0) tila_sequence_fail(st->seq, st->req, rc);
     *st->iter = iter;
     if (st->mx)
@@ -902,16 +911,17 @@ static int zcposv_submit(tila_uplo_t uplo, tila_desc_t *A, tila_desc_t *B, tila_
         *mx = (tila_mixed_t){ .factor = mx->factor, .refine = mx->refine, .used = mx->factor };
     if (A->n == 0 || B->n == 0) return 0;
 
-    /* Collective: every rank creates the three (taking their tags), in this order, before
+    /* Collective: every rank creates the four (taking their tags), in this order, before
      * anything that may fail on one rank only; then all agree whether everything exists,
      * so that no rank goes on to the continuation's collectives alone. */
     tila_factor_t factor = factor_agreed(mx ? mx->factor : TILA_FACTOR_ENV);
-    tila_desc_t *SA = NULL, *SX = NULL, *R = NULL;
+    tila_desc_t *SA = NULL, *SX = NULL, *R = NULL, *XW = NULL;
     int r1 = tila_desc_create_twin(&SA, A, TILA_COMPLEX32);
     int r2 = tila_desc_create_twin(&SX, B, TILA_COMPLEX32);
     int r3 = tila_desc_create_twin(&R, B, TILA_COMPLEX64);
+    int r4 = tila_desc_create_twin(&XW, X, TILA_COMPLEX64);
     zcposv_t *st = calloc(1, sizeof *st);
-    rc = r1 ? r1 : r2 ? r2 : r3 ? r3 : st ? 0 : TILA_ERR_NOMEM;
+    rc = r1 ? r1 : r2 ? r2 : r3 ? r3 : r4 ? r4 : st ? 0 : TILA_ERR_NOMEM;
     tila_sequence_t *inner = NULL, *norms = NULL;
     if (!rc) rc = tila_sequence_create_child(&inner, seq);
     if (!rc) rc = tila_sequence_create_child(&norms, seq);
@@ -923,13 +933,15 @@ static int zcposv_submit(tila_uplo_t uplo, tila_desc_t *A, tila_desc_t *B, tila_
         tila_desc_destroy(&SA);
         tila_desc_destroy(&SX);
         tila_desc_destroy(&R);
+        tila_desc_destroy(&XW);
         free(st);
         return rc ? rc : TILA_ERR_NOMEM;
     }
     *st = (zcposv_t){ .uplo = uplo,
                       .A = A,
                       .B = B,
-                      .X = X,
+                      .Xout = X,
+                      .X = XW,
                       .iter = iter,
                       .mx = mx,
                       .factor = factor,
