@@ -142,9 +142,10 @@ static int zpotrf_bcast(tila_uplo_t uplo, tila_desc_t *A, int k, int m, tila_bca
         tila_bcast_reader(b, tri_owner(A, uplo, n, m));
     tila_bcast_rotate(b, m);
     if (!tila_bcast_tree(b, mode)) {
-        b->count = 1; /* no reader: every task reads the tile itself */
+        b->count = 1; /* no tree: every task reads the tile itself */
         return 0;
     }
+    /* the tile (m, k), or (k, m) for upper; diagonal tiles are square */
     int rows = lower ? tila_tile_rows(A, m) : tila_tile_cols(A, k);
     int cols = lower ? tila_tile_cols(A, k) : tila_tile_cols(A, m);
     return tila_bcast_relay(b, lower ? tila_tile_registered(A, m, k) : tila_tile_registered(A, k, m),
@@ -189,7 +190,8 @@ int tila_zpotrf_submit(tila_uplo_t uplo, tila_desc_t *A, const tila_zpotrf_updat
     int inverse = nt > 1 && zpotrf_by_inverse(func, &bound);
     /* The inverse's solves copy their tile here first (GEMM is not in place). */
     starpu_data_handle_t W = NULL;
-    /* Panel tiles down relay trees where 3 or more ranks besides the owner read them. */
+    /* From 4 ranks a panel tile may have 3 readers besides its owner: then it may go down
+     * a relay tree (TILA_BCAST, tila_bcast.h). */
     tila_bcast_mode_t mode = tila_comm_size() >= 4 && nt > 2 ? tila_bcast_mode(func)
                                                                 : TILA_BCAST_DIRECT;
     tila_bcast_t *bc = NULL;
