@@ -77,24 +77,32 @@ static int zpotrf_panel_env(const char *func, double *bound)
 }
 
 /*
- * Whether this call solves its panels by the inverse (its bound in *bound): every rank must
- * submit the same tasks, so rank 0's TILA_POTRF_TRSM holds everywhere.  One allreduce on
- * several ranks; none in a simulation, whose ranks share one environment.  Collective.
+ * This call's choices, rank 0's on every rank (every rank must submit the same tasks and
+ * messages): whether it solves its panels by the inverse (the return value; its bound in
+ * *bound), from TILA_POTRF_TRSM, and how its panel tiles reach their readers (*bcast), from
+ * TILA_BCAST where a tile may have 3 readers besides its owner (`trees`: 4 ranks and more),
+ * else direct.  One allreduce on several ranks; none in a simulation, whose ranks share one
+ * environment.  Collective.
  */
-static int zpotrf_by_inverse(const char *func, double *bound)
+static int zpotrf_choices(const char *func, int trees, double *bound, tila_bcast_mode_t *bcast)
 {
     double b = ZPOTRF_INV_BOUND;
+    *bcast = TILA_BCAST_DIRECT;
 #if defined(STARPU_SIMGRID)
     int choice = zpotrf_panel_env(func, &b);
+    if (trees) *bcast = tila_bcast_choice(func);
 #else
     int root = tila_comm_rank() == 0;
     int choice = root ? zpotrf_panel_env(func, &b) : 2;
+    int mode = root && trees ? (int)tila_bcast_choice(func) : (int)TILA_BCAST_DIRECT;
     if (tila_comm_size() > 1) {
-        double agreed[2] = { root ? choice : -1, root ? b : -INFINITY };
-        if (tila_allreduce(agreed, 2, MPI_DOUBLE, MPI_MAX)) return 0;
+        double agreed[3] = { root ? choice : -1, root ? b : -INFINITY, root ? mode : -1 };
+        if (tila_allreduce(agreed, 3, MPI_DOUBLE, MPI_MAX)) return 0;
         choice = (int)agreed[0];
         b = agreed[1];
+        mode = (int)agreed[2];
     }
+    *bcast = (tila_bcast_mode_t)mode;
 #endif
     *bound = b;
     return choice == 1;
@@ -187,13 +195,11 @@ int tila_zpotrf_submit(tila_uplo_t uplo, tila_desc_t *A, const tila_zpotrf_updat
     tila_trans_t herk_trans = lower ? TILA_NOTRANS : TILA_CONJTRANS;
     int nt = A->nt;
     double bound = 0;
-    int inverse = nt > 1 && zpotrf_by_inverse(func, &bound);
+    tila_bcast_mode_t mode = TILA_BCAST_DIRECT;
+    int inverse =
+        nt > 1 && zpotrf_choices(func, tila_comm_size() >= 4 && nt > 2, &bound, &mode);
     /* The inverse's solves copy their tile here first (GEMM is not in place). */
     starpu_data_handle_t W = NULL;
-    /* From 4 ranks a panel tile may have 3 readers besides its owner: then it may go down
-     * a relay tree (TILA_BCAST, tila_bcast.h). */
-    tila_bcast_mode_t mode = tila_comm_size() >= 4 && nt > 2 ? tila_bcast_mode(func)
-                                                                : TILA_BCAST_DIRECT;
     tila_bcast_t *bc = NULL;
     if (mode != TILA_BCAST_DIRECT && (rc = tila_submit_agree(tila_bcast_alloc(&bc, nt)))) {
         tila_bcast_free(&bc, nt);

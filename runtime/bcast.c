@@ -22,21 +22,10 @@ static tila_bcast_mode_t bcast_env(const char *func)
 
 /* auto: trees where the node has GPUs (measured in simulation: bench/LOG.md), else
  * StarPU-MPI's own sends. */
-static tila_bcast_mode_t bcast_choice(const char *func)
+tila_bcast_mode_t tila_bcast_choice(const char *func)
 {
     tila_bcast_mode_t mode = bcast_env(func);
     return mode == TILA_BCAST_AUTO && tila_cuda_ndevices() == 0 ? TILA_BCAST_DIRECT : mode;
-}
-
-tila_bcast_mode_t tila_bcast_mode(const char *func)
-{
-#if defined(STARPU_SIMGRID)
-    return bcast_choice(func);
-#else
-    int root = tila_comm_rank() == 0, mode = root ? (int)bcast_choice(func) : -1;
-    if (tila_comm_size() > 1 && tila_allreduce(&mode, 1, MPI_INT, MPI_MAX)) return TILA_BCAST_DIRECT;
-    return (tila_bcast_mode_t)mode;
-#endif
 }
 
 int tila_bcast_alloc(tila_bcast_t **b, int count)

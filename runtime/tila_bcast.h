@@ -24,7 +24,7 @@
 
 #include "tila_runtime.h"
 
-/** How a call's panel tiles reach their readers (tila_bcast_mode). */
+/** How a call's panel tiles reach their readers (tila_bcast_choice). */
 typedef enum tila_bcast_mode_e {
     TILA_BCAST_DIRECT, /**< StarPU-MPI's sends from the owner to each reader */
     TILA_BCAST_TREE,   /**< a relay tree for every tile of at least 3 readers besides the owner */
@@ -43,12 +43,12 @@ typedef struct tila_bcast_s {
 } tila_bcast_t;
 
 /**
- * TILA_BCAST (direct, tree or auto; unset: auto, direct where rank 0 has no GPU) as rank
- * 0 reads it, on every rank (one
- * allreduce on several ranks; none in a simulation, whose ranks share one environment).
- * Collective.  A value none of those: auto, said once.
+ * TILA_BCAST (direct, tree or auto; unset: auto) as this rank reads it, auto being direct
+ * where the rank has no GPU.  A value none of those: auto, said once.  Local: a caller
+ * agrees on rank 0's choice (every rank must submit the same messages), in an allreduce it
+ * makes anyway.
  */
-tila_bcast_mode_t tila_bcast_mode(const char *func);
+tila_bcast_mode_t tila_bcast_choice(const char *func);
 
 /** Room for the readers of `count` tiles, each at most every rank: b[0 .. count - 1].
  * @return 0 or TILA_ERR_NOMEM (the caller agrees on it before submitting: tila_submit_agree). */
