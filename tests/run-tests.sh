@@ -22,15 +22,23 @@ export STARPU_SILENT=1 OPENBLAS_NUM_THREADS=1 STARPU_WORKERS_NOBIND=1 STARPU_MPI
 export OMPI_MCA_btl_vader_single_copy_mechanism=none OMPI_MCA_rmaps_base_oversubscribe=1
 passed=0 failed=0 skipped=0 broken=0
 log=$(mktemp)
+# Every FAIL line and broken run, repeated above the totals: CI shows only the end.
+fails=$(mktemp)
 # Add up one run's lines in $log (prefix $1); $2 is its exit status.
 count() {
     grep -E '^(PASS|FAIL|SKIP) ' "$log" | sed "s/^/[$1] /"
+    grep -E '^FAIL ' "$log" | sed "s/^/[$1] /" >>"$fails"
     p=$(grep -c '^PASS ' "$log"); f=$(grep -c '^FAIL ' "$log"); s=$(grep -c '^SKIP ' "$log")
     passed=$((passed + p)); failed=$((failed + f)); skipped=$((skipped + s))
     # 77 (nothing ran: no worker, every test skipped) fails too: a configuration that
     # ran nothing must not vanish from the totals.
     if [ "$2" -ne 0 ] && [ "$f" -eq 0 ]; then
         echo "$1 ended with status $2 (crash, timeout, or 77: nothing ran); its stderr:"
+        # Its own last word, not Open MPI's frame around it.
+        word=$(grep -v -i -E '^-*$|^ *$|primary job|non-zero|mpiexec|mpirun|process name' \
+            "$log.err" | grep -v -i -E 'exit code|per user-direction|the job|first process' |
+            tail -n 1)
+        echo "[$1] ended with status $2: ${word:-no message}" >>"$fails"
         tail -n 30 "$log.err"
         broken=$((broken + 1))
         failed=$((failed + 1))
@@ -245,6 +253,10 @@ if [ -n "${LAPACK_LAYER:-}" ]; then
         >"$log" 2>"$log.err"
     count lapack $?
 fi
-rm -f "$log" "$log.err"
+if [ -s "$fails" ]; then
+    echo "== what failed (repeated from above)"
+    cat "$fails"
+fi
+rm -f "$log" "$log.err" "$fails"
 echo "$passed passed, $failed failed, $skipped skipped"
 [ "$failed" -eq 0 ] && [ "$broken" -eq 0 ]
