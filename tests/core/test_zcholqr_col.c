@@ -14,8 +14,12 @@
  *  - kappa = eps^(-3/4) in double (the Gram matrix not positive definite): shifted
  *    CholeskyQR3 (path 1); in single precision the same matrix may end in the Householder
  *    panel (path 1 or 2, never 0);
- *  - rank deficient (a zero column, a repeated column) and the zero matrix: the Householder
- *    panel (path 2); a NaN entry: the Householder panel too, the NaN in its result;
+ *  - a zero column and the zero matrix: the Householder panel (path 2); a NaN entry: the
+ *    Householder panel too, the NaN in its result;
+ *  - a repeated column: any path, the residual and orthogonality deciding: the Gram
+ *    matrix's last pivot is rounding noise, whose sign and size depend on the BLAS's
+ *    kernels (OpenBLAS's for Zen 3 leave a pivot of about sqrt(m u) that CholeskyQR2
+ *    accepts and makes an orthonormal Q of, its AVX-512 kernels one that fails);
  *  - a first tile shorter than the panel is wide, and m < n: the Householder panel.
  * tila_core_zunhr_col on the Q of an orthonormal matrix gives |u_jj| >= 1 and T with
  * Q1 S = (I - V T V^H)'s top block.  Bad arguments return -i.
@@ -78,7 +82,7 @@ static void fill(enum kind kind, int m, int n, double kappa, tila_complex64_t *G
     free(tau);
 }
 
-/* want: the path expected, or -1 for "1 or 2". */
+/* want: the path expected, -1 for "1 or 2", or -2 for any. */
 static void run_one(enum kind kind, int m, int n, int mb, double kappa, int want,
                     unsigned long long seed)
 {
@@ -93,7 +97,9 @@ static void run_one(enum kind kind, int m, int n, int mb, double kappa, int want
     int rc = tila_core_zcholqr_col(m, n, P.mbs, P.tiles, P.lds, T, ldt, work, &path);
     double resid, orth;
     double err = tila_test_zpanel_check(&P, m, n, G, ldg, T, ldt, &resid, &orth);
-    int path_ok = want >= 0 ? path == want : path == 1 || path == 2;
+    int path_ok = want >= 0    ? path == want
+                  : want == -1 ? path == 1 || path == 2
+                               : path >= 0 && path <= 2;
     /* A NaN: the Householder panel, whose result carries the NaN (as LAPACK's does). */
     int accurate = kind == NAN_ENTRY ? resid != resid : resid <= TOL && orth <= TOL;
     kernel_check(rc == 0 && accurate && path_ok, NAME, kernel_prec_letter(PREC), err,
@@ -181,7 +187,7 @@ void tila_test_zcholqr_col_core(const kernel_opts_t *o)
         run_one(CONDITIONED, m, n, mb, 10.0, 0, seed++);
         run_one(CONDITIONED, m, n, mb, ill, dbl ? 1 : -1, seed++);
         run_one(ZERO_COLUMN, m, n, mb, 10.0, 2, seed++);
-        run_one(SAME_COLUMNS, m, n, mb, 10.0, 2, seed++);
+        run_one(SAME_COLUMNS, m, n, mb, 10.0, -2, seed++);
     }
     run_one(ZERO, 50, 10, 16, 1.0, 2, seed++);
     run_one(NAN_ENTRY, 50, 10, 16, 10.0, 2, seed++);
