@@ -17,6 +17,7 @@
 #include <cblas.h>
 #include <float.h>
 #include <lapacke.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -89,11 +90,16 @@ static int posv_mixed(bench_cfg_t *c)
 {
     bench_op_t *A = &c->op[0], *B = &c->op[1], *X = &c->op[2];
     if (in_b(c)) return posv(c);
-    if (c->impl == BENCH_TILA && c->factor) {
+    if (c->impl == BENCH_TILA) {
+        /* No --factor: TILA_FACTOR_ENV (0), tila_dsposv's own choice. */
         tila_mixed_t mx = { .factor = (tila_factor_t)c->factor };
-        return tila_dsposv_x(TILA_LOWER, A->desc, B->desc, X->desc, &c->iter, &mx);
+        static const char *const paths[] = { "none", "classic", "gmres", "fallback" };
+        int rc = tila_dsposv_x(TILA_LOWER, A->desc, B->desc, X->desc, &c->iter, &mx);
+        snprintf(c->mixed, sizeof c->mixed, " path=%s classic=%d gmres=%d cycles=%d",
+                 mx.path >= 0 && mx.path <= 3 ? paths[mx.path] : "?", mx.classic, mx.gmres,
+                 mx.cycles);
+        return rc;
     }
-    if (c->impl == BENCH_TILA) return tila_dsposv(TILA_LOWER, A->desc, B->desc, X->desc, &c->iter);
     return LAPACKE_dsposv(LAPACK_COL_MAJOR, 'L', c->n, c->nrhs, A->full, c->n, B->full, c->n,
                           X->full, c->n, &c->iter);
 }

@@ -52,6 +52,7 @@ typedef struct bench_cfg_s {
     int dbl;      /**< --double 1: the double-precision solve instead of the mixed one */
     int factor;   /**< --factor: the mixed solve's factorization (tila_factor_t; 0: its default) */
     int iter;     /**< a mixed solve's iteration count (RESULT's iter=), INT_MIN if none */
+    char mixed[80]; /**< a mixed solve's report (RESULT's path= classic= gmres= cycles=); "" */
     int reps;     /**< --reps: timed calls in the process (tila-bench-run), after... */
     int warmup;   /**< --warmup: ...these untimed ones, each on the operands as generated */
     /** --check device: Tila's result checked by Tila's own calls where it lies (on a GPU's

@@ -25,12 +25,13 @@
  * pinned for them; the first call then moves no matrix from the host either.
  * Rank 0 prints one line:
  *   RESULT seconds=S rate=R unit=U check=C workers=W status=INFO first=F reps=T1,T2,..
- *          [iter=I]
+ *          [iter=I [path=P classic=K gmres=G cycles=C]]
  * where S is the median of the timed calls' seconds (T1, T2, ...), F the first call's
  * (cold: the first untimed one, or the first timed one without --warmup), R in GFLOP/s
  * (LAPACK's flop count) or GB/s (bytes of the matrix read once) at S, C the routine's
  * scaled residual (see bench_*.c), I a mixed-precision solve's iteration count (LAPACK's
- * ITER); before it, where the program's time went (tila-bench shows it on stderr when
+ * ITER) and, Tila's, its report of the last timed call (tila_mixed_t: the path that gave X,
+ * classic steps, GMRES iterations and cycles); before it, where the program's time went (tila-bench shows it on stderr when
  * TILA_BENCH_PHASES=1; calls: every call, restore: putting operands back between them):
  *   PHASES init=S generate=S calls=S restore=S collect=S finalize=S check=S
  * With TILA_TRACE=FILE (Tila only), each call is a window of the trace named "warmup K" or
@@ -490,7 +491,7 @@ int main(int argc, char **argv)
                rc, first);
         for (int k = 0; k < c.reps; k++)
             printf("%s%.6f", k ? "," : "", seconds[k]);
-        printf("%s\n", iter);
+        printf("%s%s\n", iter, c.mixed);
     }
     free(seconds);
     for (int i = 0; i < c.nops; i++) {
