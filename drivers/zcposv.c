@@ -375,11 +375,11 @@ static tila_complex64_t zconj(tila_complex64_t x) { return x; }
 #endif
 
 /* GMRES's workspace: the Krylov basis V (each a matrix like B), the Gram-Schmidt
- * coefficients' tiles on rank 0 (G: nrhs x nrhs each, over g), the Hessenberg matrix H
- * (column-major, ZCPOSV_KRYLOV + 1 rows), its rotations and the right-hand side e. */
+ * coefficients' shares (gram), the Hessenberg matrix H (column-major, ZCPOSV_KRYLOV + 1
+ * rows), its rotations and the right-hand side e. */
 typedef struct zgmres_s {
     tila_desc_t *V[ZCPOSV_KRYLOV + 1];
-    tila_complex64_t *g; /**< rank 0: ZCPOSV_KRYLOV blocks of nrhs x nrhs */
+    tila_complex64_t *g; /**< ZCPOSV_KRYLOV arrays of zgmres_rows(B) x nrhs (gram's) */
     tila_complex64_t H[(ZCPOSV_KRYLOV + 1) * ZCPOSV_KRYLOV], e[ZCPOSV_KRYLOV + 1];
     tila_complex64_t sn[ZCPOSV_KRYLOV];
     double cs[ZCPOSV_KRYLOV];
@@ -387,58 +387,87 @@ typedef struct zgmres_s {
     int j;                             /**< the vector the step makes: V[j + 1] from V[j] */
 } zgmres_t;
 
-static int gmres_rank0(int m, int n, void *arg)
+/* The shares' block rows: one of the widest tile column's width a rank (each rank's array
+ * holds every rank's rows, of which it writes its own: ZCPOSV_KRYLOV ranks min(nb, nrhs)
+ * nrhs elements, for the layout of a LAPACK array). */
+static size_t zgmres_rows(const tila_desc_t *B)
 {
-    (void)m, (void)n, (void)arg;
-    return 0;
+    return (size_t)tila_comm_size() * (size_t)tila_desc_nb(B);
+}
+
+/* Block row r of the shares is rank r's. */
+static int gmres_row_rank(int m, int n, void *arg)
+{
+    (void)n, (void)arg;
+    return m;
 }
 
 /*
  * h[i] = <V[i], W> = trace(V[i]^H W) for i < count, on every rank (the inner product of
  * the n * nrhs vectors that GMRES sees: the columns of X are solved as one block-diagonal
- * system, whose coefficients are scalars).  G[i] = V[i]^H W by tiled GEMMs into tiles on
- * rank 0, each gathered there as its descriptor is destroyed, the traces sent to every
- * rank in an allreduce.  Collective.
+ * system, whose coefficients are scalars).  Each rank r adds its own tiles' shares
+ * V[i](m, j)^H W(m, j), in the order of m, by GEMMs into tile (r, j) of S[i], a matrix of
+ * one block row a rank over this rank's own array (gm->g), so that no tile travels and the
+ * ranks share the GEMMs; each rank then takes the traces of its blocks, and an allreduce
+ * adds the ranks' traces.  Collective.
  */
 static int gram(zcposv_t *st, zgmres_t *gm, int count, tila_desc_t *W, tila_complex64_t *h)
 {
     tila_desc_t *B = st->B;
-    int nrhs = B->n, rc = 0, root = tila_comm_rank() == 0;
-    int *sizes = malloc(sizeof *sizes * (size_t)B->nt);
-    tila_desc_t *G[ZCPOSV_KRYLOV] = { 0 };
-    tila_dist_t dist = { .rank_of = gmres_rank0 };
-    int failed = !sizes;
-    if (tila_comm_size() > 1 && tila_allreduce(&failed, 1, MPI_INT, MPI_MAX)) failed = 1;
+    int nrhs = B->n, ranks = tila_comm_size(), me = tila_comm_rank(), nb = tila_desc_nb(B);
+    size_t lds = zgmres_rows(B);
+    int rc = 0, *rows = malloc(sizeof *rows * (size_t)ranks);
+    int *cols = malloc(sizeof *cols * (size_t)B->nt);
+    int *stamp = calloc((size_t)ranks, sizeof *stamp); /* (i, j) + 1 where rank r started */
+    char *mine = calloc((size_t)B->nt, 1); /* the columns with a tile of this rank's */
+    tila_desc_t *S[ZCPOSV_KRYLOV] = { 0 };
+    tila_dist_t dist = { .rank_of = gmres_row_rank };
+    int failed = !rows || !cols || !mine || !stamp;
+    if (ranks > 1 && tila_allreduce(&failed, 1, MPI_INT, MPI_MAX)) failed = 1;
     if (failed) {
-        free(sizes);
+        free(rows), free(cols), free(mine), free(stamp);
         return TILA_ERR_NOMEM;
     }
+    for (int r = 0; r < ranks; r++)
+        rows[r] = nb;
     for (int j = 0; j < B->nt; j++)
-        sizes[j] = tila_tile_cols(B, j);
+        cols[j] = tila_tile_cols(B, j);
     for (int i = 0; i < count && !rc; i++)
-        rc = tila_desc_create_lapack_tiled(&G[i], TILA_COMPLEX64,
-                                           root ? gm->g + (size_t)i * nrhs * nrhs : NULL, nrhs,
-                                           B->nt, sizes, B->nt, sizes, &dist);
-    free(sizes);
+        rc = tila_desc_create_lapack_tiled(&S[i], TILA_COMPLEX64, gm->g + (size_t)i * lds * nrhs,
+                                           (int)lds, ranks, rows, B->nt, cols, &dist);
     if (!rc) {
         tila_sync_t s;
         rc = tila_sync_begin(zcposv_func, &s);
         if (!rc) {
+            tila_call_begin(s.seq, &s.req);
+            tila_task_t t = tila_task_init(s.seq, &s.req, 0);
             for (int i = 0; i < count && !rc; i++)
-                rc = tila_zgemm_async(TILA_CONJTRANS, TILA_NOTRANS, 1, gm->V[i], W, 0, G[i], s.seq,
-                                      &s.req);
+                for (int j = 0; j < B->nt && !rc; j++)
+                    for (int m = 0, now = i * B->nt + j + 1; m < B->mt && !rc; m++) {
+                        tila_task_on(&t, W, m, j);
+                        int r = t.rank, first = stamp[r] != now; /* it overwrites */
+                        stamp[r] = now;
+                        if (r == me) mine[j] = 1;
+                        rc = tila_insert_zgemm(&t, TILA_CONJTRANS, TILA_NOTRANS, cols[j], cols[j],
+                                               tila_tile_rows(B, m), 1,
+                                               tila_task_tile(&t, gm->V[i], m, j),
+                                               tila_task_tile(&t, W, m, j),
+                                               first ? 0 : 1, tila_task_tile(&t, S[i], r, j));
+                    }
             rc = tila_sync_end(&s, rc);
         }
     }
     for (int i = 0; i < count; i++)
-        tila_desc_destroy(&G[i]);
+        tila_desc_destroy(&S[i]);
     for (int i = 0; i < count; i++) {
         h[i] = 0;
-        for (int j = 0; root && !rc && j < nrhs; j++)
-            h[i] += gm->g[(size_t)i * nrhs * nrhs + (size_t)j * nrhs + j];
+        for (int j = 0, j0 = 0; !rc && j < B->nt; j0 += cols[j++])
+            for (int d = 0; mine[j] && d < cols[j]; d++)
+                h[i] += gm->g[(size_t)i * lds * nrhs + (size_t)(j0 + d) * lds +
+                              (size_t)me * nb + d];
     }
-    if (!rc && tila_comm_size() > 1 &&
-        tila_allreduce(h, count * ZCPOSV_PARTS, MPI_DOUBLE, MPI_SUM))
+    free(rows), free(cols), free(mine), free(stamp);
+    if (!rc && ranks > 1 && tila_allreduce(h, count * ZCPOSV_PARTS, MPI_DOUBLE, MPI_SUM))
         rc = TILA_ERR_MPI;
     return rc;
 }
@@ -606,9 +635,8 @@ static int gmres(zcposv_t *st, int *iter)
 {
     int nrhs = st->B->n, rc = 0;
     zgmres_t *gm = calloc(1, sizeof *gm);
-    int root = tila_comm_rank() == 0;
-    if (gm && root) gm->g = malloc(sizeof *gm->g * (size_t)ZCPOSV_KRYLOV * nrhs * nrhs);
-    int failed = !gm || (root && !gm->g);
+    if (gm) gm->g = malloc(sizeof *gm->g * ZCPOSV_KRYLOV * zgmres_rows(st->B) * (size_t)nrhs);
+    int failed = !gm || !gm->g;
     if (tila_comm_size() > 1 && tila_allreduce(&failed, 1, MPI_INT, MPI_MAX)) failed = 1;
     /* The basis, collectively on every rank, in the same order. */
     for (int i = 0; i <= ZCPOSV_KRYLOV && !failed && !rc; i++)
