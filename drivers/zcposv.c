@@ -407,9 +407,10 @@ static int gmres_row_rank(int m, int n, void *arg)
  * the n * nrhs vectors that GMRES sees: the columns of X are solved as one block-diagonal
  * system, whose coefficients are scalars).  Each rank r adds its own tiles' shares
  * V[i](m, j)^H W(m, j), in the order of m, by GEMMs into tile (r, j) of S[i], a matrix of
- * one block row a rank over this rank's own array (gm->g), so that no tile travels and the
- * ranks share the GEMMs; each rank then takes the traces of its blocks, and an allreduce
- * adds the ranks' traces.  Collective.
+ * one block row a rank over this rank's own array (gm->g, its own rows zeroed first, so
+ * that a column without a tile of the rank's adds nothing), so that no tile travels and
+ * the ranks share the GEMMs; each rank then takes the traces of its blocks, and an
+ * allreduce adds the ranks' traces.  Collective.
  */
 static int gram(zcposv_t *st, zgmres_t *gm, int count, tila_desc_t *W, tila_complex64_t *h)
 {
@@ -418,20 +419,20 @@ static int gram(zcposv_t *st, zgmres_t *gm, int count, tila_desc_t *W, tila_comp
     size_t lds = zgmres_rows(B);
     int rc = 0, *rows = malloc(sizeof *rows * (size_t)ranks);
     int *cols = malloc(sizeof *cols * (size_t)B->nt);
-    int *stamp = calloc((size_t)ranks, sizeof *stamp); /* (i, j) + 1 where rank r started */
-    char *mine = calloc((size_t)B->nt, 1); /* the columns with a tile of this rank's */
     tila_desc_t *S[ZCPOSV_KRYLOV] = { 0 };
     tila_dist_t dist = { .rank_of = gmres_row_rank };
-    int failed = !rows || !cols || !mine || !stamp;
+    int failed = !rows || !cols;
     if (ranks > 1 && tila_allreduce(&failed, 1, MPI_INT, MPI_MAX)) failed = 1;
     if (failed) {
-        free(rows), free(cols), free(mine), free(stamp);
+        free(rows), free(cols);
         return TILA_ERR_NOMEM;
     }
     for (int r = 0; r < ranks; r++)
         rows[r] = nb;
     for (int j = 0; j < B->nt; j++)
         cols[j] = tila_tile_cols(B, j);
+    for (size_t c = 0; c < (size_t)count * nrhs; c++)
+        memset(gm->g + c * lds + (size_t)me * nb, 0, sizeof *gm->g * (size_t)nb);
     for (int i = 0; i < count && !rc; i++)
         rc = tila_desc_create_lapack_tiled(&S[i], TILA_COMPLEX64, gm->g + (size_t)i * lds * nrhs,
                                            (int)lds, ranks, rows, B->nt, cols, &dist);
@@ -443,16 +444,13 @@ static int gram(zcposv_t *st, zgmres_t *gm, int count, tila_desc_t *W, tila_comp
             tila_task_t t = tila_task_init(s.seq, &s.req, 0);
             for (int i = 0; i < count && !rc; i++)
                 for (int j = 0; j < B->nt && !rc; j++)
-                    for (int m = 0, now = i * B->nt + j + 1; m < B->mt && !rc; m++) {
+                    for (int m = 0; m < B->mt && !rc; m++) {
                         tila_task_on(&t, W, m, j);
-                        int r = t.rank, first = stamp[r] != now; /* it overwrites */
-                        stamp[r] = now;
-                        if (r == me) mine[j] = 1;
                         rc = tila_insert_zgemm(&t, TILA_CONJTRANS, TILA_NOTRANS, cols[j], cols[j],
                                                tila_tile_rows(B, m), 1,
                                                tila_task_tile(&t, gm->V[i], m, j),
-                                               tila_task_tile(&t, W, m, j),
-                                               first ? 0 : 1, tila_task_tile(&t, S[i], r, j));
+                                               tila_task_tile(&t, W, m, j), 1,
+                                               tila_task_tile(&t, S[i], t.rank, j));
                     }
             rc = tila_sync_end(&s, rc);
         }
@@ -462,11 +460,11 @@ static int gram(zcposv_t *st, zgmres_t *gm, int count, tila_desc_t *W, tila_comp
     for (int i = 0; i < count; i++) {
         h[i] = 0;
         for (int j = 0, j0 = 0; !rc && j < B->nt; j0 += cols[j++])
-            for (int d = 0; mine[j] && d < cols[j]; d++)
+            for (int d = 0; d < cols[j]; d++)
                 h[i] += gm->g[(size_t)i * lds * nrhs + (size_t)(j0 + d) * lds +
                               (size_t)me * nb + d];
     }
-    free(rows), free(cols), free(mine), free(stamp);
+    free(rows), free(cols);
     if (!rc && ranks > 1 && tila_allreduce(h, count * ZCPOSV_PARTS, MPI_DOUBLE, MPI_SUM))
         rc = TILA_ERR_MPI;
     return rc;
