@@ -8,6 +8,9 @@
  * SPDX-License-Identifier: BSD-3-Clause
  */
 #define COMPLEX
+#include <stdlib.h>
+#include <string.h>
+
 #include "codelets_z.h"
 #include "core_z.h"
 #ifdef TILA_USE_CUDA
@@ -26,7 +29,9 @@ static size_t cholqr_work_bytes(int m, int n)
 /*
  * The rounds run on the device and wait for it after each Cholesky factorization (the next
  * step depends on its values); the small LU of the reconstruction runs here on the host
- * buffers (tila_core_zunhr_col), and the rest of it on the device again.
+ * buffers (tila_core_zunhr_col), and the rest of it on the device again.  Each round's Gram
+ * matrix is one batched GEMM over the tiles (TILA_CUDA_CHOLQR_BATCH=off: a HERK a tile,
+ * each filling a few of the GPU's multiprocessors; compared in tools/gpu-diag).
  */
 static int zcholqr_col_cuda(void *buffers[], const tila_cl_panel_args_t *a)
 {
@@ -45,11 +50,16 @@ static int zcholqr_col_cuda(void *buffers[], const tila_cl_panel_args_t *a)
         info = tila_cl_cuda_panel_workspace(buffers, count, dbytes, hs + hown, &dwork, &host,
                                             &tiles, &ld, &rows);
     void *own = (char *)host + hs;
+    static int batch = -1; /* read once; threads that race read the same value */
+    if (batch < 0) {
+        const char *v = getenv("TILA_CUDA_CHOLQR_BATCH");
+        batch = !(v && strcmp(v, "off") == 0);
+    }
     if (!info)
         info = tila_cuda_zcholqr_col(tila_cublas_handle(), tila_cusolver_handle(),
                                      tila_cusolver_params(), starpu_cuda_get_local_stream(), m, n,
                                      rows, (cuDoubleComplex *const *)tiles, ld, T.ptr, T.ld, work,
-                                     dwork, dbytes, host, hsolver, own, &done, &path);
+                                     dwork, dbytes, host, hsolver, own, batch, &done, &path);
     if (!info && done) {
         cuDoubleComplex *Q, *hT, *D;
         tila_cuda_zcholqr_col_host(own, n, &Q, &hT, &D);

@@ -9,7 +9,9 @@
  */
 #define COMPLEX
 #include <float.h>
+#include <limits.h>
 #include <math.h>
+#include <stdlib.h>
 
 #include <cusolverDn.h>
 
@@ -86,12 +88,68 @@ int tila_cuda_zcholqr_col_worksize(cusolverDnHandle_t solver, cusolverDnParams_t
     return 0;
 }
 
-/* W (upper, n x n) = A^H A over the tiles. */
-static int panel_gram(const struct panel *p, cuDoubleComplex *W)
+/*
+ * W (upper, n x n) = A^H A over the tiles.  A HERK on one tile has an n x n result: a few
+ * thread blocks, a few of the GPU's multiprocessors, one tile after another.  With `room`
+ * (nroom elements of the device, free during the call) for each tile's own product, a
+ * vector of ones and the batch's pointers, the tiles of at least n rows are one batched
+ * GEMM for each run of tiles of one shape (every tile's product at once) and W their sum,
+ * one GEMV; the tiles of fewer rows, and all of them without room, HERKs into W.  The sum's
+ * order is not the HERKs' (W differs in its last bits, as any two orders do).
+ */
+static int panel_gram(const struct panel *p, cuDoubleComplex *W, cuDoubleComplex *room,
+                      size_t nroom)
 {
+    size_t nn = (size_t)p->n * p->n, elt = sizeof(cuDoubleComplex);
+    int big = 0;
     for (int i = 0, r = 0; r < p->m; r += p->mbs[i++])
+        big += p->mbs[i] >= p->n;
+    size_t ptr_elts = (2 * (size_t)big * sizeof(void *) + elt - 1) / elt;
+    int batched = room && big >= 2 && nn <= INT_MAX && (size_t)big * (nn + 1) + ptr_elts <= nroom;
+    if (batched) {
+        cuDoubleComplex *parts = room, *ones = parts + (size_t)big * nn;
+        cuDoubleComplex **dptr = (cuDoubleComplex **)(ones + big);
+        cuDoubleComplex **hptr = malloc(2 * (size_t)big * sizeof *hptr);
+        if (!hptr) return TILA_ERR_NOMEM;
+        for (int i = 0, b = 0, r = 0; r < p->m; r += p->mbs[i++])
+            if (p->mbs[i] >= p->n) {
+                hptr[b] = p->A[i];
+                hptr[big + b] = parts + (size_t)b * nn;
+                b++;
+            }
+        /* From pageable memory: the call returns once the pointers are staged. */
+        cudaError_t copied = cudaMemcpyAsync(dptr, hptr, 2 * (size_t)big * sizeof *hptr,
+                                             cudaMemcpyHostToDevice, p->stream);
+        free(hptr);
+        TILA_CUDA_CHECK(copied);
+        const cuDoubleComplex one = zone(), zero = zzero();
+        /* Runs of consecutive tiles of one shape (rows and leading dimension). */
+        for (int i = 0, b = 0, r = 0; r < p->m;) {
+            if (p->mbs[i] < p->n) {
+                r += p->mbs[i++];
+                continue;
+            }
+            int first = b, rows = p->mbs[i], ld = p->lda[i];
+            while (r < p->m && p->mbs[i] == rows && p->lda[i] == ld) {
+                r += p->mbs[i++];
+                b++;
+            }
+            TILA_CUDA_CHECK(cublasZgemmBatched(
+                p->blas, CUBLAS_OP_C, CUBLAS_OP_N, p->n, p->n, rows, &one,
+                (const cuDoubleComplex *const *)(dptr + first), ld,
+                (const cuDoubleComplex *const *)(dptr + first), ld, &zero, dptr + big + first,
+                p->n, b - first));
+        }
+        TILA_CUDA_PASS(tila_cuda_zlaset(p->stream, TILA_GENERAL, big, 1, one, one, ones, big));
+        TILA_CUDA_CHECK(cublasZgemv(p->blas, CUBLAS_OP_N, (int)nn, big, &one, parts, (int)nn,
+                                    ones, 1, &zero, W, 1));
+    }
+    for (int i = 0, r = 0, first = !batched; r < p->m; r += p->mbs[i++]) {
+        if (batched && p->mbs[i] >= p->n) continue;
         TILA_CUDA_PASS(tila_cuda_zherk(p->blas, TILA_UPPER, TILA_CONJTRANS, p->n, p->mbs[i], 1.0,
-                                       p->A[i], p->lda[i], i == 0 ? 0.0 : 1.0, W, p->n));
+                                       p->A[i], p->lda[i], first ? 0.0 : 1.0, W, p->n));
+        first = 0;
+    }
     return 0;
 }
 
@@ -170,9 +228,11 @@ static double diagonal_ratio(int n, const cuDoubleComplex *R)
  * reconstruction's), Racc the product of all the rounds' R factors, and h's Q buffer Q's top
  * n x n block (the stream waited for): tila_core_zunhr_col on it, then
  * tila_cuda_zcholqr_col_finish.
- * @param work   device: m n + 3 n n + n elements (Gram, Racc, signs, the saved panel, and n n
- *               for tau or the top block).
+ * @param work   device: m n + 3 n n + n elements (Gram, Racc, signs, the saved panel or the
+ *               Gram's partial products, and n n for tau or the top block).
  * @param dwork, dbytes, hsolver, hsbytes, hown  as tila_cuda_zcholqr_col_worksize gives.
+ * @param batch  0: the Gram matrices by a HERK a tile; else by one batched GEMM where the
+ *               room allows (panel_gram).
  * @param path   0 CholeskyQR2 (or 3), 1 shifted CholeskyQR3, 2 Householder.
  * @return 0, -i if argument i is invalid, or TILA_ERR_DEVICE.
  */
@@ -180,7 +240,7 @@ int tila_cuda_zcholqr_col(cublasHandle_t blas, cusolverDnHandle_t solver, cusolv
                           cudaStream_t stream, int m, int n, const int *mbs,
                           cuDoubleComplex *const *A, const int *lda, cuDoubleComplex *T, int ldt,
                           cuDoubleComplex *work, void *dwork, size_t dbytes, void *hsolver,
-                          size_t hsbytes, void *hown, int *done, int *path)
+                          size_t hsbytes, void *hown, int batch, int *done, int *path)
 {
     *done = 0;
     *path = 2;
@@ -199,7 +259,8 @@ int tila_cuda_zcholqr_col(cublasHandle_t blas, cusolverDnHandle_t solver, cusolv
     const double u = DBL_EPSILON / 2;
     int shifted = 0;
     for (int r = 0; r < CHOLQR_ROUNDS && !*done; r++) {
-        TILA_CUDA_PASS(panel_gram(&p, W));
+        /* The panel's room is free unless it holds the saved panel (shifted). */
+        TILA_CUDA_PASS(panel_gram(&p, W, batch && !shifted ? panel : NULL, (size_t)m * n));
         TILA_CUDA_PASS(chol_to_host(&p, W, dwork, dbytes, h, 1));
         if (r > 0) {
             double dev = gram_deviation(n, h.W);
