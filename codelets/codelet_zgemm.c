@@ -1,6 +1,7 @@
 /**
  * @file codelet_zgemm.c
- * @brief GEMM tile codelet: C = alpha op(A) op(B) + beta C.
+ * @brief GEMM tile codelets: C = alpha op(A) op(B) + beta C, and GEMM2: the two products of
+ *        one tile, C1 = alpha1 A B1 + beta1 C1 and C2 = alpha2 A^H B2 + beta2 C2.
  * @precisions normal z -> c d s
  *
  * SPDX-License-Identifier: BSD-3-Clause
@@ -73,5 +74,68 @@ int tila_insert_zgemm(const tila_task_t *t, tila_trans_t transa, tila_trans_t tr
                                 a ? sizeof *a : 0, STARPU_R, A, STARPU_R, B,
                                 beta == (tila_complex64_t)0 ? tila_task_write(t, C) : STARPU_RW, C,
                                 TILA_TASK_OPTIONS(t, "zgemm", flops), 0);
+    return tila_task_submitted(t, rc);
+}
+
+struct zgemm2_args {
+    tila_cl_base_t base;
+    int m, n, k;
+    tila_complex64_t alpha1, beta1, alpha2, beta2;
+};
+
+/* Buffers: A, B1, B2, C1, C2.  The two products by the worker's kernel (tila_cl_run). */
+static int zgemm2_kernel(void *buffers[], const void *cl_arg, const char **kernel)
+{
+    const struct zgemm2_args *a = cl_arg;
+    tila_cl_tile_t A = tila_cl_tile(buffers[0]), B1 = tila_cl_tile(buffers[1]),
+                   B2 = tila_cl_tile(buffers[2]), C1 = tila_cl_tile(buffers[3]),
+                   C2 = tila_cl_tile(buffers[4]);
+#ifdef TILA_USE_CUDA
+    if (tila_cl_on_cuda()) {
+        *kernel = "tila_cuda_zgemm2";
+        return tila_cuda_zgemm2(tila_cublas_handle(), a->m, a->n, a->k, A.ptr, A.ld,
+                                tila_cuda_zscalar(a->alpha1), B1.ptr, B1.ld,
+                                tila_cuda_zscalar(a->beta1), C1.ptr, C1.ld,
+                                tila_cuda_zscalar(a->alpha2), B2.ptr, B2.ld,
+                                tila_cuda_zscalar(a->beta2), C2.ptr, C2.ld);
+    }
+#endif
+    *kernel = "tila_core_zgemm2";
+    return tila_core_zgemm2(a->m, a->n, a->k, A.ptr, A.ld, a->alpha1, B1.ptr, B1.ld, a->beta1,
+                            C1.ptr, C1.ld, a->alpha2, B2.ptr, B2.ld, a->beta2, C2.ptr, C2.ld);
+}
+
+static void zgemm2_run(void *buffers[], void *cl_arg)
+{
+    tila_cl_run(buffers, cl_arg, zgemm2_kernel);
+}
+
+static struct starpu_perfmodel zgemm2_model = TILA_CL_HISTORY_MODEL("tila_zgemm2");
+
+struct starpu_codelet tila_cl_zgemm2 = {
+    .name = "zgemm2",
+    TILA_CL_FUNCS(zgemm2_run),
+    /* A, B1 and B2 read; C1 and C2 each written (its beta 0) or updated, per task. */
+    .nbuffers = STARPU_VARIABLE_NBUFFERS,
+    .model = &zgemm2_model,
+};
+
+int tila_insert_zgemm2(const tila_task_t *t, int m, int n, int k, starpu_data_handle_t A,
+                       tila_complex64_t alpha1, starpu_data_handle_t B1, tila_complex64_t beta1,
+                       starpu_data_handle_t C1, tila_complex64_t alpha2, starpu_data_handle_t B2,
+                       tila_complex64_t beta2, starpu_data_handle_t C2)
+{
+    struct zgemm2_args args = { .m = m, .n = n, .k = k, .alpha1 = alpha1, .beta1 = beta1,
+                                .alpha2 = alpha2, .beta2 = beta2 };
+    double flops = 2 * tila_cl_gemm_flops(TILA_COMPLEX64, m, n, k);
+    struct zgemm2_args *a;
+    int rc = tila_cl_args(t, &args, sizeof args, (void **)&a);
+    if (rc) return rc;
+    rc = starpu_mpi_task_insert(
+        tila_starpu_comm(), &tila_cl_zgemm2, STARPU_CL_ARGS, a, a ? sizeof *a : 0, STARPU_R, A,
+        STARPU_R, B1, STARPU_R, B2,
+        beta1 == (tila_complex64_t)0 ? tila_task_write(t, C1) : STARPU_RW, C1,
+        beta2 == (tila_complex64_t)0 ? tila_task_write(t, C2) : STARPU_RW, C2,
+        TILA_TASK_OPTIONS(t, "zgemm2", flops), 0);
     return tila_task_submitted(t, rc);
 }

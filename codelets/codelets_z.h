@@ -16,6 +16,10 @@
 int tila_insert_zgemm(const tila_task_t *t, tila_trans_t transa, tila_trans_t transb, int m, int n,
                       int k, tila_complex64_t alpha, starpu_data_handle_t A, starpu_data_handle_t B,
                       tila_complex64_t beta, starpu_data_handle_t C);
+int tila_insert_zgemm2(const tila_task_t *t, int m, int n, int k, starpu_data_handle_t A,
+                       tila_complex64_t alpha1, starpu_data_handle_t B1, tila_complex64_t beta1,
+                       starpu_data_handle_t C1, tila_complex64_t alpha2, starpu_data_handle_t B2,
+                       tila_complex64_t beta2, starpu_data_handle_t C2);
 int tila_insert_zlacpy(const tila_task_t *t, tila_uplo_t uplo, int m, int n, starpu_data_handle_t A,
                        starpu_data_handle_t B);
 int tila_insert_zlacpy_at(const tila_task_t *t, int m, int n, starpu_data_handle_t A, int ai,

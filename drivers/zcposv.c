@@ -172,11 +172,55 @@ static int precond(zcposv_t *st, tila_desc_t *S, tila_desc_t *D, tila_sequence_t
 }
 
 /*
+ * One output of a residual task placed by t: tile (i, j) of R itself on R's rank, updated
+ * (*alpha = -1, *beta = 1), or elsewhere a workspace tile (rows x cols) the product is
+ * written to (*alpha = 1, *beta = 0) and R's rank subtracts (residual_settle).  NULL: out
+ * of memory.
+ */
+static starpu_data_handle_t residual_out(const tila_task_t *t, tila_workspace_t *ws,
+                                         tila_desc_t *R, int i, int j, tila_complex64_t *alpha,
+                                         tila_complex64_t *beta)
+{
+    int local = t->rank == R->owner[(size_t)j * R->mt + i];
+    *alpha = local ? -1 : 1;
+    *beta = local ? 1 : 0;
+    return local ? tila_task_tile(t, R, i, j)
+                 : tila_workspace_tile(ws, t->rank, tila_tile_rows(R, i), tila_tile_cols(R, j));
+}
+
+/* R(i, j) -= out on R's rank when out is a workspace tile of another rank's product. */
+static int residual_settle(tila_task_t *t, const tila_complex64_t *beta, starpu_data_handle_t out,
+                           tila_desc_t *R, int i, int j)
+{
+    if (*beta != 0) return 0;
+    tila_task_on(t, R, i, j);
+    return tila_insert_zgeadd(t, tila_tile_rows(R, i), tila_tile_cols(R, j), -1, out, 1,
+                              tila_task_tile(t, R, i, j));
+}
+
+/*
+ * Pair q of round r of the circle method over the block rows 0..mt-1: every pair {a, b},
+ * a != b, once in mt - 1 rounds (mt even) or mt (odd) of disjoint pairs.  @return 0 when
+ * the slot holds the odd case's idle row.
+ */
+static int round_pair(int mt, int r, int q, int *a, int *b)
+{
+    int rows = mt + (mt & 1); /* with a dummy row when mt is odd */
+    *a = q == 0 ? rows - 1 : (r + q) % (rows - 1);
+    *b = q == 0 ? r : (r - q + rows - 1) % (rows - 1);
+    return *a < mt && *b < mt;
+}
+
+/*
  * R = B - A X (or R = -A X when B is NULL), A Hermitian with its triangle uplo stored.
- * Each product runs where its tile of A lives: on R's owner it updates R directly;
- * elsewhere it goes into a workspace tile (rows x nrhs-tile, beta = 0) that is sent to R's
- * owner and subtracted there, so that what crosses ranks is the products, not the n^2
- * entries of A.
+ * Each task runs where its tile of A lives: a diagonal tile's product (HEMM), and each
+ * stored tile A(s, u) off the diagonal read once for both of its products, R(s) -=
+ * A(s, u) X(u) and R(u) -= A(s, u)^H X(s) (GEMM2: the residual reads A once, as a
+ * symmetric matrix-vector product does, not twice).  An output on R's rank updates R
+ * directly; elsewhere it goes into a workspace tile that is sent to R's owner and
+ * subtracted there, so that what crosses ranks is the products, not the n^2 entries of A.
+ * The pairs {s, u} come in rounds of disjoint block rows (round_pair): a round's tasks
+ * update different tiles of R and run at once.
  */
 static int residual(tila_uplo_t uplo, tila_desc_t *A, tila_desc_t *B, tila_desc_t *X,
                     tila_desc_t *R, tila_sequence_t *seq, tila_request_t *req)
@@ -187,40 +231,40 @@ static int residual(tila_uplo_t uplo, tila_desc_t *A, tila_desc_t *B, tila_desc_
     tila_workspace_t ws;
     tila_workspace_init(&ws, sizeof(tila_complex64_t));
     tila_task_t t = tila_task_init(seq, req, 0);
-    for (int j = 0; j < R->nt && !rc; j++)
-        for (int i = 0; i < R->mt && !rc; i++) {
-            int rows = tila_tile_rows(R, i), cols = tila_tile_cols(R, j);
-            int here = R->owner[(size_t)j * R->mt + i];
-            for (int k = 0; k < A->nt && !rc; k++) {
-                int nk = tila_tile_cols(A, k);
-                /* The stored tile that gives A(i, k): itself, or A(k, i) conjugate-transposed. */
-                int stored = k == i || (uplo == TILA_LOWER) == (i > k);
-                int si = stored ? i : k, sk = stored ? k : i;
-                tila_task_on(&t, A, si, sk);
-                starpu_data_handle_t out = NULL;
-                if (t.rank == here) {
-                    tila_task_on(&t, R, i, j);
-                    out = tila_task_tile(&t, R, i, j);
-                }
-                else if (!(out = tila_workspace_tile(&ws, t.rank, rows, cols)))
-                    rc = TILA_ERR_NOMEM;
-                tila_complex64_t beta = t.rank == here ? 1 : 0, alpha = t.rank == here ? -1 : 1;
-                starpu_data_handle_t x = tila_task_tile(&t, X, k, j),
-                                     a = tila_task_tile(&t, A, si, sk);
-                if (rc)
-                    break;
-                else if (k == i)
-                    rc = tila_insert_zhemm(&t, TILA_LEFT, uplo, rows, cols, alpha, a, x, beta, out);
-                else
-                    rc = tila_insert_zgemm(&t, stored ? TILA_NOTRANS : TILA_CONJTRANS, TILA_NOTRANS,
-                                           rows, cols, nk, alpha, a, x, beta, out);
-                if (!rc && t.rank != here) {
-                    tila_task_on(&t, R, i, j);
-                    rc =
-                        tila_insert_zgeadd(&t, rows, cols, -1, out, 1, tila_task_tile(&t, R, i, j));
-                }
-            }
+    int mt = A->nt, rounds = mt - 1 + (mt & 1);
+    for (int j = 0; j < R->nt && !rc; j++) {
+        int cols = tila_tile_cols(R, j);
+        for (int i = 0; i < mt && !rc; i++) {
+            tila_complex64_t alpha, beta;
+            tila_task_on(&t, A, i, i);
+            starpu_data_handle_t out = residual_out(&t, &ws, R, i, j, &alpha, &beta);
+            rc = out ? tila_insert_zhemm(&t, TILA_LEFT, uplo, tila_tile_rows(R, i), cols, alpha,
+                                         tila_task_tile(&t, A, i, i),
+                                         tila_task_tile(&t, X, i, j), beta, out)
+                     : TILA_ERR_NOMEM;
+            if (!rc) rc = residual_settle(&t, &beta, out, R, i, j);
         }
+        for (int r = 0; r < rounds && !rc; r++)
+            for (int q = 0, a, b; q < (mt + 1) / 2 && !rc; q++) {
+                if (!round_pair(mt, r, q, &a, &b)) continue;
+                /* The stored tile of the pair: A(s, u), s below u in the lower triangle. */
+                int s = (uplo == TILA_LOWER) == (a > b) ? a : b, u = s == a ? b : a;
+                tila_complex64_t alpha1, beta1, alpha2, beta2;
+                tila_task_on(&t, A, s, u);
+                starpu_data_handle_t out1 = residual_out(&t, &ws, R, s, j, &alpha1, &beta1);
+                starpu_data_handle_t out2 = residual_out(&t, &ws, R, u, j, &alpha2, &beta2);
+                if (!out1 || !out2) {
+                    rc = TILA_ERR_NOMEM;
+                    break;
+                }
+                rc = tila_insert_zgemm2(&t, tila_tile_rows(A, s), cols, tila_tile_cols(A, u),
+                                        tila_task_tile(&t, A, s, u), alpha1,
+                                        tila_task_tile(&t, X, u, j), beta1, out1, alpha2,
+                                        tila_task_tile(&t, X, s, j), beta2, out2);
+                if (!rc) rc = residual_settle(&t, &beta1, out1, R, s, j);
+                if (!rc) rc = residual_settle(&t, &beta2, out2, R, u, j);
+            }
+    }
     tila_workspace_release(&ws);
     return rc;
 }

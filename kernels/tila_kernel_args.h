@@ -201,6 +201,21 @@ static inline int tila_args_gemm(tila_trans_t transa, tila_trans_t transb, int m
     return tila_args_gemm_sizes(transa, transb, m, n, k, lda, ldb, ldc, shift);
 }
 
+/* gemm2 (m, n, k, A, lda, alpha1, B1, ldb1, beta1, C1, ldc1, alpha2, B2, ldb2, beta2, C2,
+ * ldc2): C1 = alpha1 A B1 + beta1 C1 (m x n), C2 = alpha2 A^H B2 + beta2 C2 (k x n). */
+static inline int tila_args_gemm2(int m, int n, int k, int lda, int ldb1, int ldc1, int ldb2,
+                                  int ldc2, int shift)
+{
+    if (m < 0) return -(1 + shift);
+    if (n < 0) return -(2 + shift);
+    if (k < 0) return -(3 + shift);
+    if (lda < tila_max1(m)) return -(5 + shift);
+    if (ldb1 < tila_max1(k)) return -(8 + shift);
+    if (ldc1 < tila_max1(m)) return -(11 + shift);
+    if (ldb2 < tila_max1(m)) return -(14 + shift);
+    return ldc2 < tila_max1(k) ? -(17 + shift) : 0;
+}
+
 /* herk (uplo, trans, n, k, alpha, A, lda, beta, C, ldc) after uplo and trans. */
 static inline int tila_args_herk_sizes(tila_trans_t trans, int n, int k, int lda, int ldc,
                                        int shift)

@@ -15,6 +15,11 @@ int tila_core_zgemm(tila_trans_t transa, tila_trans_t transb, int m, int n, int 
                     tila_complex64_t alpha, const tila_complex64_t *A, int lda,
                     const tila_complex64_t *B, int ldb, tila_complex64_t beta, tila_complex64_t *C,
                     int ldc);
+int tila_core_zgemm2(int m, int n, int k, const tila_complex64_t *A, int lda,
+                     tila_complex64_t alpha1, const tila_complex64_t *B1, int ldb1,
+                     tila_complex64_t beta1, tila_complex64_t *C1, int ldc1,
+                     tila_complex64_t alpha2, const tila_complex64_t *B2, int ldb2,
+                     tila_complex64_t beta2, tila_complex64_t *C2, int ldc2);
 int tila_core_zlacpy(tila_uplo_t uplo, int m, int n, const tila_complex64_t *A, int lda,
                      tila_complex64_t *B, int ldb);
 int tila_core_zlaset(tila_uplo_t uplo, int m, int n, tila_complex64_t alpha, tila_complex64_t beta,

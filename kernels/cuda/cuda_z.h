@@ -36,6 +36,11 @@ int tila_cuda_zgemm(cublasHandle_t handle, tila_trans_t transa, tila_trans_t tra
                     int k, cuDoubleComplex alpha, const cuDoubleComplex *A, int lda,
                     const cuDoubleComplex *B, int ldb, cuDoubleComplex beta, cuDoubleComplex *C,
                     int ldc);
+int tila_cuda_zgemm2(cublasHandle_t handle, int m, int n, int k, const cuDoubleComplex *A, int lda,
+                     cuDoubleComplex alpha1, const cuDoubleComplex *B1, int ldb1,
+                     cuDoubleComplex beta1, cuDoubleComplex *C1, int ldc1,
+                     cuDoubleComplex alpha2, const cuDoubleComplex *B2, int ldb2,
+                     cuDoubleComplex beta2, cuDoubleComplex *C2, int ldc2);
 int tila_cuda_zlascal(cublasHandle_t handle, int m, int n, cuDoubleComplex alpha,
                       cuDoubleComplex *A, int lda);
 int tila_cuda_zgeadd(cublasHandle_t handle, int m, int n, cuDoubleComplex alpha,

@@ -14,6 +14,7 @@
 
 /* ---- One entry point per kernel test file (tests/core/test_z*.c) ---- */
 void tila_test_zgemm_core(const kernel_opts_t *opts);
+void tila_test_zgemm2_core(const kernel_opts_t *opts);
 void tila_test_zlacpy_core(const kernel_opts_t *opts);
 void tila_test_zlaset_core(const kernel_opts_t *opts);
 void tila_test_zlascal_core(const kernel_opts_t *opts);

@@ -32,6 +32,7 @@
 
 static const kernel_suite_t suites[] = {
     SUITE(gemm),
+    SUITE(gemm2),
     SUITE(lacpy),
     SUITE(laset),
     SUITE(lascal),

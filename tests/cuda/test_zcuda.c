@@ -17,7 +17,7 @@
  *    multiply-adds on either side), and every norm kernel's partial result (kernels/tila_lan_order.h: the
  *    promise that a norm's value does not depend on the workers rests on this); a NaN
  *    partial equals any NaN (its payload is the hardware's);
- *  - BLAS-3 (gemm, trsm, trmm, herk, hemm), potrf and the QR updates: each side is within
+ *  - BLAS-3 (gemm, gemm2, trsm, trmm, herk, hemm), potrf and the QR updates: each side is within
  *    gamma_{k+2} |A| |B| of the exact result (Higham 3.5, 8.1, 10.1, 19.3), so the two
  *    differ by at most twice that in Frobenius norm: the error printed is
  *    ||GPU - CPU||_F / (eps (k + 2) scale), scale the norm of the inputs' product (gemm,
@@ -122,6 +122,48 @@ static void run_gemm(tila_trans_t ta, tila_trans_t tb, int m, int n, int k, int 
     cuda_test_free(dB);
     cuda_test_free(dC);
     free(A), free(B), free(C), free(G), free(C0);
+}
+
+/* gemm2: C1 = alpha1 A B1 + beta1 C1 and C2 = alpha2 A^H B2 + beta2 C2, each against the
+ * CPU kernel's within gemm's bound (its inner size m or k). */
+static void run_gemm2(int m, int n, int k, int zero_beta, unsigned long long seed)
+{
+    int lda = m + 2, ldb1 = k + 1, ldc1 = m + 3, ldb2 = m + 2, ldc2 = k + 1;
+    elem_t *A = host(lda, k, seed, m), *B1 = host(ldb1, n, seed + 1, k);
+    elem_t *B2 = host(ldb2, n, seed + 2, m);
+    elem_t *C1 = host(ldc1, n, zero_beta ? 0 : seed + 3, m); /* beta = 0: NaN, not read */
+    elem_t *C2 = host(ldc2, n, zero_beta ? 0 : seed + 4, k);
+    elem_t alpha1 = tila_test_zscalar(-1, 0.25), alpha2 = tila_test_zscalar(0.5, -0.75);
+    elem_t beta1 = zero_beta ? 0 : tila_test_zscalar(1, -0.5),
+           beta2 = zero_beta ? 0 : tila_test_zscalar(-0.25, 1);
+    elem_t *G1 = kernel_dup(PREC, ldc1, n, C1), *G2 = kernel_dup(PREC, ldc2, n, C2);
+    elem_t *C10 = kernel_dup(PREC, ldc1, n, C1), *C20 = kernel_dup(PREC, ldc2, n, C2);
+    cuDoubleComplex *dA = put(lda, k, A), *dB1 = put(ldb1, n, B1), *dB2 = put(ldb2, n, B2);
+    cuDoubleComplex *dC1 = put(ldc1, n, C1), *dC2 = put(ldc2, n, C2);
+    int rc = tila_core_zgemm2(m, n, k, A, lda, alpha1, B1, ldb1, beta1, C1, ldc1, alpha2, B2,
+                              ldb2, beta2, C2, ldc2);
+    int rg = tila_cuda_zgemm2(cuda_test.blas, m, n, k, dA, lda, tila_cuda_zscalar(alpha1), dB1,
+                              ldb1, tila_cuda_zscalar(beta1), dC1, ldc1, tila_cuda_zscalar(alpha2),
+                              dB2, ldb2, tila_cuda_zscalar(beta2), dC2, ldc2);
+    cuda_test_get(PREC, ldc1, n, G1, dC1);
+    cuda_test_get(PREC, ldc2, n, G2, dC2);
+    double na = tila_test_zfnorm(m, k, A, lda);
+    double s1 = cabs(alpha1) * na * tila_test_zfnorm(k, n, B1, ldb1) +
+                (zero_beta ? 0 : cabs(beta1) * tila_test_zfnorm(m, n, C10, ldc1));
+    double s2 = cabs(alpha2) * na * tila_test_zfnorm(m, n, B2, ldb2) +
+                (zero_beta ? 0 : cabs(beta2) * tila_test_zfnorm(k, n, C20, ldc2));
+    double e1 = gpu_error(m, n, ldc1, G1, C1, k, s1), e2 = gpu_error(k, n, ldc2, G2, C2, m, s2);
+    double err = e1 > e2 || e1 != e1 ? e1 : e2;
+    int ok = rc == 0 && rg == 0 && err <= TOL && kernel_untouched(PREC, m, n, ldc1, G1, C10) &&
+             kernel_untouched(PREC, k, n, ldc2, G2, C20);
+    kernel_check(ok, "cuda_gemm2", P(), err, "m=%d n=%d k=%d beta=%s rc=%d", m, n, k,
+                 zero_beta ? "0(C=NaN)" : "complex", rg);
+    cuda_test_free(dA);
+    cuda_test_free(dB1);
+    cuda_test_free(dB2);
+    cuda_test_free(dC1);
+    cuda_test_free(dC2);
+    free(A), free(B1), free(B2), free(C1), free(C2), free(G1), free(G2), free(C10), free(C20);
 }
 
 /* trsm (mm = 0), trmm (mm = 1), trmm by gemm (mm = 2, tila_cuda_ztrmm_gemm: the other
@@ -289,6 +331,9 @@ void tila_test_zcuda_blas(const kernel_opts_t *o)
             for (int b = 0; b < 3; b++)
                 run_gemm(tr[a], tr[b], mnk[s][0], mnk[s][1], mnk[s][2], (a + b + (int)s) % 2,
                          seed += 3);
+    for (size_t s = 0; s < sizeof mnk / sizeof mnk[0]; s++)
+        for (int zb = 0; zb < 2; zb++)
+            run_gemm2(mnk[s][0], mnk[s][1], mnk[s][2], zb, seed += 5);
     static const int mn[][2] = { { 0, 3 }, { 1, 1 }, { 17, 9 }, { 9, 17 }, { 64, 33 } };
     for (size_t s = 0; s < sizeof mn / sizeof mn[0]; s++)
         for (int mm = 0; mm < 4; mm++)
