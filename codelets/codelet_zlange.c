@@ -246,7 +246,10 @@ static void zlange_tiles_cuda(void *buffers[], void *cl_arg)
 }
 #endif
 
-static struct starpu_perfmodel zlange_tiles_model = TILA_CL_HISTORY_MODEL("tila_zlange_tiles");
+/* c + a size (StarPU's a size^b + c), size the tiles' bytes: a batch's tiles vary from call
+ * to call, which a history (one time a footprint) would not predict, nor simulate. */
+static struct starpu_perfmodel zlange_tiles_model = { .type = STARPU_NL_REGRESSION_BASED,
+                                                      .symbol = "tila_zlange_tiles" };
 
 struct starpu_codelet tila_cl_zlange_tiles = {
     .name = "zlange_tiles",

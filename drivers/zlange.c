@@ -51,13 +51,9 @@ typedef struct zlan_ctx_s {
 static int zlan_batching(void)
 {
     const char *v = getenv("TILA_NORM_BATCH");
-#if defined(STARPU_SIMGRID)
-    /* Simulated: auto is off, as no simulated node has a model of the batch's task yet
-     * (tools/sim-node-model.py writes the one-tile norms' alone). */
-    const int automatic = 0;
-#else
+    /* Simulated too: every node description has the batch's model (tools/sim-node-model.py,
+     * tila_dlange_tiles: one launch and the tiles' bytes at the kernel's read rate). */
     const int automatic = 1;
-#endif
     if (!v || !*v || !strcmp(v, "auto")) return automatic;
     if (!strcmp(v, "on")) return 2;
     if (!strcmp(v, "off")) return 0;

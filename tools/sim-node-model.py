@@ -8,6 +8,7 @@ that no session has calibrated yet (model, not calibrated).
                           [--tiles LIST] [--range LO:HI] [--rates CSV]
                           [--hybrid B:s:b[,b...] ...] [--ib 32]
   tools/sim-node-model.py --refit NODE [--models DIR]
+  tools/sim-node-model.py --norm-batch NODE,...|all [--models DIR]
 
 Writes into DIR (default perfmodels/reference/sampling) what StarPU's calibration would
 write for the node NAME: the bus files (bus/NAME.{config,affinity,bandwidth,latency,
@@ -43,6 +44,9 @@ it starts from.
   ormqr, tsmqr) on Song and Dongarra's tiling of top-level tiles B cut into s - 1 slices
   of b and one of the rest, every combination of those edges, with inner blocks --ib: the
   CPUs' scaled by flops from the largest calibrated tile, the GPUs' from the model.
+- The norms' batch task (tila_dlange_tiles) gets c + a bytes, fitted on the node's per-tile
+  lange entries (one launch, then the per-tile kernel's read rate), for the new node and,
+  with --norm-batch NODE,... (or all), for nodes already in --models.
 - --refit NODE writes no node: it fits the regressions of a calibrated node again, in
   place, on their histories' per-size means (StarPU keeps a regression-based model's
   history for the last process that calibrated it, while the regression accumulates
@@ -430,6 +434,63 @@ def write_models(src, dst, cpu_from, name, fit_tiles, tiles, gpus, span=None, sh
             fout.write(head + "".join(b + "\n" for b in blocks))
 
 
+# The norms' batch task (tila_zlange_tiles: a rank's tiles of one GPU in one task) has a
+# non-linear regression model on its bytes, time = c + a bytes (StarPU's a size^b + c with
+# b = 1): one launch, then the tiles read at the per-tile kernel's rate.
+# The device read (cuBLAS's dasum of a whole matrix) bounds the batch's rate on a GPU:
+# H100 session 34 (HBM_READ), H200 session 38 (bench/results/gpu/h200-s38-run1).
+DEVICE_READ = {"h200": 3.902e12}
+
+
+def norm_batch_text(lange_text, node):
+    """The model file of tila_dlange_tiles from the node's tila_dlange file: each of its
+    combinations (the CPUs, each GPU) with its history entries (one tile of each norm and
+    shape) replaced by c + a size fitted on them by least squares, valid from 1 MB to 10 TB.
+    On a GPU a is at least 1 / the device read (a measured node's entries are one or two
+    tile sizes of launch-bound times, whose fit can be faster than the memory, or fall
+    with the size); c is then the entries' median time less that read."""
+    read = DEVICE_READ.get(node.split("-")[0], HBM_READ) / 1e6  # bytes a microsecond
+    head, combs = split_combs(lange_text)
+    blocks = []
+    for block in combs:
+        lines = block.rstrip("\n").split("\n")
+        entries = [l.split() for l in lines if ENTRY.match(l)]
+        if len(entries) < 2:
+            raise SystemExit("sim-node-model: a tila_dlange combination with %d entries" %
+                             len(entries))
+        xs = [float(e[1]) for e in entries]
+        ys = [float(e[3]) for e in entries]
+        n = len(xs)
+        mx, my = sum(xs) / n, sum(ys) / n
+        a = sum((x - mx) * (y - my) for x, y in zip(xs, ys)) / sum((x - mx) ** 2 for x in xs)
+        c = my - a * mx
+        gpu = any(l.startswith("# Model for cuda") for l in lines)
+        if gpu and a < 1 / read:
+            a = 1 / read
+            rest = sorted(y - a * x for x, y in zip(xs, ys))
+            c = rest[n // 2] if n % 2 else (rest[n // 2 - 1] + rest[n // 2]) / 2
+        c = max(c, 0.0)
+        i = next(k for k, l in enumerate(lines) if l == "# number of entries")
+        out = lines[:i] + ["# number of entries", "0",
+                           "# sumlnx\tsumlnx2\t\tsumlny\t\tsumlnxlny\talpha\t\tbeta\t\tn\tminx"
+                           "\t\tmaxx",
+                           "\t".join([fmt(0.0)] * 4 + [fmt(float("nan"))] * 2 +
+                                     ["100", "%-15d" % 1000000, "%-15d" % 10000000000000]),
+                           "# a\t\tb\t\tc", "\t".join([fmt(a), fmt(1.0), fmt(c)]),
+                           "# not multiple-regression-base", "0",
+                           "# hash\t\tsize\t\tflops\t\tmean (us)\tdev (us)\tsum\t\tsum2\t\tn"]
+        blocks.append("\n".join(out) + "\n")
+    return head + "".join(blocks)
+
+
+def write_norm_batch(codelets, node):
+    """codelets/tila_dlange_tiles.NODE from codelets/tila_dlange.NODE (norm_batch_text)."""
+    with open(os.path.join(codelets, "tila_dlange.%s" % node)) as fin:
+        text = norm_batch_text(fin.read(), node)
+    with open(os.path.join(codelets, "tila_dlange_tiles.%s" % node), "w") as fout:
+        fout.write(text)
+
+
 # --refit: a calibrated node's regressions fitted again on their histories.
 ENTRY = re.compile(r"^[0-9a-f]{8}\t")
 
@@ -619,7 +680,21 @@ def main():
                     "node NODE in --models on their histories' per-size means, in place "
                     "(a regression fitted on cold first calls then agrees with the history: "
                     "tools/check-models.py)")
+    ap.add_argument("--norm-batch", metavar="NODE,...",
+                    help="instead of writing a node: the norms' batch model "
+                    "(tila_dlange_tiles.NODE) of each node NODE in --models from its "
+                    "tila_dlange model (norm_batch_text); 'all': every node that has one")
     args = ap.parse_args()
+    if args.norm_batch:
+        codelets = os.path.join(args.models, "codelets", "45")
+        nodes = args.norm_batch.split(",")
+        if nodes == ["all"]:
+            nodes = sorted(f[len("tila_dlange."):] for f in os.listdir(codelets)
+                           if f.startswith("tila_dlange."))
+        for node in nodes:
+            write_norm_batch(codelets, node)
+        print("sim-node-model: the norms' batch model of %s in %s" % (", ".join(nodes), codelets))
+        return
     if args.refit:
         refit_node(os.path.join(args.models, "codelets", "45"), args.refit)
         print("sim-node-model: refitted node '%s' in %s" % (args.refit, args.models))
@@ -639,6 +714,7 @@ def main():
     codelets = os.path.join(args.models, "codelets", "45")
     write_models(codelets, codelets, args.cpu_from, args.name, args.fit_tiles, args.tiles,
                  args.gpus, args.range, shapes)
+    write_norm_batch(codelets, args.name)
     print("sim-node-model: wrote node '%s' (%s) into %s" % (args.name, MARK, args.models))
 
 
