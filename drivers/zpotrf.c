@@ -80,21 +80,22 @@ static int zpotrf_panel_env(const char *func, double *bound)
  * This call's choices, rank 0's on every rank (every rank must submit the same tasks and
  * messages): whether it solves its panels by the inverse (the return value; its bound in
  * *bound), from TILA_POTRF_TRSM, and how its panel tiles reach their readers (*bcast), from
- * TILA_BCAST where a tile may have 3 readers besides its owner (`trees`: 4 ranks and more),
- * else direct.  One allreduce on several ranks; none in a simulation, whose ranks share one
+ * TILA_BCAST where a tile may have 3 readers besides its owner (`trees`: 4 ranks and more;
+ * auto also weighs the tiles' bytes, tile_bytes), else direct.  One allreduce on several ranks; none in a simulation, whose ranks share one
  * environment.  Collective.
  */
-static int zpotrf_choices(const char *func, int trees, double *bound, tila_bcast_mode_t *bcast)
+static int zpotrf_choices(const char *func, int trees, size_t tile_bytes, double *bound,
+                          tila_bcast_mode_t *bcast)
 {
     double b = ZPOTRF_INV_BOUND;
     *bcast = TILA_BCAST_DIRECT;
 #if defined(STARPU_SIMGRID)
     int choice = zpotrf_panel_env(func, &b);
-    if (trees) *bcast = tila_bcast_choice(func);
+    if (trees) *bcast = tila_bcast_choice(func, tile_bytes);
 #else
     int root = tila_comm_rank() == 0;
     int choice = root ? zpotrf_panel_env(func, &b) : 2;
-    int mode = root && trees ? (int)tila_bcast_choice(func) : (int)TILA_BCAST_DIRECT;
+    int mode = root && trees ? (int)tila_bcast_choice(func, tile_bytes) : (int)TILA_BCAST_DIRECT;
     if (tila_comm_size() > 1) {
         double agreed[3] = { root ? choice : -1, root ? b : -INFINITY, root ? mode : -1 };
         if (tila_allreduce(agreed, 3, MPI_DOUBLE, MPI_MAX)) return 0;
@@ -197,7 +198,8 @@ int tila_zpotrf_submit(tila_uplo_t uplo, tila_desc_t *A, const tila_zpotrf_updat
     double bound = 0;
     tila_bcast_mode_t mode = TILA_BCAST_DIRECT;
     int inverse =
-        nt > 1 && zpotrf_choices(func, tila_comm_size() >= 4 && nt > 2, &bound, &mode);
+        nt > 1 && zpotrf_choices(func, tila_comm_size() >= 4 && nt > 2,
+                                 (size_t)A->mb * A->nb * A->eltsize, &bound, &mode);
     /* The inverse's solves copy their tile here first (GEMM is not in place). */
     starpu_data_handle_t W = NULL;
     tila_bcast_t *bc = NULL;

@@ -20,12 +20,14 @@ static tila_bcast_mode_t bcast_env(const char *func)
     return TILA_BCAST_AUTO;
 }
 
-/* auto: trees where the node has GPUs (measured in simulation: bench/LOG.md), else
- * StarPU-MPI's own sends. */
-tila_bcast_mode_t tila_bcast_choice(const char *func)
+/* auto: trees where the node has GPUs and the tiles are large (measured in simulation:
+ * bench/LOG.md), else StarPU-MPI's own sends. */
+tila_bcast_mode_t tila_bcast_choice(const char *func, size_t tile_bytes)
 {
     tila_bcast_mode_t mode = bcast_env(func);
-    return mode == TILA_BCAST_AUTO && tila_cuda_ndevices() == 0 ? TILA_BCAST_DIRECT : mode;
+    if (mode == TILA_BCAST_AUTO && (tila_cuda_ndevices() == 0 || tile_bytes < TILA_BCAST_AUTO_BYTES))
+        return TILA_BCAST_DIRECT;
+    return mode;
 }
 
 int tila_bcast_alloc(tila_bcast_t **b, int count)

@@ -28,12 +28,18 @@
 typedef enum tila_bcast_mode_e {
     TILA_BCAST_DIRECT, /**< StarPU-MPI's sends from the owner to each reader */
     TILA_BCAST_TREE,   /**< a relay tree for every tile of at least 3 readers besides the owner */
-    TILA_BCAST_AUTO    /**< on nodes with GPUs, a tree for a tile of at least
-                            TILA_BCAST_AUTO_READERS readers; else direct */
+    TILA_BCAST_AUTO    /**< on nodes with GPUs and tiles of TILA_BCAST_AUTO_BYTES or more, a
+                            tree for a tile of at least TILA_BCAST_AUTO_READERS readers;
+                            else direct */
 } tila_bcast_mode_t;
 
 /** AUTO: readers besides the owner from which a tile travels down a tree. */
 #define TILA_BCAST_AUTO_READERS 4
+/** AUTO: the smallest tile that travels down trees.  Simulated on 16 nodes of 4 H100
+ * (bench/LOG.md, session 41): trees gained 3 % with 512 MB tiles (8192^2 doubles), tied at
+ * 288 MB (6144^2) and lost 13 % at 128 MB (4096^2), where a relay's whole-tile hop costs
+ * more than the owner's link it spares. */
+#define TILA_BCAST_AUTO_BYTES ((size_t)256 << 20)
 
 /** One tile's readers and what each reads. */
 typedef struct tila_bcast_s {
@@ -44,11 +50,12 @@ typedef struct tila_bcast_s {
 
 /**
  * TILA_BCAST (direct, tree or auto; unset: auto) as this rank reads it, auto being direct
- * where the rank has no GPU.  A value none of those: auto, said once.  Local: a caller
- * agrees on rank 0's choice (every rank must submit the same messages), in an allreduce it
- * makes anyway.
+ * where the rank has no GPU or the tiles (of tile_bytes) are smaller than
+ * TILA_BCAST_AUTO_BYTES.  A value none of those: auto, said once.  Local: a caller agrees
+ * on rank 0's choice (every rank must submit the same messages), in an allreduce it makes
+ * anyway.
  */
-tila_bcast_mode_t tila_bcast_choice(const char *func);
+tila_bcast_mode_t tila_bcast_choice(const char *func, size_t tile_bytes);
 
 /** Room for the readers of `count` tiles, each at most every rank: b[0 .. count - 1].
  * @return 0 or TILA_ERR_NOMEM (the caller agrees on it before submitting: tila_submit_agree). */
