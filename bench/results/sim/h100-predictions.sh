@@ -87,3 +87,16 @@ $S potrf $B --nb 8192 --n 131072,262144,524288,1048576 --nodes 1,4,16,64 --weak 
 for bw in 12.5GBps 25GBps 50GBps; do
     $S potrf $B --nb 8192 --n 524288 --nodes 16 --bw $bw --csv $R/h100big-potrf-bw-16-$bw.csv
 done
+# The same matrices in 4096-tiles on 1 to 16 nodes (session 41: direct sends, TILA_BCAST's
+# auto below 256 MiB tiles), then at 16 nodes the relay trees against direct sends by tile
+# size (4096, 6144 at n = 522240 = 85 x 6144, 8192).
+$S potrf $B --nb 4096 --n 131072,262144,524288 --nodes 1,4,16 --weak \
+    --csv $R/h100big-potrf-weak-131072-nb4096.csv
+for b in direct tree; do
+    for nb in 4096 8192; do
+        TILA_BCAST=$b $S potrf $B --nb $nb --n 524288 --nodes 16 \
+            --csv $R/h100big-potrf-bcast-16-nb$nb-$b.csv
+    done
+    TILA_BCAST=$b $S potrf $B --nb 6144 --n 522240 --nodes 16 \
+        --csv $R/h100big-potrf-bcast-16-nb6144-$b.csv
+done
