@@ -174,8 +174,7 @@ static int precond(zcposv_t *st, tila_desc_t *S, tila_desc_t *D, tila_sequence_t
 /*
  * One output of a residual task placed by t: tile (i, j) of R itself on R's rank, updated
  * (*alpha = -1, *beta = 1), or elsewhere a workspace tile (rows x cols) the product is
- * written to (*alpha = 1, *beta = 0) and R's rank subtracts (residual_settle).  NULL: out
- * of memory.
+ * written to (*alpha = 1, *beta = 0) and R's rank subtracts (residual_settle).
  */
 static starpu_data_handle_t residual_out(const tila_task_t *t, tila_workspace_t *ws,
                                          tila_desc_t *R, int i, int j, tila_complex64_t *alpha,
@@ -238,10 +237,9 @@ static int residual(tila_uplo_t uplo, tila_desc_t *A, tila_desc_t *B, tila_desc_
             tila_complex64_t alpha, beta;
             tila_task_on(&t, A, i, i);
             starpu_data_handle_t out = residual_out(&t, &ws, R, i, j, &alpha, &beta);
-            rc = out ? tila_insert_zhemm(&t, TILA_LEFT, uplo, tila_tile_rows(R, i), cols, alpha,
-                                         tila_task_tile(&t, A, i, i),
-                                         tila_task_tile(&t, X, i, j), beta, out)
-                     : TILA_ERR_NOMEM;
+            rc = tila_insert_zhemm(&t, TILA_LEFT, uplo, tila_tile_rows(R, i), cols, alpha,
+                                   tila_task_tile(&t, A, i, i), tila_task_tile(&t, X, i, j), beta,
+                                   out);
             if (!rc) rc = residual_settle(&t, &beta, out, R, i, j);
         }
         for (int r = 0; r < rounds && !rc; r++)
@@ -253,10 +251,6 @@ static int residual(tila_uplo_t uplo, tila_desc_t *A, tila_desc_t *B, tila_desc_
                 tila_task_on(&t, A, s, u);
                 starpu_data_handle_t out1 = residual_out(&t, &ws, R, s, j, &alpha1, &beta1);
                 starpu_data_handle_t out2 = residual_out(&t, &ws, R, u, j, &alpha2, &beta2);
-                if (!out1 || !out2) {
-                    rc = TILA_ERR_NOMEM;
-                    break;
-                }
                 rc = tila_insert_zgemm2(&t, tila_tile_rows(A, s), cols, tila_tile_cols(A, u),
                                         tila_task_tile(&t, A, s, u), alpha1,
                                         tila_task_tile(&t, X, u, j), beta1, out1, alpha2,

@@ -81,8 +81,8 @@ static int zpotrf_panel_env(const char *func, double *bound)
  * messages): whether it solves its panels by the inverse (the return value; its bound in
  * *bound), from TILA_POTRF_TRSM, and how its panel tiles reach their readers (*bcast), from
  * TILA_BCAST where a tile may have 3 readers besides its owner (`trees`: 4 ranks and more;
- * auto also weighs the tiles' bytes, tile_bytes), else direct.  One allreduce on several ranks; none in a simulation, whose ranks share one
- * environment.  Collective.
+ * auto also weighs the tiles' bytes, tile_bytes), else direct.  One allreduce on several
+ * ranks; none in a simulation, whose ranks share one environment.  Collective.
  */
 static int zpotrf_choices(const char *func, int trees, size_t tile_bytes, double *bound,
                           tila_bcast_mode_t *bcast)

@@ -25,7 +25,8 @@ static tila_bcast_mode_t bcast_env(const char *func)
 tila_bcast_mode_t tila_bcast_choice(const char *func, size_t tile_bytes)
 {
     tila_bcast_mode_t mode = bcast_env(func);
-    if (mode == TILA_BCAST_AUTO && (tila_cuda_ndevices() == 0 || tile_bytes < TILA_BCAST_AUTO_BYTES))
+    if (mode == TILA_BCAST_AUTO &&
+        (tila_cuda_ndevices() == 0 || tile_bytes < TILA_BCAST_AUTO_BYTES))
         return TILA_BCAST_DIRECT;
     return mode;
 }
