@@ -40,6 +40,9 @@
  *   iamax over columns           colamax
  *   plrnt, plghe                 plrnt, plghe   the random matrices (kernels/tila_rand.h)
  *   lag2c (double to single)     lag2c      declared in codelets_zc.h (mixed precision)
+ *   lag2c, potrs, lag2z of a     zcpotrs    the mixed solve's correction in one task,
+ *     block column (mixed)                  by the tile kernels above (no kernel file of
+ *                                           its own; TILA_POSV_FUSED); codelets_zc.h
  *   gemm, herk on TF32/BF16/FP16 zcgemm_lp  GEMM_LP, HERK_LP: single tiles, the inputs in
  *     inputs (tensor cores)                 the format (the mixed solve's factorization);
  *                                           declared in codelets_zc.h

@@ -19,7 +19,9 @@
  * A(k, i)^H), each where its tile of A lives (only the products cross ranks: residual()).
  * The stopping test needs each column's largest entry of X and R: a tile task per tile
  * (zcolamax) into a partial on its rank, folded at the round's wait in the allreduce that
- * agrees on its status (tila_partials_maxima).
+ * agrees on its status (tila_partials_maxima).  On one rank with GPUs the first solution's
+ * and each classic step's solve (conversions and both triangular solves) are one task a
+ * block column (fused_chosen, tila_insert_zcpotrs).
  *
  * SPDX-License-Identifier: BSD-3-Clause
  */
@@ -63,6 +65,7 @@ typedef struct zcposv_s {
     tila_mixed_t *mx;             /**< the caller's options and report (NULL: defaults) */
     tila_factor_t factor;         /**< the factorization's arithmetic, agreed by the ranks */
     tila_refine_t refine;         /**< the refinement */
+    int fused;                    /**< the factor applied in one task (fused_chosen) */
     double mu;                    /**< SA holds mu A (FP16's power of two; else 1) */
     double shift;                 /**< and mu shift I on its diagonal (a retry; else 0) */
     tila_sequence_t *seq, *inner; /**< the caller's; the single-precision phase's */
@@ -168,6 +171,62 @@ static int precond(zcposv_t *st, tila_desc_t *S, tila_desc_t *D, tila_sequence_t
     if (!rc) rc = tila_cpotrs_async(st->uplo, st->SA, st->SX, seq, req);
     if (!rc) rc = to_double(st->SX, D, seq, req);
     if (!rc && st->mu != 1) rc = scale(D, st->mu, seq, req);
+    return rc;
+}
+
+/*
+ * Whether the first solution and each classic step's correction apply the factor as one
+ * task a block column (tila_insert_zcpotrs: the conversions and both triangular solves on
+ * one worker) rather than as tile tasks (precond: some n_t^2 of them, each a few
+ * microseconds of a GPU's work behind a task's cost): TILA_POSV_FUSED=on or off; auto (or
+ * unset) takes it where the rank has GPUs.  Only where the call runs on one rank (the task
+ * reads every tile of the factor where it runs); not under simulation, which has no model
+ * for it.
+ */
+static int fused_chosen(void)
+{
+    if (tila_comm_size() > 1) return 0;
+    const char *v = getenv("TILA_POSV_FUSED");
+#if defined(STARPU_SIMGRID)
+    const int automatic = 0;
+#else
+    const int automatic = tila_rt.ncuda > 0;
+#endif
+    if (!v || !*v || !strcmp(v, "auto")) return automatic;
+    if (!strcmp(v, "on")) return 1;
+    if (!strcmp(v, "off")) return 0;
+    tila_error(zcposv_func, "TILA_POSV_FUSED=%s is none of auto, on and off: auto taken", v);
+    return automatic;
+}
+
+/* D = M^-1 D as precond does, in one task a block column of D (fused_chosen; one rank);
+ * an entry of D beyond single's range fails conv. */
+static int precond_fused(zcposv_t *st, tila_desc_t *D, tila_sequence_t *seq,
+                         tila_request_t *conv)
+{
+    int mt = st->SA->mt, pairs = mt * (mt + 1) / 2, rc = 0;
+    starpu_data_handle_t *h = malloc(sizeof *h * (size_t)(pairs + mt)), work;
+    if (!h) {
+        tila_sequence_fail(seq, conv, TILA_ERR_NOMEM);
+        return TILA_ERR_NOMEM;
+    }
+    int cols = 0;
+    for (int j = 0; j < D->nt; j++)
+        if (tila_tile_cols(D, j) > cols) cols = tila_tile_cols(D, j);
+    tila_scratch_register(&work, (size_t)D->m * cols, sizeof(tila_complex32_t));
+    tila_task_t t = tila_task_init(seq, conv, 0);
+    for (int j = 0; j < D->nt && !rc; j++) {
+        tila_task_on(&t, D, 0, j);
+        for (int k = 0, p = 0; k < mt; k++)
+            for (int i = k; i < mt; i++)
+                h[p++] = st->uplo == TILA_LOWER ? tila_task_tile(&t, st->SA, i, k)
+                                                : tila_task_tile(&t, st->SA, k, i);
+        for (int i = 0; i < mt; i++) h[pairs + i] = tila_task_tile(&t, D, i, j);
+        rc = tila_insert_zcpotrs(&t, st->uplo, mt, D->m, tila_tile_cols(D, j), st->mu, h,
+                                 h + pairs, work);
+    }
+    tila_scratch_release(&work);
+    free(h);
     return rc;
 }
 
@@ -304,7 +363,8 @@ static int classic_step(zcposv_t *st, tila_sequence_t *seq, tila_request_t *conv
                         tila_request_t *req, void *arg)
 {
     (void)arg;
-    int rc = precond(st, st->R, st->R, seq, conv, req);
+    int rc = st->fused ? precond_fused(st, st->R, seq, conv)
+                       : precond(st, st->R, st->R, seq, conv, req);
     if (!rc) rc = tila_zgeadd_async(1, st->R, 1, st->X, seq, req);
     if (!rc) rc = residual(st->uplo, st->A, st->B, st->X, st->R, seq, req);
     return rc;
@@ -773,10 +833,16 @@ static int factor_submit(zcposv_t *st, tila_desc_t *E, tila_sequence_t *seq,
     if (!rc && st->mu != 1) rc = scale_single(uplo, st->SA, (float)st->mu, seq, conv);
     if (!rc && E) rc = shift_single(st->SA, E, (float)(st->mu * st->shift), seq, conv);
     if (!rc) rc = factor_potrf(st, seq, potrf);
-    if (!rc) rc = to_single(TILA_GENERAL, st->B, st->SX, seq, conv);
-    if (!rc) rc = tila_cpotrs_async(uplo, st->SA, st->SX, seq, work);
-    if (!rc) rc = to_double(st->SX, st->X, seq, work);
-    if (!rc && st->mu != 1) rc = scale(st->X, st->mu, seq, work);
+    if (!rc && st->fused) {
+        rc = tila_zlacpy_async(TILA_GENERAL, st->B, st->X, seq, work);
+        if (!rc) rc = precond_fused(st, st->X, seq, conv);
+    }
+    else if (!rc) {
+        rc = to_single(TILA_GENERAL, st->B, st->SX, seq, conv);
+        if (!rc) rc = tila_cpotrs_async(uplo, st->SA, st->SX, seq, work);
+        if (!rc) rc = to_double(st->SX, st->X, seq, work);
+        if (!rc && st->mu != 1) rc = scale(st->X, st->mu, seq, work);
+    }
     if (!rc) rc = residual(uplo, st->A, st->B, st->X, st->R, seq, work);
     return rc;
 }
@@ -1013,6 +1079,7 @@ static int zcposv_submit(tila_uplo_t uplo, tila_desc_t *A, tila_desc_t *B, tila_
                       .refine = mx                           ? mx->refine
                                 : factor == TILA_FACTOR_FP32 ? TILA_REFINE_CLASSIC
                                                              : TILA_REFINE_AUTO,
+                      .fused = fused_chosen(),
                       .mu = 1,
                       .q = INFINITY,
                       .seq = seq,

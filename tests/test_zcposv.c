@@ -36,6 +36,10 @@
 
 static char uplo_char(tila_uplo_t uplo) { return uplo == TILA_LOWER ? 'L' : 'U'; }
 
+/* The refinement's correction under test, in the cases' names: "" (the default's) or
+ * " fused" (TILA_POSV_FUSED=on: one task a block column, fused()). */
+static const char *correction = "";
+
 /* The kinds of matrix the cases use. */
 enum zcposv_kind { WELL, COND6, COND9, HUGE_A, HUGE_B, NOT_DEFINITE };
 static const char *const kind_name[] = { "cond=1e2",  "cond=1e6",  "cond=1e9",
@@ -187,10 +191,11 @@ static void one_case(const tila_test_opts_t *o, enum zcposv_kind kind, tila_uplo
     int ok = made == 0 && info == linfo && iter_expected(kind, iter) && mine < o->tol && a_kept &&
              b_kept && refused && as_dposv;
     tila_test_check(ok, "posv_mixed", tila_test_prec_letter(TILA_COMPLEX64), mine,
-                    "%s uplo=%c n=%d nrhs=%d nb=%d grid=%dx%d%s iter=%d info=%d lapack-info=%d "
-                    "lapack-ratio=%.3g A-kept=%d B-kept=%d latms=%d",
+                    "%s uplo=%c n=%d nrhs=%d nb=%d grid=%dx%d%s%s iter=%d info=%d "
+                    "lapack-info=%d lapack-ratio=%.3g A-kept=%d B-kept=%d latms=%d",
                     kind_name[kind], uplo_char(uplo), n, nrhs, nb, grid[0], grid[1],
-                    async ? " async" : "", iter, info, linfo, lapack, a_kept, b_kept, made);
+                    async ? " async" : "", correction, iter, info, linfo, lapack, a_kept, b_kept,
+                    made);
     tila_desc_destroy(&A);
     tila_desc_destroy(&B);
     tila_desc_destroy(&X);
@@ -389,14 +394,14 @@ static void lp_case_scaled(const tila_test_opts_t *o, tila_factor_t factor,
              mx.used == (factor ? factor : TILA_FACTOR_FP32) && mx.refine == refine;
     tila_test_check(ok, "posv_mixed_factor", tila_test_prec_letter(TILA_COMPLEX64), mine,
                     "factor=%s refine=%s cond=%.0e A*%.0e uplo=%c n=%d nrhs=%d nb=%d grid=%dx%d "
-                    "path=%s (want %s) iter=%d classic=%d gmres=%d cycles=%d shift=%g%s info=%d "
-                    "lapack-info=%d lapack-ratio=%.3g A-kept=%d B-kept=%d",
+                    "path=%s (want %s) iter=%d classic=%d gmres=%d cycles=%d shift=%g%s%s "
+                    "info=%d lapack-info=%d lapack-ratio=%.3g A-kept=%d B-kept=%d",
                     factor_name[factor], refine_name[refine], cond, scale, uplo_char(uplo), n, nrhs,
                     nb,
                     grid[0], grid[1], path_name[mx.path], path ? path_name[path] : "any", iter,
                     mx.classic, mx.gmres, mx.cycles, mx.shift,
-                    shifted < 0 ? "" : shifted ? " (want a shift)" : " (want none)", info, linfo,
-                    lapack, a_kept, b_kept);
+                    shifted < 0 ? "" : shifted ? " (want a shift)" : " (want none)", correction,
+                    info, linfo, lapack, a_kept, b_kept);
     tila_desc_destroy(&A);
     tila_desc_destroy(&B);
     tila_desc_destroy(&X);
@@ -525,6 +530,40 @@ static void factors(const tila_test_opts_t *o)
     factor_errors();
 }
 
+/*
+ * A classic step's correction in one task a block column of R (TILA_POSV_FUSED=on; what a
+ * rank with GPUs takes): taken on one rank, and on more ranks not (the tile tasks there,
+ * the same checks).  Every kind of matrix (entries beyond single's range among them), both
+ * triangles, one to 16 right-hand sides, a last tile of other sizes; the lower arithmetics'
+ * classic steps, FP16's scaling (mu != 1) among them, and TF32's GMRES after classic steps.
+ */
+static void fused(const tila_test_opts_t *o)
+{
+    static const int sizes[][3] = { { 1, 1, 4 }, { 37, 1, 8 }, { 61, 16, 16 }, { 100, 3, 24 } };
+    int grids[8][2];
+    tila_test_grids(grids, 8);
+    const char *saved = getenv("TILA_POSV_FUSED");
+    char *keep = saved ? strdup(saved) : NULL;
+    tila_test_setenv("TILA_POSV_FUSED", "on");
+    correction = " fused";
+    for (int u = 0; u < 2; u++) {
+        tila_uplo_t uplo = u ? TILA_UPPER : TILA_LOWER;
+        for (size_t s = 0; s < sizeof sizes / sizeof sizes[0]; s++)
+            for (int kind = WELL; kind <= NOT_DEFINITE; kind++)
+                if (sizes[s][0] > 1 || kind == WELL || kind == HUGE_A || kind == HUGE_B)
+                    one_case(o, (enum zcposv_kind)kind, uplo, sizes[s][0], sizes[s][1],
+                             sizes[s][2], grids[0], kind == COND6);
+        lp_case_scaled(o, TILA_FACTOR_FP16, TILA_REFINE_AUTO, 1e2, u ? 1e-12 : 1e12, uplo, 37, 3,
+                       8, grids[0], TILA_PATH_CLASSIC, 0);
+        lp_case(o, TILA_FACTOR_BF16, TILA_REFINE_CLASSIC, 1e2, uplo, 45, 2, 8, grids[0],
+                TILA_PATH_CLASSIC);
+        lp_case(o, TILA_FACTOR_TF32, TILA_REFINE_AUTO, 1e4, uplo, 37, 3, 8, grids[0], 0);
+    }
+    correction = "";
+    tila_test_setenv("TILA_POSV_FUSED", keep);
+    free(keep);
+}
+
 void tila_test_zcposv(const tila_test_opts_t *o)
 {
     static const tila_uplo_t uplos[] = { TILA_LOWER, TILA_UPPER };
@@ -546,4 +585,5 @@ void tila_test_zcposv(const tila_test_opts_t *o)
     async_edges();
     continuations(o);
     factors(o);
+    fused(o);
 }

@@ -90,6 +90,10 @@ MIXED = [
     ("drivers_c.h", "drivers_s.h"), ("codelets_c.h", "codelets_s.h"),
     ("tila_insert_clascal", "tila_insert_slascal"), ("tila_insert_claset", "tila_insert_slaset"),
     ("tila_insert_cgeadd", "tila_insert_sgeadd"),
+    # The refinement's correction in one task (zcpotrs): single precision's tile kernels.
+    ("zcpotrs", "dspotrs"), ("core_c.h", "core_s.h"), ("cuda_c.h", "cuda_s.h"),
+    ("tila_core_ctrsm", "tila_core_strsm"), ("tila_core_cgemm", "tila_core_sgemm"),
+    ("tila_cuda_ctrsm", "tila_cuda_strsm"), ("tila_cuda_cgemm", "tila_cuda_sgemm"),
     # Conversions between the two: a cast in real (their one argument, in parentheses).
     ("cuComplexFloatToDouble", ""), ("cuComplexDoubleToFloat", ""),
 ]

@@ -21,6 +21,9 @@ extern "C" {
 
 int tila_cuda_zlag2c(cudaStream_t stream, tila_uplo_t uplo, int m, int n, const cuDoubleComplex *A,
                      int lda, cuFloatComplex *SA, int ldsa, int *overflow);
+int tila_cuda_zlag2c_or(cudaStream_t stream, tila_uplo_t uplo, int m, int n,
+                        const cuDoubleComplex *A, int lda, cuFloatComplex *SA, int ldsa,
+                        int *overflow);
 int tila_cuda_clag2z(cudaStream_t stream, int m, int n, const cuFloatComplex *SA, int ldsa,
                      cuDoubleComplex *A, int lda);
 

@@ -58,7 +58,19 @@ int tila_cuda_zlag2c(cudaStream_t stream, tila_uplo_t uplo, int m, int n, const 
     int rc = tila_args_lag2_narrow(uplo, m, n, lda, ldsa, 1);
     if (rc) return rc;
     TILA_CUDA_CHECK(cudaMemsetAsync(overflow, 0, sizeof *overflow, stream));
-    if (m == 0 || n == 0) return 0;
+    return tila_cuda_zlag2c_or(stream, uplo, m, n, A, lda, SA, ldsa, overflow);
+}
+
+/**
+ * tila_cuda_zlag2c that sets *overflow to 1 on an entry beyond single's range and leaves it
+ * as it was otherwise: one flag for the tiles of several calls.
+ */
+int tila_cuda_zlag2c_or(cudaStream_t stream, tila_uplo_t uplo, int m, int n,
+                        const cuDoubleComplex *A, int lda, cuFloatComplex *SA, int ldsa,
+                        int *overflow)
+{
+    int rc = tila_args_lag2_narrow(uplo, m, n, lda, ldsa, 1);
+    if (rc || m == 0 || n == 0) return rc;
     zlag2c_kernel<<<tila_cuda_grid(m, n), TILA_CUDA_BLOCK, 0, stream>>>((int)uplo, m, n, A, lda, SA,
                                                                         ldsa, overflow);
     TILA_CUDA_LAUNCHED();
