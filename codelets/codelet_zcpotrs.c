@@ -26,7 +26,7 @@
 
 /*
  * Buffers: the factor's stored tiles of the pairs (i, k), i >= k, k by k and i down from k
- * (zcpotrs_pair), each L(i, k) (lower) or U(k, i) (upper); then D's mt tiles top down;
+ * (tila_cl_pair), each L(i, k) (lower) or U(k, i) (upper); then D's mt tiles top down;
  * then the scratch, the block column in single (n x cols, leading dimension n).
  */
 struct zcpotrs_args {
@@ -36,9 +36,6 @@ struct zcpotrs_args {
     double mu;
     int *info_host; /**< CUDA: pinned slot the overflow flag is copied to */
 };
-
-/* The buffer of the factor's tile of the pair (i, k), i >= k, of mt block rows. */
-static int zcpotrs_pair(int mt, int i, int k) { return k * mt - k * (k - 1) / 2 + (i - k); }
 
 /* The worker's kernels: the CUDA ones on a CUDA worker (on its stream and cuBLAS handle). */
 typedef struct zcpotrs_run_s {
@@ -133,7 +130,7 @@ static int zcpotrs_solve(const zcpotrs_run_t *r, void *buffers[], const struct z
     int cols = (int)STARPU_MATRIX_GET_NY(buffers[pairs]), n = 0;
     for (int i = 0; i < mt; i++) n += (int)STARPU_MATRIX_GET_NX(buffers[pairs + i]);
 #define ZCPOTRS_ROWS(i) ((int)STARPU_MATRIX_GET_NX(buffers[pairs + (i)]))
-#define ZCPOTRS_T(i, k) tila_cl_tile(buffers[zcpotrs_pair(mt, i, k)])
+#define ZCPOTRS_T(i, k) tila_cl_tile(buffers[tila_cl_pair(mt, i, k)])
     for (int i = 0, off = 0; i < mt && !rc; off += ZCPOTRS_ROWS(i), i++) {
         tila_cl_tile_t D = tila_cl_tile(buffers[pairs + i]);
         rc = run_lag2c(r, ZCPOTRS_ROWS(i), cols, D.ptr, D.ld, Y + off, n);
@@ -213,7 +210,7 @@ struct starpu_codelet tila_cl_zcpotrs = {
 
 /**
  * D = mu (L L^H)^-1 D (lower; upper: (U^H U)^-1) in one task: L the single-precision factor's
- * stored tiles of the pairs (i, k), i >= k, of mt block rows, in zcpotrs_pair's order
+ * stored tiles of the pairs (i, k), i >= k, of mt block rows, in tila_cl_pair's order
  * (L(i, k), or U(k, i)); D the mt double tiles of one block column, n rows and cols columns
  * in all; work a scratch vector of at least n cols single elements.  An entry of D beyond
  * single's range fails the task's request with info 1.

@@ -66,6 +66,12 @@ int tila_insert_zherk(const tila_task_t *t, tila_uplo_t uplo, tila_trans_t trans
 int tila_insert_zhemm(const tila_task_t *t, tila_side_t side, tila_uplo_t uplo, int m, int n,
                       tila_complex64_t alpha, starpu_data_handle_t A, starpu_data_handle_t B,
                       tila_complex64_t beta, starpu_data_handle_t C);
+/** R = B - A X for one block column in one task (codelet_zhemm_col.c): A Hermitian, its
+ * stored tiles of the pairs (i, k), i >= k, of mt block rows in tila_cl_pair's order
+ * (A(i, k), or A(k, i) when uplo is upper); B, X, R the block column's mt tiles, n x cols. */
+int tila_insert_zhemm_col(const tila_task_t *t, tila_uplo_t uplo, int mt, int n, int cols,
+                          const starpu_data_handle_t *A, const starpu_data_handle_t *B,
+                          const starpu_data_handle_t *X, const starpu_data_handle_t *R);
 int tila_insert_zcolamax(const tila_task_t *t, int m, int n, starpu_data_handle_t A,
                          starpu_data_handle_t work);
 /* ---- QR (and the triangular solve it shares with the other factorizations) ---- */

@@ -26,6 +26,8 @@
  *   trsm by the inverse          trsm_inv   GEMM with trtri's inverse (TILA_POTRF_TRSM=inv)
  *   trtri                        trtri
  *   herk, hemm                   herk, hemm
+ *   R = B - A X, A Hermitian in  hemm_col   the mixed solve's residual in one task, by
+ *     tiles (one block column)              the tile kernels (TILA_POSV_FUSED)
  *   potrf                        potrf
  *   geqrt, unmqr                 geqrt, unmqr
  *   tsqrt, ttqrt                 tpqrt      LAPACK's tpqrt: a triangle on a square or a
@@ -195,6 +197,11 @@ static inline size_t tila_cl_vector_bytes(void *buffer)
 {
     return (size_t)STARPU_VECTOR_GET_NX(buffer) * STARPU_VECTOR_GET_ELEMSIZE(buffer);
 }
+
+/** The index among the pairs (i, k), i >= k, of mt block rows, k by k and i down from k,
+ * of the pair (i, k): a task over a Hermitian matrix's or a factor's stored tiles
+ * (tila_insert_zhemm_col, tila_insert_zcpotrs) takes them in that order. */
+static inline int tila_cl_pair(int mt, int i, int k) { return k * mt - k * (k - 1) / 2 + (i - k); }
 
 /* ---- A column of tiles as one panel (GEQRT_COL, CHOLQR_COL, LARFT_COL) ---- */
 

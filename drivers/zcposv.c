@@ -20,8 +20,8 @@
  * The stopping test needs each column's largest entry of X and R: a tile task per tile
  * (zcolamax) into a partial on its rank, folded at the round's wait in the allreduce that
  * agrees on its status (tila_partials_maxima).  On one rank with GPUs the first solution's
- * and each classic step's solve (conversions and both triangular solves) are one task a
- * block column (fused_chosen, tila_insert_zcpotrs).
+ * and each classic step's solve (conversions and both triangular solves) and residual are
+ * one task each a block column (fused_chosen: tila_insert_zcpotrs, tila_insert_zhemm_col).
  *
  * SPDX-License-Identifier: BSD-3-Clause
  */
@@ -65,7 +65,7 @@ typedef struct zcposv_s {
     tila_mixed_t *mx;             /**< the caller's options and report (NULL: defaults) */
     tila_factor_t factor;         /**< the factorization's arithmetic, agreed by the ranks */
     tila_refine_t refine;         /**< the refinement */
-    int fused;                    /**< the factor applied in one task (fused_chosen) */
+    int fused;                    /**< the solves and residuals in one task (fused_chosen) */
     double mu;                    /**< SA holds mu A (FP16's power of two; else 1) */
     double shift;                 /**< and mu shift I on its diagonal (a retry; else 0) */
     tila_sequence_t *seq, *inner; /**< the caller's; the single-precision phase's */
@@ -175,10 +175,11 @@ static int precond(zcposv_t *st, tila_desc_t *S, tila_desc_t *D, tila_sequence_t
 }
 
 /*
- * Whether the first solution and each classic step's correction apply the factor as one
- * task a block column (tila_insert_zcpotrs: the conversions and both triangular solves on
- * one worker) rather than as tile tasks (precond: some n_t^2 of them, each a few
- * microseconds of a GPU's work behind a task's cost): TILA_POSV_FUSED=on or off; auto (or
+ * Whether the first solution and each classic step apply the factor and form the residual
+ * as one task each a block column (tila_insert_zcpotrs: the conversions and both
+ * triangular solves on one worker; tila_insert_zhemm_col) rather than as tile tasks
+ * (precond and residual: some n_t^2 of them, each a few microseconds of a GPU's work
+ * behind a task's cost): TILA_POSV_FUSED=on or off; auto (or
  * unset) takes it where the rank has GPUs.  Only where the call runs on one rank (the task
  * reads every tile of the factor where it runs); not under simulation, which has no model
  * for it.
@@ -226,6 +227,35 @@ static int precond_fused(zcposv_t *st, tila_desc_t *D, tila_sequence_t *seq,
                                  h + pairs, work);
     }
     tila_scratch_release(&work);
+    free(h);
+    return rc;
+}
+
+/* R = B - A X as residual() does, in one task a block column of R (fused_chosen; one rank). */
+static int residual_fused(tila_uplo_t uplo, tila_desc_t *A, tila_desc_t *B, tila_desc_t *X,
+                          tila_desc_t *R, tila_sequence_t *seq, tila_request_t *req)
+{
+    int mt = A->mt, pairs = mt * (mt + 1) / 2, rc = 0;
+    starpu_data_handle_t *h = malloc(sizeof *h * (size_t)(pairs + 3 * mt));
+    if (!h) {
+        tila_sequence_fail(seq, req, TILA_ERR_NOMEM);
+        return TILA_ERR_NOMEM;
+    }
+    tila_task_t t = tila_task_init(seq, req, 0);
+    for (int j = 0; j < R->nt && !rc; j++) {
+        tila_task_on(&t, R, 0, j);
+        for (int k = 0, p = 0; k < mt; k++)
+            for (int i = k; i < mt; i++)
+                h[p++] = uplo == TILA_LOWER ? tila_task_tile(&t, A, i, k)
+                                            : tila_task_tile(&t, A, k, i);
+        for (int i = 0; i < mt; i++) {
+            h[pairs + i] = tila_task_tile(&t, B, i, j);
+            h[pairs + mt + i] = tila_task_tile(&t, X, i, j);
+            h[pairs + 2 * mt + i] = tila_task_tile(&t, R, i, j);
+        }
+        rc = tila_insert_zhemm_col(&t, uplo, mt, R->m, tila_tile_cols(R, j), h, h + pairs,
+                                   h + pairs + mt, h + pairs + 2 * mt);
+    }
     free(h);
     return rc;
 }
@@ -366,7 +396,9 @@ static int classic_step(zcposv_t *st, tila_sequence_t *seq, tila_request_t *conv
     int rc = st->fused ? precond_fused(st, st->R, seq, conv)
                        : precond(st, st->R, st->R, seq, conv, req);
     if (!rc) rc = tila_zgeadd_async(1, st->R, 1, st->X, seq, req);
-    if (!rc) rc = residual(st->uplo, st->A, st->B, st->X, st->R, seq, req);
+    if (!rc)
+        rc = (st->fused ? residual_fused : residual)(st->uplo, st->A, st->B, st->X, st->R, seq,
+                                                      req);
     return rc;
 }
 
@@ -843,7 +875,9 @@ static int factor_submit(zcposv_t *st, tila_desc_t *E, tila_sequence_t *seq,
         if (!rc) rc = to_double(st->SX, st->X, seq, work);
         if (!rc && st->mu != 1) rc = scale(st->X, st->mu, seq, work);
     }
-    if (!rc) rc = residual(uplo, st->A, st->B, st->X, st->R, seq, work);
+    if (!rc)
+        rc = (st->fused ? residual_fused : residual)(uplo, st->A, st->B, st->X, st->R, seq,
+                                                      work);
     return rc;
 }
 
