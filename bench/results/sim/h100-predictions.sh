@@ -100,3 +100,6 @@ for b in direct tree; do
     TILA_BCAST=$b $S potrf $B --nb 6144 --n 522240 --nodes 16 \
         --csv $R/h100big-potrf-bcast-16-nb6144-$b.csv
 done
+# The same tiles with the matrix at 74 % of the nodes' GPU memory (session 42).
+$S potrf $B --nb 4096 --n 172032,344064,688128 --nodes 1,4,16 --weak \
+    --csv $R/h100big-potrf-weak-172032-nb4096.csv
