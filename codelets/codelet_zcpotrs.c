@@ -27,12 +27,13 @@
 /*
  * Buffers: the factor's stored tiles of the pairs (i, k), i >= k, k by k and i down from k
  * (tila_cl_pair), each L(i, k) (lower) or U(k, i) (upper); then D's mt tiles top down;
- * then the scratch, the block column in single (n x cols, leading dimension n).
+ * then the scratch, the block column in single (n x cols, leading dimension n); then, to
+ * add D to, X's mt tiles (add).
  */
 struct zcpotrs_args {
     tila_cl_base_t base;
     tila_uplo_t uplo;
-    int mt;
+    int mt, add;
     double mu;
     int *info_host; /**< CUDA: pinned slot the overflow flag is copied to */
 };
@@ -113,13 +114,26 @@ static int run_lag2z(const zcpotrs_run_t *r, int m, int n, const tila_complex32_
     return rc;
 }
 
+/* X += D. */
+static int run_add(const zcpotrs_run_t *r, int m, int n, tila_cl_tile_t D, tila_cl_tile_t X)
+{
+    tila_complex64_t one = 1;
+#ifdef TILA_USE_CUDA
+    if (r->cuda)
+        return tila_cuda_zgeadd(tila_cublas_handle(), m, n, tila_cuda_zscalar(one), D.ptr, D.ld,
+                                tila_cuda_zscalar(one), X.ptr, X.ld);
+#endif
+    (void)r;
+    return tila_core_zgeadd(m, n, one, D.ptr, D.ld, one, X.ptr, X.ld);
+}
+
 /*
  * The correction on the worker's kernels.  Lower: L y = d down the tiles, then L^H x = y up;
  * upper: U^H y = d, then U x = y.  The pair (i, k)'s tile is op(T) = L(i, k) or U(k, i)^H in
  * the first solve and its conjugate transpose in the second.  A conversion that overflows
- * single stops a CPU worker before D is written (info 1); a GPU's flag is read after the
- * task's calls are queued, and D is then unspecified (the call falls back to the double
- * solve, which does not read it).
+ * single stops a CPU worker before D (and X) is written (info 1); a GPU's flag is read
+ * after the task's calls are queued, and D and X are then unspecified (the call falls
+ * back to the double solve from X = B, which does not read them).
  */
 static int zcpotrs_solve(const zcpotrs_run_t *r, void *buffers[], const struct zcpotrs_args *a)
 {
@@ -157,6 +171,8 @@ static int zcpotrs_solve(const zcpotrs_run_t *r, void *buffers[], const struct z
     for (int i = 0, off = 0; i < mt && !rc; off += ZCPOTRS_ROWS(i), i++) {
         tila_cl_tile_t D = tila_cl_tile(buffers[pairs + i]);
         rc = run_lag2z(r, ZCPOTRS_ROWS(i), cols, Y + off, n, a->mu, D.ptr, D.ld);
+        if (!rc && a->add)
+            rc = run_add(r, ZCPOTRS_ROWS(i), cols, D, tila_cl_tile(buffers[pairs + mt + 1 + i]));
     }
 #undef ZCPOTRS_ROWS
 #undef ZCPOTRS_T
@@ -209,32 +225,34 @@ struct starpu_codelet tila_cl_zcpotrs = {
 };
 
 /**
- * D = mu (L L^H)^-1 D (lower; upper: (U^H U)^-1) in one task: L the single-precision factor's
- * stored tiles of the pairs (i, k), i >= k, of mt block rows, in tila_cl_pair's order
- * (L(i, k), or U(k, i)); D the mt double tiles of one block column, n rows and cols columns
- * in all; work a scratch vector of at least n cols single elements.  An entry of D beyond
- * single's range fails the task's request with info 1.
+ * D = mu (L L^H)^-1 D (lower; upper: (U^H U)^-1) in one task, then X += D unless X is NULL:
+ * L the single-precision factor's stored tiles of the pairs (i, k), i >= k, of mt block
+ * rows, in tila_cl_pair's order (L(i, k), or U(k, i)); D (and X) the mt double tiles of
+ * one block column, n rows and cols columns in all; work a scratch vector of at least
+ * n cols single elements.  An entry of D beyond single's range fails the task's request
+ * with info 1.
  */
 int tila_insert_zcpotrs(const tila_task_t *t, tila_uplo_t uplo, int mt, int n, int cols,
                         double mu, const starpu_data_handle_t *L, const starpu_data_handle_t *D,
-                        starpu_data_handle_t work)
+                        starpu_data_handle_t work, const starpu_data_handle_t *X)
 {
-    int pairs = mt * (mt + 1) / 2;
-    struct starpu_data_descr *descr = malloc(sizeof *descr * (size_t)(pairs + mt + 1));
+    int pairs = mt * (mt + 1) / 2, count = pairs + mt + 1 + (X ? mt : 0);
+    struct starpu_data_descr *descr = malloc(sizeof *descr * (size_t)count);
     if (!descr) return TILA_ERR_NOMEM;
     for (int i = 0; i < pairs; i++)
         descr[i] = (struct starpu_data_descr){ .handle = L[i], .mode = STARPU_R };
     for (int i = 0; i < mt; i++)
         descr[pairs + i] = (struct starpu_data_descr){ .handle = D[i], .mode = STARPU_RW };
     descr[pairs + mt] = (struct starpu_data_descr){ .handle = work, .mode = STARPU_SCRATCH };
-    struct zcpotrs_args args = { .uplo = uplo, .mt = mt, .mu = mu }, *a;
+    for (int i = 0; X && i < mt; i++)
+        descr[pairs + mt + 1 + i] = (struct starpu_data_descr){ .handle = X[i], .mode = STARPU_RW };
+    struct zcpotrs_args args = { .uplo = uplo, .mt = mt, .add = X != NULL, .mu = mu }, *a;
     int rc = tila_cl_args(t, &args, sizeof args, (void **)&a);
     /* Two solves with the triangle: 2 n^2 cols multiply-adds. */
     double flops = tila_cl_gemm_flops(TILA_COMPLEX32, n, cols, n);
     if (!rc) {
         rc = starpu_mpi_task_insert(tila_starpu_comm(), &tila_cl_zcpotrs, STARPU_CL_ARGS, a,
-                                    a ? sizeof *a : 0, STARPU_DATA_MODE_ARRAY, descr,
-                                    pairs + mt + 1,
+                                    a ? sizeof *a : 0, STARPU_DATA_MODE_ARRAY, descr, count,
                                     TILA_TASK_OPTIONS(t, "zcpotrs", tila_task_gpu_flops(t, flops)),
                                     0);
         rc = tila_task_submitted(t, rc);

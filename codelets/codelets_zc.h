@@ -18,13 +18,13 @@ int tila_insert_zlag2c(const tila_task_t *t, tila_uplo_t uplo, int m, int n, sta
 int tila_insert_clag2z(const tila_task_t *t, int m, int n, starpu_data_handle_t SA,
                        starpu_data_handle_t A);
 
-/** D = mu (L L^H)^-1 D in one task (codelet_zcpotrs.c: L's stored tiles of the pairs
- * (i, k), i >= k, k by k; D the mt double tiles of a block column, n x cols; work a scratch
- * vector of n cols single elements); an entry of D beyond single's range fails the task's
- * request with info 1. */
+/** D = mu (L L^H)^-1 D in one task, then X += D unless X is NULL (codelet_zcpotrs.c: L's
+ * stored tiles of the pairs (i, k), i >= k, k by k; D and X the mt double tiles of a block
+ * column, n x cols; work a scratch vector of n cols single elements); an entry of D beyond
+ * single's range fails the task's request with info 1. */
 int tila_insert_zcpotrs(const tila_task_t *t, tila_uplo_t uplo, int mt, int n, int cols,
                         double mu, const starpu_data_handle_t *L, const starpu_data_handle_t *D,
-                        starpu_data_handle_t work);
+                        starpu_data_handle_t work, const starpu_data_handle_t *X);
 
 /** Elements of the scratch buffer GEMM_LP and HERK_LP take (on CPUs: their rounded
  * inputs) for tiles of at most mb x nb. */

@@ -200,13 +200,13 @@ static int fused_chosen(void)
     return automatic;
 }
 
-/* D = M^-1 D as precond does, in one task a block column of D (fused_chosen; one rank);
- * an entry of D beyond single's range fails conv. */
-static int precond_fused(zcposv_t *st, tila_desc_t *D, tila_sequence_t *seq,
+/* D = M^-1 D as precond does, then X += D unless X is NULL, in one task a block column of
+ * D (fused_chosen; one rank); an entry of D beyond single's range fails conv. */
+static int precond_fused(zcposv_t *st, tila_desc_t *D, tila_desc_t *X, tila_sequence_t *seq,
                          tila_request_t *conv)
 {
     int mt = st->SA->mt, pairs = mt * (mt + 1) / 2, rc = 0;
-    starpu_data_handle_t *h = malloc(sizeof *h * (size_t)(pairs + mt)), work;
+    starpu_data_handle_t *h = malloc(sizeof *h * (size_t)(pairs + 2 * mt)), work;
     if (!h) {
         tila_sequence_fail(seq, conv, TILA_ERR_NOMEM);
         return TILA_ERR_NOMEM;
@@ -222,9 +222,12 @@ static int precond_fused(zcposv_t *st, tila_desc_t *D, tila_sequence_t *seq,
             for (int i = k; i < mt; i++)
                 h[p++] = st->uplo == TILA_LOWER ? tila_task_tile(&t, st->SA, i, k)
                                                 : tila_task_tile(&t, st->SA, k, i);
-        for (int i = 0; i < mt; i++) h[pairs + i] = tila_task_tile(&t, D, i, j);
+        for (int i = 0; i < mt; i++) {
+            h[pairs + i] = tila_task_tile(&t, D, i, j);
+            if (X) h[pairs + mt + i] = tila_task_tile(&t, X, i, j);
+        }
         rc = tila_insert_zcpotrs(&t, st->uplo, mt, D->m, tila_tile_cols(D, j), st->mu, h,
-                                 h + pairs, work);
+                                 h + pairs, work, X ? h + pairs + mt : NULL);
     }
     tila_scratch_release(&work);
     free(h);
@@ -393,9 +396,9 @@ static int classic_step(zcposv_t *st, tila_sequence_t *seq, tila_request_t *conv
                         tila_request_t *req, void *arg)
 {
     (void)arg;
-    int rc = st->fused ? precond_fused(st, st->R, seq, conv)
+    int rc = st->fused ? precond_fused(st, st->R, st->X, seq, conv)
                        : precond(st, st->R, st->R, seq, conv, req);
-    if (!rc) rc = tila_zgeadd_async(1, st->R, 1, st->X, seq, req);
+    if (!rc && !st->fused) rc = tila_zgeadd_async(1, st->R, 1, st->X, seq, req);
     if (!rc)
         rc = (st->fused ? residual_fused : residual)(st->uplo, st->A, st->B, st->X, st->R, seq,
                                                       req);
@@ -867,7 +870,7 @@ static int factor_submit(zcposv_t *st, tila_desc_t *E, tila_sequence_t *seq,
     if (!rc) rc = factor_potrf(st, seq, potrf);
     if (!rc && st->fused) {
         rc = tila_zlacpy_async(TILA_GENERAL, st->B, st->X, seq, work);
-        if (!rc) rc = precond_fused(st, st->X, seq, conv);
+        if (!rc) rc = precond_fused(st, st->X, NULL, seq, conv);
     }
     else if (!rc) {
         rc = to_single(TILA_GENERAL, st->B, st->SX, seq, conv);
