@@ -74,6 +74,10 @@ int tila_insert_zhemm_col(const tila_task_t *t, tila_uplo_t uplo, int mt, int n,
                           const starpu_data_handle_t *X, const starpu_data_handle_t *R);
 int tila_insert_zcolamax(const tila_task_t *t, int m, int n, starpu_data_handle_t A,
                          starpu_data_handle_t work);
+/** tila_insert_zcolamax for `count` tiles (m rows in all, n columns) in one task: tile i's
+ * column maxima into entries i n .. i n + n - 1 of work. */
+int tila_insert_zcolamax_tiles(const tila_task_t *t, int count, int m, int n,
+                               const starpu_data_handle_t *A, starpu_data_handle_t work);
 /* ---- QR (and the triangular solve it shares with the other factorizations) ---- */
 int tila_insert_zgeqrt(const tila_task_t *t, int m, int n, int ib, starpu_data_handle_t A,
                        starpu_data_handle_t T, starpu_data_handle_t work);

@@ -20,8 +20,9 @@
  * The stopping test needs each column's largest entry of X and R: a tile task per tile
  * (zcolamax) into a partial on its rank, folded at the round's wait in the allreduce that
  * agrees on its status (tila_partials_maxima).  On one rank with GPUs the first solution's
- * and each classic step's solve (conversions and both triangular solves) and residual are
- * one task each a block column (fused_chosen: tila_insert_zcpotrs, tila_insert_zhemm_col).
+ * and each classic step's solve (conversions and both triangular solves), residual and
+ * column maxima are one task each a block column (fused_chosen: tila_insert_zcpotrs,
+ * tila_insert_zhemm_col, tila_insert_zcolamax_tiles).
  *
  * SPDX-License-Identifier: BSD-3-Clause
  */
@@ -355,13 +356,36 @@ static int residual(tila_uplo_t uplo, tila_desc_t *A, tila_desc_t *B, tila_desc_
     return rc;
 }
 
+/* The column maxima of D's tiles as colmax_submit takes them, in one task a block column
+ * placed by t (one rank: D's tiles and the partials all on it). */
+static int colmax_fused(tila_partials_t *P, tila_desc_t *D, tila_task_t *t)
+{
+    int mt = D->mt, rc = 0;
+    int *firsts = malloc(sizeof *firsts * (size_t)mt), *counts = malloc(sizeof *counts * mt);
+    starpu_data_handle_t *tiles = malloc(sizeof *tiles * (size_t)mt), h;
+    if (!firsts || !counts || !tiles) rc = TILA_ERR_NOMEM;
+    for (int j = 0; j < D->nt && !rc; j++) {
+        tila_task_on(t, D, 0, j);
+        for (int i = 0; i < mt; i++) {
+            firsts[i] = D->col0[j];
+            counts[i] = tila_tile_cols(D, j);
+            tiles[i] = tila_task_tile(t, D, i, j);
+        }
+        rc = tila_partials_add_run(P, t->rank, mt, firsts, counts, &h);
+        if (!rc && h) rc = tila_insert_zcolamax_tiles(t, mt, D->m, counts[0], tiles, h);
+    }
+    free(firsts), free(counts), free(tiles);
+    return rc;
+}
+
 /* Submit, unless rc already says a failure, the largest entry of each column of each of
  * D's tiles (tila_core_zcolamax's measure) into a partial on the tile's rank, in seq: at
- * seq's wait, maxima[j] = the largest of column j over every rank.  Every rank books the
- * same keys and tags whatever failed (rc, memory).  @return rc, or the first failure (seq
- * then fails on this rank, and at its wait on every rank). */
-static int colmax_submit(int rc, tila_desc_t *D, double *maxima, tila_sequence_t *seq,
-                         tila_request_t *req)
+ * seq's wait, maxima[j] = the largest of column j over every rank.  Fused (one rank): a
+ * task a block column, its tiles' partials one run.  Every rank books the same keys and
+ * tags whatever failed (rc, memory).  @return rc, or the first failure (seq then fails on
+ * this rank, and at its wait on every rank). */
+static int colmax_submit(int rc, tila_desc_t *D, double *maxima, int fused,
+                         tila_sequence_t *seq, tila_request_t *req)
 {
     tila_partials_t *P =
         tila_partials_maxima(seq, D->n, (int64_t)D->mt * D->nt, sizeof(double), maxima);
@@ -372,7 +396,8 @@ static int colmax_submit(int rc, tila_desc_t *D, double *maxima, tila_sequence_t
         return rc;
     }
     tila_task_t t = tila_task_init(seq, req, 0);
-    for (int j = 0; j < D->nt && !rc; j++)
+    if (fused) rc = colmax_fused(P, D, &t);
+    for (int j = 0; j < D->nt && !rc && !fused; j++)
         for (int i = 0; i < D->mt && !rc; i++) {
             starpu_data_handle_t h;
             tila_task_on(&t, D, i, j);
@@ -427,8 +452,8 @@ static int round_trip(zcposv_t *st, zcposv_step_t step, void *arg, double cte, i
     /* X's column maxima, then R's, agreed on at the wait: a failure of one rank (a refused
      * submission, memory) fails the status everywhere. */
     double *maxima = calloc(2 * (size_t)nrhs, sizeof *maxima);
-    rc = colmax_submit(rc, st->X, maxima, s.seq, &s.req);
-    rc = colmax_submit(rc, st->R, maxima ? maxima + nrhs : NULL, s.seq, &s.req);
+    rc = colmax_submit(rc, st->X, maxima, st->fused, s.seq, &s.req);
+    rc = colmax_submit(rc, st->R, maxima ? maxima + nrhs : NULL, st->fused, s.seq, &s.req);
     int status = tila_sync_end(&s, 0);
     *overflow = conv.status > 0;
     *ok = status >= 0;
