@@ -66,7 +66,7 @@ typedef struct zcposv_s {
     tila_mixed_t *mx;             /**< the caller's options and report (NULL: defaults) */
     tila_factor_t factor;         /**< the factorization's arithmetic, agreed by the ranks */
     tila_refine_t refine;         /**< the refinement */
-    int fused;                    /**< the solves and residuals in one task (fused_chosen) */
+    int fused;                    /**< a round's tasks a block column each (fused_chosen) */
     double mu;                    /**< SA holds mu A (FP16's power of two; else 1) */
     double shift;                 /**< and mu shift I on its diagonal (a retry; else 0) */
     tila_sequence_t *seq, *inner; /**< the caller's; the single-precision phase's */
@@ -176,14 +176,14 @@ static int precond(zcposv_t *st, tila_desc_t *S, tila_desc_t *D, tila_sequence_t
 }
 
 /*
- * Whether the first solution and each classic step apply the factor and form the residual
- * as one task each a block column (tila_insert_zcpotrs: the conversions and both
- * triangular solves on one worker; tila_insert_zhemm_col) rather than as tile tasks
- * (precond and residual: some n_t^2 of them, each a few microseconds of a GPU's work
- * behind a task's cost): TILA_POSV_FUSED=on or off; auto (or
- * unset) takes it where the rank has GPUs.  Only where the call runs on one rank (the task
- * reads every tile of the factor where it runs); not under simulation, which has no model
- * for it.
+ * Whether the first solution and each classic step apply the factor, form the residual
+ * and take the column maxima as one task each a block column (tila_insert_zcpotrs: the
+ * conversions and both triangular solves on one worker; tila_insert_zhemm_col,
+ * tila_insert_zcolamax_tiles) rather than as tile tasks (precond, residual, colmax_submit:
+ * some n_t^2 of them, each a few microseconds of a GPU's work behind a task's cost):
+ * TILA_POSV_FUSED=on or off; auto (or unset) takes it where the rank has GPUs.  Only where
+ * the call runs on one rank (a task reads every tile of the triangle where it runs); not
+ * under simulation, which has no model for these tasks.
  */
 static int fused_chosen(void)
 {
@@ -199,6 +199,16 @@ static int fused_chosen(void)
     if (!strcmp(v, "off")) return 0;
     tila_error(zcposv_func, "TILA_POSV_FUSED=%s is none of auto, on and off: auto taken", v);
     return automatic;
+}
+
+/* h = the handles of the stored tiles of the Hermitian (or triangular) A's triangle uplo for
+ * task t, in tila_cl_pair's order: A(i, k), or A(k, i) when upper, k by k, i down from k. */
+static void triangle_tiles(const tila_task_t *t, tila_desc_t *A, tila_uplo_t uplo,
+                           starpu_data_handle_t *h)
+{
+    for (int k = 0, p = 0; k < A->mt; k++)
+        for (int i = k; i < A->mt; i++)
+            h[p++] = uplo == TILA_LOWER ? tila_task_tile(t, A, i, k) : tila_task_tile(t, A, k, i);
 }
 
 /* D = M^-1 D as precond does, then X += D unless X is NULL, in one task a block column of
@@ -219,10 +229,7 @@ static int precond_fused(zcposv_t *st, tila_desc_t *D, tila_desc_t *X, tila_sequ
     tila_task_t t = tila_task_init(seq, conv, 0);
     for (int j = 0; j < D->nt && !rc; j++) {
         tila_task_on(&t, D, 0, j);
-        for (int k = 0, p = 0; k < mt; k++)
-            for (int i = k; i < mt; i++)
-                h[p++] = st->uplo == TILA_LOWER ? tila_task_tile(&t, st->SA, i, k)
-                                                : tila_task_tile(&t, st->SA, k, i);
+        triangle_tiles(&t, st->SA, st->uplo, h);
         for (int i = 0; i < mt; i++) {
             h[pairs + i] = tila_task_tile(&t, D, i, j);
             if (X) h[pairs + mt + i] = tila_task_tile(&t, X, i, j);
@@ -248,10 +255,7 @@ static int residual_fused(tila_uplo_t uplo, tila_desc_t *A, tila_desc_t *B, tila
     tila_task_t t = tila_task_init(seq, req, 0);
     for (int j = 0; j < R->nt && !rc; j++) {
         tila_task_on(&t, R, 0, j);
-        for (int k = 0, p = 0; k < mt; k++)
-            for (int i = k; i < mt; i++)
-                h[p++] = uplo == TILA_LOWER ? tila_task_tile(&t, A, i, k)
-                                            : tila_task_tile(&t, A, k, i);
+        triangle_tiles(&t, A, uplo, h);
         for (int i = 0; i < mt; i++) {
             h[pairs + i] = tila_task_tile(&t, B, i, j);
             h[pairs + mt + i] = tila_task_tile(&t, X, i, j);
