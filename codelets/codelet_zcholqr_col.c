@@ -25,6 +25,29 @@ static size_t cholqr_work_bytes(int m, int n)
 
 /* The task's buffers are the panel's tiles, then T, then the scratch vector. */
 
+/*
+ * Whether the panel's solves A R^{-1} go by R's inverse and a GEMM a tile (where its
+ * condition allows: tila_core_zcholqr_inverse_ok) rather than a TRSM a tile:
+ * TILA_CHOLQR_SOLVE=inv or trsm; auto (or unset) takes the inverse on GPUs, whose TRSM on
+ * a tall tile runs far below their GEMM (bench/LOG.md), and TRSM on CPUs, where the
+ * single-threaded TRSM is near GEMM's rate and the inverse would double the flops.  Read
+ * at every task, so that a program (or the suite) may change it between calls.
+ */
+static int cholqr_inverse(int cuda)
+{
+    const char *v = getenv("TILA_CHOLQR_SOLVE");
+    if (!v || !*v || !strcmp(v, "auto")) return cuda;
+    if (!strcmp(v, "inv")) return 1;
+    if (!strcmp(v, "trsm")) return 0;
+    static int said; /* a race prints it twice at most */
+    if (!said) {
+        said = 1;
+        tila_error("tila_zgeqrf", "TILA_CHOLQR_SOLVE=%s is none of inv, trsm and auto: auto taken",
+                   v);
+    }
+    return cuda;
+}
+
 #ifdef TILA_USE_CUDA
 /*
  * The rounds run on the device and wait for it after each Cholesky factorization (the next
@@ -42,7 +65,8 @@ static int zcholqr_col_cuda(void *buffers[], const tila_cl_panel_args_t *a)
     cuDoubleComplex *panel = work + 2 * nn + n, *tau = panel + (size_t)m * n;
     size_t dbytes, hsolver, hown;
     void *dwork = NULL, *host = NULL, **tiles = NULL;
-    int *ld = NULL, *rows = NULL, done = 0, path = 2;
+    int *ld = NULL, *rows = NULL, done = 0, path = 2, inverse = cholqr_inverse(1);
+    double rcond = 0.0;
     int info = tila_cuda_zcholqr_col_worksize(tila_cusolver_handle(), tila_cusolver_params(), m, n,
                                               panel, tau, T.ptr, T.ld, &dbytes, &hsolver, &hown);
     size_t hs = tila_cl_align8(hsolver);
@@ -59,16 +83,22 @@ static int zcholqr_col_cuda(void *buffers[], const tila_cl_panel_args_t *a)
         info = tila_cuda_zcholqr_col(tila_cublas_handle(), tila_cusolver_handle(),
                                      tila_cusolver_params(), starpu_cuda_get_local_stream(), m, n,
                                      rows, (cuDoubleComplex *const *)tiles, ld, T.ptr, T.ld, work,
-                                     dwork, dbytes, host, hsolver, own, batch, &done, &path);
+                                     dwork, dbytes, host, hsolver, own, batch, inverse,
+                                     &done, &path, &rcond);
     if (!info && done) {
         cuDoubleComplex *Q, *hT, *D;
         tila_cuda_zcholqr_col_host(own, n, &Q, &hT, &D);
         info = tila_core_zunhr_col(n, (tila_complex64_t *)Q, n, (tila_complex64_t *)hT, n,
                                    (tila_complex64_t *)D);
+        /* kappa(U R) <= kappa(U) kappa(R), U on Q's upper triangle, as the CPU kernel. */
+        if (inverse)
+            inverse = tila_core_zcholqr_inverse_ok(
+                tila_core_zcholqr_rcond(n, (tila_complex64_t *)Q, n) * rcond, n);
         if (!info)
             info = tila_cuda_zcholqr_col_finish(
-                tila_cublas_handle(), starpu_cuda_get_local_stream(), m, n, rows,
-                (cuDoubleComplex *const *)tiles, ld, T.ptr, T.ld, work, own);
+                tila_cublas_handle(), tila_cusolver_handle(), starpu_cuda_get_local_stream(), m,
+                n, rows, (cuDoubleComplex *const *)tiles, ld, T.ptr, T.ld, work, dwork, dbytes,
+                host, hsolver, own, inverse);
     }
     /* Queued copies and cuSOLVER read the host workspace after this function returns. */
     if (!info) info = tila_cuda_host_workspace_queued();
@@ -90,7 +120,8 @@ static int zcholqr_col_kernel(void *buffers[], const void *cl_arg, const char **
     *kernel = "tila_core_zcholqr_col";
     tila_cl_cpu_panel_t P = tila_cl_cpu_panel(buffers, a->count, cholqr_work_bytes(a->m, a->n));
     return tila_core_zcholqr_col(a->m, a->n, P.rows, (tila_complex64_t *const *)P.tiles, P.ld,
-                                 P.T.ptr, P.T.ld, (tila_complex64_t *)P.work, NULL);
+                                 P.T.ptr, P.T.ld, (tila_complex64_t *)P.work, cholqr_inverse(0),
+                                 NULL, NULL);
 }
 
 static void zcholqr_col_run(void *buffers[], void *cl_arg)

@@ -28,7 +28,9 @@
 #include <float.h>
 #include <lapacke.h>
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "tests_z.h"
 
@@ -155,6 +157,9 @@ static double check_gels(int m, int n, int nb, double kappa, const tila_complex6
     return err;
 }
 
+/* " inv" while the panels' solves go by the inverse (TILA_CHOLQR_SOLVE=inv). */
+static const char *solve = "";
+
 static void run_one(const tila_test_opts_t *o, int m, int n, int nb, double kappa, int rankdef,
                     const int grid[2])
 {
@@ -171,7 +176,8 @@ static void run_one(const tila_test_opts_t *o, int m, int n, int nb, double kapp
     tila_complex64_t *r = tila_test_zgather(A), *q = tila_test_zgather(Q);
     double err_qr = 0, err_orth = 0;
     if (tila_comm_rank() == 0) tila_test_zqr_errors(m, n, k, a0, r, q, n, &err_qr, &err_orth);
-    const char *what = rankdef ? "rank n/2" : "";
+    char what[32];
+    snprintf(what, sizeof what, "%s%s", rankdef ? "rank n/2" : "", solve);
     tila_test_check(rc == 0 && err_qr < o->tol, "cholqr", prec, err_qr,
                     "m=%d n=%d nb=%d kappa=%.0e %s grid=%s rc=%d", m, n, nb, kappa, what, on, rc);
     tila_test_check(rcq == 0 && err_orth < o->tol, "cholqr-orth", prec, err_orth,
@@ -187,7 +193,8 @@ static void run_one(const tila_test_opts_t *o, int m, int n, int nb, double kapp
         int rcg;
         double err = check_gels(m, n, nb, kappa, a0, &dist, &rcg);
         tila_test_check(rcg == 0 && err < o->tol, "cholqr-gels", prec, err,
-                        "m=%d n=%d nb=%d kappa=%.0e grid=%s rc=%d", m, n, nb, kappa, on, rcg);
+                        "m=%d n=%d nb=%d kappa=%.0e%s grid=%s rc=%d", m, n, nb, kappa, solve, on,
+                        rcg);
     }
     free(a0);
     free(r);
@@ -211,10 +218,22 @@ void tila_test_zcholqr(const tila_test_opts_t *o)
     int square = (ngrids - (tila_comm_size() > 1)) / 2;
     for (int g = 0; g < ngrids; g++)
         run_one(o, 300, 40, 40, 1e5, 0, grids[g]);
-    for (int s = 0; s < 4; s++)
-        for (int c = 0; c < 5; c++) {
-            if (shapes[s][0] < shapes[s][1] && c > 0) continue;
-            run_one(o, shapes[s][0], shapes[s][1], shapes[s][2], c < 4 ? kappas[c] : 1e3, c == 4,
-                    grids[square]);
-        }
+    /* Every shape and condition with the panels' solves by TRSM (CPUs' default) and by
+     * R's inverse (GPUs' default; tests/core/test_zcholqr_col.c proves which solves take
+     * it). */
+    const char *saved = getenv("TILA_CHOLQR_SOLVE");
+    char *keep = saved ? strdup(saved) : NULL;
+    for (int v = 0; v < 2; v++) {
+        tila_test_setenv("TILA_CHOLQR_SOLVE", v ? "inv" : "trsm");
+        solve = v ? " inv" : "";
+        for (int s = 0; s < 4; s++)
+            for (int c = 0; c < 5; c++) {
+                if (shapes[s][0] < shapes[s][1] && c > 0) continue;
+                run_one(o, shapes[s][0], shapes[s][1], shapes[s][2], c < 4 ? kappas[c] : 1e3,
+                        c == 4, grids[square]);
+            }
+    }
+    solve = "";
+    tila_test_setenv("TILA_CHOLQR_SOLVE", keep);
+    free(keep);
 }

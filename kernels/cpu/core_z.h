@@ -62,7 +62,10 @@ size_t tila_core_zcholqr_col_work(int m, int n);
 int tila_core_zunhr_col(int n, tila_complex64_t *Q, int ldq, tila_complex64_t *T, int ldt,
                         tila_complex64_t *D);
 int tila_core_zcholqr_col(int m, int n, const int *mbs, tila_complex64_t *const *A, const int *lda,
-                          tila_complex64_t *T, int ldt, tila_complex64_t *work, int *path);
+                          tila_complex64_t *T, int ldt, tila_complex64_t *work, int inverse,
+                          int *path, int *inverted);
+double tila_core_zcholqr_rcond(int n, const tila_complex64_t *R, int ldr);
+int tila_core_zcholqr_inverse_ok(double rcond, int n);
 int tila_core_zlarft_col(int m, int k, const int *mbs, const tila_complex64_t *const *V,
                          const int *ldv, const tila_complex64_t *tau, tila_complex64_t *T, int ldt,
                          tila_complex64_t *work);

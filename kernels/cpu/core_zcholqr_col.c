@@ -37,15 +37,58 @@ static void panel_gram(const struct panel *p, tila_complex64_t *W)
                         i == 0 ? 0.0 : 1.0, W, p->n);
 }
 
-/* A = A R^{-1} on every tile's rows from `first` of the panel (R upper, n x n). */
-static void panel_trsm(const struct panel *p, int first, const tila_complex64_t *R, int ldr)
+/*
+ * A = A R^{-1} on every tile's rows from `first` of the panel (R upper, n x n): with Rinv
+ * (n x n) R's inverse goes there and each tile's rows are copied to `copy` ((m - first) x n
+ * elements) and multiplied by it (tila_core_ztrsm_inv, the GPU's way: one GEMM a tile at
+ * GEMM's rate); else a TRSM a tile.
+ */
+static void panel_trsm(const struct panel *p, int first, const tila_complex64_t *R, int ldr,
+                       tila_complex64_t *Rinv, tila_complex64_t *copy)
 {
-    for (int i = 0, r = 0; r < p->m; r += p->mbs[i++]) {
-        int skip = first > r ? tila_min(first - r, p->mbs[i]) : 0;
-        if (p->mbs[i] > skip)
-            tila_core_ztrsm(TILA_RIGHT, TILA_UPPER, TILA_NOTRANS, TILA_NONUNIT, p->mbs[i] - skip,
-                            p->n, 1.0, R, ldr, p->A[i] + skip, p->lda[i]);
+    int n = p->n;
+    if (Rinv) {
+        LAPACKE_zlaset_work(LAPACK_COL_MAJOR, 'L', n, n, 0.0, 0.0, Rinv, n);
+        LAPACKE_zlacpy_work(LAPACK_COL_MAJOR, 'U', n, n, R, ldr, Rinv, n);
+        /* Nonsingular: its rcond passed tila_core_zcholqr_inverse_ok. */
+        LAPACKE_ztrtri_work(LAPACK_COL_MAJOR, 'U', 'N', n, Rinv, n);
     }
+    for (int i = 0, r = 0; r < p->m; r += p->mbs[i++]) {
+        int skip = first > r ? tila_min(first - r, p->mbs[i]) : 0, rows = p->mbs[i] - skip;
+        if (rows <= 0) continue;
+        if (Rinv)
+            tila_core_ztrsm_inv(TILA_RIGHT, TILA_NOTRANS, rows, n, 1.0, Rinv, n, p->A[i] + skip,
+                                p->lda[i], copy, tila_max1(p->m - first));
+        else
+            tila_core_ztrsm(TILA_RIGHT, TILA_UPPER, TILA_NOTRANS, TILA_NONUNIT, rows, n, 1.0, R,
+                            ldr, p->A[i] + skip, p->lda[i]);
+    }
+}
+
+/**
+ * An estimate of 1 / kappa_1(R), R upper triangular n x n (LAPACK's ?trcon); 0 where it
+ * fails or R is singular.
+ */
+double tila_core_zcholqr_rcond(int n, const tila_complex64_t *R, int ldr)
+{
+    double rcond = 0.0;
+    if (n <= 0) return 1.0;
+    if (LAPACKE_ztrcon(LAPACK_COL_MAJOR, '1', 'U', 'N', n, R, ldr, &rcond)) return 0.0;
+    return rcond == rcond ? rcond : 0.0;
+}
+
+/**
+ * Whether CHOLQR_COL may apply R^{-1} as a product with R's inverse, given rcond = 1 /
+ * kappa_1(R) (an estimate): A times the computed inverse is A R^{-1} (I + E) with ||E|| up
+ * to about kappa^2 n u, against TRSM's kappa n u; kappa^2 n u <= 1e-2 keeps E below the
+ * orthogonality the next round or the reconstruction needs.  That takes every round after
+ * the first (R near the identity), the reconstruction's solve, and a first round of kappa up
+ * to about 4e5 in double (18 in single, where TRSM stays).
+ */
+int tila_core_zcholqr_inverse_ok(double rcond, int n)
+{
+    const double u = DBL_EPSILON / 2;
+    return rcond > 0.0 && rcond * rcond >= 100.0 * tila_max1(n) * u;
 }
 
 /* Gather (to_panel) or scatter the tiles from or to the m x n matrix `panel`. */
@@ -164,15 +207,21 @@ size_t tila_core_zcholqr_col_work(int m, int n)
  * R = S R.  Panels with m < n or a first tile of fewer than n rows take the Householder panel.
  * @param ldt  >= max(1, min(m, n)).
  * @param work tila_core_zcholqr_col_work(m, n) elements.
+ * @param inverse  0: every A R^{-1} by TRSM; else by R's inverse and a GEMM a tile where
+ *             tila_core_zcholqr_inverse_ok allows and the panel's room is free (not while it
+ *             holds the saved panel): what the GPU kernel does, here to be tested.
  * @param path where not NULL: 0 CholeskyQR2 (or 3), 1 shifted CholeskyQR3, 2 Householder.
+ * @param inverted where not NULL: how many of the solves went by the inverse.
  * @return 0, or -i if argument i is invalid.
  */
 int tila_core_zcholqr_col(int m, int n, const int *mbs, tila_complex64_t *const *A, const int *lda,
-                          tila_complex64_t *T, int ldt, tila_complex64_t *work, int *path)
+                          tila_complex64_t *T, int ldt, tila_complex64_t *work, int inverse,
+                          int *path, int *inverted)
 {
     int rc = tila_args_geqrt_col(m, n, mbs, ldt, 0);
     if (rc) return rc;
     if (path) *path = 2;
+    if (inverted) *inverted = 0;
     if (m == 0 || n == 0) return 0;
     const struct panel p = { m, n, mbs, A, lda };
     size_t nn = (size_t)n * n;
@@ -181,7 +230,8 @@ int tila_core_zcholqr_col(int m, int n, const int *mbs, tila_complex64_t *const 
     if (m < n || mbs[0] < n) return tila_core_zgeqrt_col(m, n, mbs, A, lda, T, ldt, panel);
 
     const double u = DBL_EPSILON / 2;
-    int shifted = 0, done = 0;
+    int shifted = 0, done = 0, by_inverse = 0;
+    double rcond = 0.0; /* of the round's factor R */
     for (int r = 0; r < CHOLQR_ROUNDS && !done; r++) {
         panel_gram(&p, W);
         if (r > 0) {
@@ -213,8 +263,12 @@ int tila_core_zcholqr_col(int m, int n, const int *mbs, tila_complex64_t *const 
             done = 0;
             break;
         }
+        rcond = inverse ? tila_core_zcholqr_rcond(n, W, n) : 0.0;
         if (done) break; /* the last round's solve joins the reconstruction's */
-        panel_trsm(&p, 0, W, n);
+        /* R^{-1} in hwork, the tiles' rows copied to the panel's room. */
+        int inv = !shifted && tila_core_zcholqr_inverse_ok(rcond, n);
+        panel_trsm(&p, 0, W, n, inv ? hwork : NULL, panel);
+        by_inverse += inv;
         if (r == 0) {
             tila_core_zlaset(TILA_LOWER, n, n, 0.0, 0.0, Racc, n);
             tila_core_zlacpy(TILA_UPPER, n, n, W, n, Racc, n);
@@ -243,11 +297,17 @@ int tila_core_zcholqr_col(int m, int n, const int *mbs, tila_complex64_t *const 
     /* U R as a product of triangles: R's strictly lower part (HERK's leftovers) zero. */
     if (n > 1) tila_core_zlaset(TILA_LOWER, n - 1, n - 1, 0.0, 0.0, W + 1, n);
     tila_core_ztrmm(TILA_LEFT, TILA_UPPER, TILA_NOTRANS, TILA_NONUNIT, n, n, 1.0, hwork, n, W, n);
-    panel_trsm(&p, n, W, n);
+    /* kappa(U R) <= kappa(U) kappa(R); the panel's room is free now (its first n x n for
+     * the inverse). */
+    int inv = inverse &&
+              tila_core_zcholqr_inverse_ok(tila_core_zcholqr_rcond(n, hwork, n) * rcond, n);
+    panel_trsm(&p, n, W, n, inv ? panel : NULL, panel + nn);
+    by_inverse += inv;
     tila_core_zlacpy(TILA_LOWER, n, n, hwork, n, A[0], lda[0]);
     for (int j = 0; j < n; j++)
         for (int i = 0; i <= j; i++)
             A[0][i + (size_t)j * lda[0]] = D[i] * Racc[i + (size_t)j * n];
     if (path) *path = shifted;
+    if (inverted) *inverted = by_inverse;
     return 0;
 }

@@ -122,10 +122,12 @@ int tila_cuda_zcholqr_col(cublasHandle_t blas, cusolverDnHandle_t solver,
                           const int *mbs, cuDoubleComplex *const *A, const int *lda,
                           cuDoubleComplex *T, int ldt, cuDoubleComplex *work, void *dwork,
                           size_t dbytes, void *hsolver, size_t hsbytes, void *hown, int batch,
-                          int *done, int *path);
-int tila_cuda_zcholqr_col_finish(cublasHandle_t blas, cudaStream_t stream, int m, int n,
-                                 const int *mbs, cuDoubleComplex *const *A, const int *lda,
-                                 cuDoubleComplex *T, int ldt, cuDoubleComplex *work, void *hown);
+                          int inverse, int *done, int *path, double *rcond);
+int tila_cuda_zcholqr_col_finish(cublasHandle_t blas, cusolverDnHandle_t solver,
+                                 cudaStream_t stream, int m, int n, const int *mbs,
+                                 cuDoubleComplex *const *A, const int *lda, cuDoubleComplex *T,
+                                 int ldt, cuDoubleComplex *work, void *dwork, size_t dbytes,
+                                 void *hsolver, size_t hsbytes, void *hown, int inverse);
 void tila_cuda_zcholqr_col_host(void *hown, int n, cuDoubleComplex **Q, cuDoubleComplex **T,
                                 cuDoubleComplex **D);
 int tila_cuda_zlarft_col(cusolverDnHandle_t solver, cusolverDnParams_t params, cudaStream_t stream,

@@ -15,6 +15,7 @@
 
 #include <cusolverDn.h>
 
+#include "core_z.h"
 #include "cuda_kernel.h"
 #include "cuda_z.h"
 #include "tila_kernel_args.h"
@@ -84,6 +85,13 @@ int tila_cuda_zcholqr_col_worksize(cusolverDnHandle_t solver, cusolverDnParams_t
     if (n > 0) TILA_CUDA_PASS(tila_cuda_zpotrf_lwork(solver, TILA_UPPER, n, panel, n, &lwork));
     size_t potrf = TILA_CUDA_INFO_BYTES + (size_t)lwork * sizeof(cuDoubleComplex);
     *dbytes = potrf > *dbytes ? potrf : *dbytes;
+    /* R's inverse (panel_trsm): TRTRI's workspaces after the status, as potrf's. */
+    size_t tdev = 0, thost = 0;
+    TILA_CUDA_PASS(tila_cuda_ztrtri_worksize(solver, TILA_UPPER, TILA_NONUNIT, n, panel, n, &tdev,
+                                             &thost));
+    tdev += TILA_CUDA_INFO_BYTES;
+    *dbytes = tdev > *dbytes ? tdev : *dbytes;
+    *hsolver = thost > *hsolver ? thost : *hsolver;
     *hown = (3 * (size_t)n * n + (size_t)n) * sizeof(cuDoubleComplex) + 2 * sizeof(int);
     return 0;
 }
@@ -153,15 +161,44 @@ static int panel_gram(const struct panel *p, cuDoubleComplex *W, cuDoubleComplex
     return 0;
 }
 
-/* A = A R^{-1} on every tile's rows from `first` of the panel. */
-static int panel_trsm(const struct panel *p, int first, const cuDoubleComplex *R, int ldr)
+/* cuSOLVER's workspaces for a call: device (the status first), then host. */
+struct solver_work {
+    void *dwork, *hwork;
+    size_t dbytes, hbytes;
+};
+
+/*
+ * A = A R^{-1} on every tile's rows from `first` of the panel (tila_core_zcholqr_col's
+ * panel_trsm): with Rinv (n x n) R's inverse goes there (TRTRI) and each tile's rows are
+ * copied to `copy` ((m - first) x n elements) and multiplied by it, one GEMM a tile at
+ * GEMM's rate (tila_cuda_ztrsm_inv; the stream orders each tile's copy after the previous
+ * tile's GEMM); else cuBLAS's TRSM a tile.
+ */
+static int panel_trsm(const struct panel *p, int first, const cuDoubleComplex *R, int ldr,
+                      cuDoubleComplex *Rinv, cuDoubleComplex *copy, const struct solver_work *w)
 {
+    int n = p->n;
+    if (Rinv) {
+        /* Nonsingular: its rcond passed tila_core_zcholqr_inverse_ok. */
+        TILA_CUDA_PASS(tila_cuda_zlaset(p->stream, TILA_LOWER, n, n, zzero(), zzero(), Rinv, n));
+        TILA_CUDA_PASS(tila_cuda_zlacpy(p->stream, TILA_UPPER, n, n, R, ldr, Rinv, n));
+        TILA_CUDA_CHECK(cusolverDnXtrtri(p->solver, CUBLAS_FILL_MODE_UPPER, CUBLAS_DIAG_NON_UNIT,
+                                         n, CUDA_C_64F, Rinv, n,
+                                         (char *)w->dwork + TILA_CUDA_INFO_BYTES,
+                                         w->dbytes - TILA_CUDA_INFO_BYTES, w->hwork, w->hbytes,
+                                         (int *)w->dwork));
+    }
     for (int i = 0, r = 0; r < p->m; r += p->mbs[i++]) {
-        int skip = first > r ? tila_min(first - r, p->mbs[i]) : 0;
-        if (p->mbs[i] > skip)
+        int skip = first > r ? tila_min(first - r, p->mbs[i]) : 0, rows = p->mbs[i] - skip;
+        if (rows <= 0) continue;
+        if (Rinv)
+            TILA_CUDA_PASS(tila_cuda_ztrsm_inv(p->blas, p->stream, TILA_RIGHT, TILA_NOTRANS, rows,
+                                               n, zone(), Rinv, n, p->A[i] + skip, p->lda[i],
+                                               copy, tila_max1(p->m - first)));
+        else
             TILA_CUDA_PASS(tila_cuda_ztrsm(p->blas, TILA_RIGHT, TILA_UPPER, TILA_NOTRANS,
-                                           TILA_NONUNIT, p->mbs[i] - skip, p->n, zone(), R, ldr,
-                                           p->A[i] + skip, p->lda[i]));
+                                           TILA_NONUNIT, rows, n, zone(), R, ldr, p->A[i] + skip,
+                                           p->lda[i]));
     }
     return 0;
 }
@@ -233,17 +270,24 @@ static double diagonal_ratio(int n, const cuDoubleComplex *R)
  * @param dwork, dbytes, hsolver, hsbytes, hown  as tila_cuda_zcholqr_col_worksize gives.
  * @param batch  0: the Gram matrices by a HERK a tile; else by one batched GEMM where the
  *               room allows (panel_gram).
+ * @param inverse  0: every round's A R^{-1} by TRSM; else by R's inverse where
+ *               tila_core_zcholqr_inverse_ok allows and the panel's room is free
+ *               (panel_trsm), as tila_core_zcholqr_col.
  * @param path   0 CholeskyQR2 (or 3), 1 shifted CholeskyQR3, 2 Householder.
+ * @param rcond  with *done = 1 and `inverse`: an estimate of 1 / kappa_1 of the last round's
+ *               R, for the reconstruction's choice (tila_cuda_zcholqr_col_finish).
  * @return 0, -i if argument i is invalid, or TILA_ERR_DEVICE.
  */
 int tila_cuda_zcholqr_col(cublasHandle_t blas, cusolverDnHandle_t solver, cusolverDnParams_t params,
                           cudaStream_t stream, int m, int n, const int *mbs,
                           cuDoubleComplex *const *A, const int *lda, cuDoubleComplex *T, int ldt,
                           cuDoubleComplex *work, void *dwork, size_t dbytes, void *hsolver,
-                          size_t hsbytes, void *hown, int batch, int *done, int *path)
+                          size_t hsbytes, void *hown, int batch, int inverse, int *done,
+                          int *path, double *rcond)
 {
     *done = 0;
     *path = 2;
+    *rcond = 0.0;
     int rc = tila_args_geqrt_col(m, n, mbs, ldt, 4);
     if (rc) return rc;
     if (m == 0 || n == 0) return 0;
@@ -252,6 +296,7 @@ int tila_cuda_zcholqr_col(cublasHandle_t blas, cusolverDnHandle_t solver, cusolv
     cuDoubleComplex *W = work, *Racc = W + nn, *D = Racc + nn, *panel = D + n,
                     *spare = panel + (size_t)m * n; /* tau */
     struct host h = host_buffers(hown, n);
+    const struct solver_work sw = { dwork, hsolver, dbytes, hsbytes };
     if (m < n || mbs[0] < n)
         return tila_cuda_zgeqrt_col(solver, params, stream, m, n, mbs, A, lda, T, ldt, panel, spare,
                                     dwork, dbytes, hsolver, hsbytes);
@@ -285,8 +330,12 @@ int tila_cuda_zcholqr_col(cublasHandle_t blas, cusolverDnHandle_t solver, cusolv
             *done = 0;
             break;
         }
+        /* R (h's Q: chol_to_host) is on the host. */
+        *rcond = inverse ? tila_core_zcholqr_rcond(n, (tila_complex64_t *)h.Q, n) : 0.0;
         if (*done) break; /* the last round's solve joins the reconstruction's */
-        TILA_CUDA_PASS(panel_trsm(&p, 0, W, n));
+        /* R^{-1} in spare (tau's room, free in the rounds), the copies in the panel's. */
+        int inv = !shifted && tila_core_zcholqr_inverse_ok(*rcond, n);
+        TILA_CUDA_PASS(panel_trsm(&p, 0, W, n, inv ? spare : NULL, panel, &sw));
         if (r == 0)
             TILA_CUDA_PASS(tila_cuda_zlacpy(stream, TILA_UPPER, n, n, W, n, Racc, n));
         else
@@ -324,14 +373,18 @@ int tila_cuda_zcholqr_col(cublasHandle_t blas, cusolverDnHandle_t solver, cusolv
  * to the device, V2 = Q2 U^{-1} = A2 (U R)^{-1} by one solve on every tile's rows below the
  * top block (A the tiles, R the last round's factor, still in the Gram matrix's room), and
  * the top block becomes L below R = S Racc.  The host buffers are read by queued copies:
- * the caller marks its host workspace busy.
+ * the caller marks its host workspace busy.  With `inverse` (the caller's choice from
+ * tila_core_zcholqr_inverse_ok) that solve goes by (U R)'s inverse (panel_trsm).
  * @return 0 or TILA_ERR_DEVICE.
  */
-int tila_cuda_zcholqr_col_finish(cublasHandle_t blas, cudaStream_t stream, int m, int n,
-                                 const int *mbs, cuDoubleComplex *const *A, const int *lda,
-                                 cuDoubleComplex *T, int ldt, cuDoubleComplex *work, void *hown)
+int tila_cuda_zcholqr_col_finish(cublasHandle_t blas, cusolverDnHandle_t solver,
+                                 cudaStream_t stream, int m, int n, const int *mbs,
+                                 cuDoubleComplex *const *A, const int *lda, cuDoubleComplex *T,
+                                 int ldt, cuDoubleComplex *work, void *dwork, size_t dbytes,
+                                 void *hsolver, size_t hsbytes, void *hown, int inverse)
 {
-    const struct panel p = { blas, NULL, NULL, stream, m, n, mbs, A, lda };
+    const struct panel p = { blas, solver, NULL, stream, m, n, mbs, A, lda };
+    const struct solver_work sw = { dwork, hsolver, dbytes, hsbytes };
     size_t nn = (size_t)n * n, elt = sizeof(cuDoubleComplex);
     cuDoubleComplex *W = work, *Racc = W + nn, *D = Racc + nn, *LU = D + n + (size_t)m * n;
     struct host h = host_buffers(hown, n);
@@ -345,7 +398,9 @@ int tila_cuda_zcholqr_col_finish(cublasHandle_t blas, cudaStream_t stream, int m
             tila_cuda_zlaset(stream, TILA_LOWER, n - 1, n - 1, zzero(), zzero(), W + 1, n));
     TILA_CUDA_PASS(tila_cuda_ztrmm(blas, TILA_LEFT, TILA_UPPER, TILA_NOTRANS, TILA_NONUNIT, n, n,
                                    zone(), LU, n, W, n));
-    TILA_CUDA_PASS(panel_trsm(&p, n, W, n));
+    /* The panel's room is free now: the inverse in its first n x n, the copies after it. */
+    cuDoubleComplex *room = D + n;
+    TILA_CUDA_PASS(panel_trsm(&p, n, W, n, inverse ? room : NULL, room + nn, &sw));
     TILA_CUDA_PASS(tila_cuda_zlacpy(stream, TILA_LOWER, n, n, LU, n, A[0], lda[0]));
     /* R = S Racc, out of place into the Gram matrix's room (stream order: after the solve). */
     TILA_CUDA_CHECK(cublasZdgmm(blas, CUBLAS_SIDE_LEFT, n, n, Racc, n, D, 1, W, n));

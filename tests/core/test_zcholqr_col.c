@@ -82,11 +82,12 @@ static void fill(enum kind kind, int m, int n, double kappa, tila_complex64_t *G
     free(tau);
 }
 
-/* want: the path expected, -1 for "1 or 2", or -2 for any. */
-static void run_one(enum kind kind, int m, int n, int mb, double kappa, int want,
-                    unsigned long long seed)
+/* want: the path expected, -1 for "1 or 2", or -2 for any.  inverse: as the kernel's;
+ * first: whether CholeskyQR2's first solve is to take the inverse (kappa small enough). */
+static void run_one(enum kind kind, int m, int n, int mb, double kappa, int want, int inverse,
+                    int first, unsigned long long seed)
 {
-    int ldg = m, ldt = n + 2, path = -1;
+    int ldg = m, ldt = n + 2, path = -1, inverted = -1;
     tila_complex64_t *G = kernel_alloc(PREC, ldg, n);
     tila_complex64_t *T = kernel_alloc(PREC, ldt, n);
     tila_complex64_t *work = kernel_alloc(PREC, (int)tila_core_zcholqr_col_work(m, n), 1);
@@ -94,7 +95,8 @@ static void run_one(enum kind kind, int m, int n, int mb, double kappa, int want
     fill(kind, m, n, kappa, G, ldg, seed);
     tila_test_zpanel_cut(&P, m, n, mb, G, ldg);
     if (P.ntiles > 0 && P.mbs[0] < n) want = 2; /* irregular tiles: the Householder panel */
-    int rc = tila_core_zcholqr_col(m, n, P.mbs, P.tiles, P.lds, T, ldt, work, &path);
+    int rc = tila_core_zcholqr_col(m, n, P.mbs, P.tiles, P.lds, T, ldt, work, inverse, &path,
+                                   &inverted);
     double resid, orth;
     double err = tila_test_zpanel_check(&P, m, n, G, ldg, T, ldt, &resid, &orth);
     int path_ok = want >= 0    ? path == want
@@ -102,9 +104,19 @@ static void run_one(enum kind kind, int m, int n, int mb, double kappa, int want
                                : path >= 0 && path <= 2;
     /* A NaN: the Householder panel, whose result carries the NaN (as LAPACK's does). */
     int accurate = kind == NAN_ENTRY ? resid != resid : resid <= TOL && orth <= TOL;
-    kernel_check(rc == 0 && accurate && path_ok, NAME, kernel_prec_letter(PREC), err,
-                 "kind=%d m=%d n=%d mb=%d kappa=%.1e path=%d (want %d) resid=%.3g orth=%.3g",
-                 (int)kind, m, n, mb, kappa, path, want, resid, orth);
+    /* Solves by the inverse: none without `inverse` or on the Householder panel; with it,
+     * CholeskyQR2 has two (the first round's, where kappa allows, and the reconstruction's)
+     * and the shifted path one (the reconstruction's: its rounds' room holds the saved
+     * panel). */
+    int want_inv = !inverse || path == 2      ? 0
+                   : kind != CONDITIONED ? -1
+                   : path == 0           ? first + 1
+                                         : 1;
+    int inv_ok = want_inv >= 0 ? inverted == want_inv : inverted >= 0;
+    kernel_check(rc == 0 && accurate && path_ok && inv_ok, NAME, kernel_prec_letter(PREC), err,
+                 "kind=%d m=%d n=%d mb=%d kappa=%.1e inverse=%d path=%d (want %d) inverted=%d "
+                 "(want %d) resid=%.3g orth=%.3g",
+                 (int)kind, m, n, mb, kappa, inverse, path, want, inverted, want_inv, resid, orth);
     tila_test_zpanel_free(&P);
     free(G);
     free(T);
@@ -162,11 +174,11 @@ static void run_errors(void)
     tila_complex64_t *tiles[2] = { a, a + 8 };
     int lds[2] = { 2, 2 }, two[2] = { 2, 2 }, zero[1] = { 0 };
     int got[] = {
-        tila_core_zcholqr_col(-1, 1, two, tiles, lds, t, 1, w, NULL),
-        tila_core_zcholqr_col(1, -1, two, tiles, lds, t, 1, w, NULL),
-        tila_core_zcholqr_col(1, 1, zero, tiles, lds, t, 1, w, NULL),
-        tila_core_zcholqr_col(4, 2, two, tiles, lds, t, 1, w, NULL), /* ldt < min(m, n) */
-        tila_core_zcholqr_col(0, 2, two, tiles, lds, t, 1, w, NULL), /* valid, empty */
+        tila_core_zcholqr_col(-1, 1, two, tiles, lds, t, 1, w, 0, NULL, NULL),
+        tila_core_zcholqr_col(1, -1, two, tiles, lds, t, 1, w, 0, NULL, NULL),
+        tila_core_zcholqr_col(1, 1, zero, tiles, lds, t, 1, w, 1, NULL, NULL),
+        tila_core_zcholqr_col(4, 2, two, tiles, lds, t, 1, w, 1, NULL, NULL), /* ldt < min(m, n) */
+        tila_core_zcholqr_col(0, 2, two, tiles, lds, t, 1, w, 1, NULL, NULL), /* valid, empty */
         tila_core_zunhr_col(-1, a, 1, t, 1, w),
         tila_core_zunhr_col(2, a, 1, t, 2, w),
         tila_core_zunhr_col(2, a, 2, t, 1, w),
@@ -182,18 +194,28 @@ void tila_test_zcholqr_col_core(const kernel_opts_t *o)
     double ill = pow(DBL_EPSILON, -0.75);
     /* m, n, mb (< 0: tiles of 1 to -mb rows) */
     static const int shapes[][3] = { { 100, 20, 32 }, { 97, 13, 20 }, { 120, 24, -30 } };
-    for (int s = 0; s < 3; s++) {
-        int m = shapes[s][0], n = shapes[s][1], mb = shapes[s][2];
-        run_one(CONDITIONED, m, n, mb, 10.0, 0, seed++);
-        run_one(CONDITIONED, m, n, mb, ill, dbl ? 1 : -1, seed++);
-        run_one(ZERO_COLUMN, m, n, mb, 10.0, 2, seed++);
-        run_one(SAME_COLUMNS, m, n, mb, 10.0, -2, seed++);
+    /* Each case with TRSM's solves and with the inverse's (the GPU's), same matrices. */
+    for (int inv = 0; inv < 2; inv++, seed = o->seed) {
+        for (int s = 0; s < 3; s++) {
+            int m = shapes[s][0], n = shapes[s][1], mb = shapes[s][2];
+            run_one(CONDITIONED, m, n, mb, 10.0, 0, inv, 1, seed++);
+            run_one(CONDITIONED, m, n, mb, ill, dbl ? 1 : -1, inv, 1, seed++);
+            run_one(ZERO_COLUMN, m, n, mb, 10.0, 2, inv, 1, seed++);
+            run_one(SAME_COLUMNS, m, n, mb, 10.0, -2, inv, 1, seed++);
+        }
+        run_one(ZERO, 50, 10, 16, 1.0, 2, inv, 1, seed++);
+        run_one(NAN_ENTRY, 50, 10, 16, 10.0, 2, inv, 1, seed++);
+        run_one(CONDITIONED, 50, 10, 6, 10.0, 2, inv, 1, seed++); /* first tile shorter than n */
+        run_one(CONDITIONED, 10, 10, 10, 10.0, 0, inv, 1, seed++);
+        run_one(CONDITIONED, 1, 1, 1, 1.0, 0, inv, 1, seed++);
+        /* In double, either side of the inverse's bound for the first round (kappa about
+         * 2e6 at n = 20): its solve by the inverse, then by TRSM. */
+        if (dbl) {
+            run_one(CONDITIONED, 100, 20, 32, 1e4, 0, inv, 1, seed++);
+            run_one(CONDITIONED, 100, 20, 32, 1e7, 0, inv, 0, seed++);
+        }
     }
-    run_one(ZERO, 50, 10, 16, 1.0, 2, seed++);
-    run_one(NAN_ENTRY, 50, 10, 16, 10.0, 2, seed++);
-    run_one(CONDITIONED, 50, 10, 6, 10.0, 2, seed++); /* first tile shorter than n */
-    run_one(CONDITIONED, 10, 10, 10, 10.0, 0, seed++);
-    run_one(CONDITIONED, 1, 1, 1, 1.0, 0, seed++);
+    seed += 100;
     run_unhr(1, seed++);
     run_unhr(17, seed++);
     run_errors();
