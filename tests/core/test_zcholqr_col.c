@@ -218,5 +218,7 @@ void tila_test_zcholqr_col_core(const kernel_opts_t *o)
     seed += 100;
     run_unhr(1, seed++);
     run_unhr(17, seed++);
+    run_unhr(64, seed++); /* two blocks of the LU */
+    run_unhr(75, seed++); /* three, the last of 11 columns */
     run_errors();
 }
