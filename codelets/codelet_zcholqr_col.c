@@ -86,10 +86,10 @@ static int zcholqr_col_cuda(void *buffers[], const tila_cl_panel_args_t *a)
                                      dwork, dbytes, host, hsolver, own, batch, inverse,
                                      &done, &path, &rcond);
     if (!info && done) {
-        cuDoubleComplex *Q, *hT, *D;
-        tila_cuda_zcholqr_col_host(own, n, &Q, &hT, &D);
-        info = tila_core_zunhr_col(n, (tila_complex64_t *)Q, n, (tila_complex64_t *)hT, n,
-                                   (tila_complex64_t *)D);
+        cuDoubleComplex *Q, *D;
+        tila_cuda_zcholqr_col_host(own, n, &Q, &D);
+        /* L, U and D here; T on the device (tila_cuda_zcholqr_col_finish). */
+        info = tila_core_zunhr_col(n, (tila_complex64_t *)Q, n, NULL, n, (tila_complex64_t *)D);
         /* kappa(U R) <= kappa(U) kappa(R), U on Q's upper triangle, as the CPU kernel. */
         if (inverse)
             inverse = tila_core_zcholqr_inverse_ok(

@@ -141,7 +141,8 @@ static double diagonal_ratio(int n, const tila_complex64_t *R)
  * trailing matrix by a GEMM; LAPACKE does not offer it), and T = -U S L^{-H}, the
  * triangular factor of the block reflector I - V T V^H whose first n columns are Q S, with
  * V = [L; Q2 U^{-1}] (LAPACK's ?orhr_col with nb = n).  T's strictly lower part is zeroed.
- * @param ldq >= max(1, n); @param ldt >= max(1, n).
+ * With T NULL only L, U and D (the GPU kernel forms T on the device).
+ * @param ldq >= max(1, n); @param ldt >= max(1, n) (where T is not NULL).
  * @return 0, or -i if argument i is invalid.
  */
 int tila_core_zunhr_col(int n, tila_complex64_t *Q, int ldq, tila_complex64_t *T, int ldt,
@@ -149,7 +150,7 @@ int tila_core_zunhr_col(int n, tila_complex64_t *Q, int ldq, tila_complex64_t *T
 {
     if (n < 0) return -1;
     if (ldq < tila_max1(n)) return -3;
-    if (ldt < tila_max1(n)) return -5;
+    if (T && ldt < tila_max1(n)) return -5;
     tila_complex64_t one = 1.0, mone = -1.0;
     for (int k = 0; k < n; k += UNHR_BLOCK) {
         int kb = tila_min(UNHR_BLOCK, n - k), right = n - k - kb;
@@ -178,6 +179,7 @@ int tila_core_zunhr_col(int n, tila_complex64_t *Q, int ldq, tila_complex64_t *T
         cblas_zgemm(CblasColMajor, CblasNoTrans, CblasNoTrans, right, right, kb, CBLAS_SADDR(mone),
                     Q11 + kb, ldq, Q12, ldq, CBLAS_SADDR(one), Q12 + kb, ldq);
     }
+    if (!T) return 0;
     for (int j = 0; j < n; j++)
         for (int i = 0; i < n; i++)
             T[i + (size_t)j * ldt] = i <= j ? -D[j] * Q[i + (size_t)j * ldq] : 0.0;

@@ -128,8 +128,7 @@ int tila_cuda_zcholqr_col_finish(cublasHandle_t blas, cusolverDnHandle_t solver,
                                  cuDoubleComplex *const *A, const int *lda, cuDoubleComplex *T,
                                  int ldt, cuDoubleComplex *work, void *dwork, size_t dbytes,
                                  void *hsolver, size_t hsbytes, void *hown, int inverse);
-void tila_cuda_zcholqr_col_host(void *hown, int n, cuDoubleComplex **Q, cuDoubleComplex **T,
-                                cuDoubleComplex **D);
+void tila_cuda_zcholqr_col_host(void *hown, int n, cuDoubleComplex **Q, cuDoubleComplex **D);
 int tila_cuda_zlarft_col(cusolverDnHandle_t solver, cusolverDnParams_t params, cudaStream_t stream,
                          int m, int k, const int *mbs, const cuDoubleComplex *const *V,
                          const int *ldv, const cuDoubleComplex *tau_host, cuDoubleComplex *T,

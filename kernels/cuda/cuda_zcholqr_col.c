@@ -55,9 +55,9 @@ static double plus(double w, double s) { return w + s; }
 #endif
 
 /* The host buffers (pinned, after cuSOLVER's host workspace): the Gram matrix before its
- * Cholesky factorization, its factor (then Q's top block), T, the signs, potrf's status. */
+ * Cholesky factorization, its factor (then Q's top block), the signs, potrf's status. */
 struct host {
-    cuDoubleComplex *W, *Q, *T, *D;
+    cuDoubleComplex *W, *Q, *D;
     int *info;
 };
 
@@ -65,7 +65,7 @@ static struct host host_buffers(void *own, int n)
 {
     size_t nn = (size_t)n * n;
     cuDoubleComplex *h = own;
-    return (struct host){ h, h + nn, h + 2 * nn, h + 3 * nn, (int *)(h + 3 * nn + n) };
+    return (struct host){ h, h + nn, h + 2 * nn, (int *)(h + 2 * nn + n) };
 }
 
 /**
@@ -92,7 +92,7 @@ int tila_cuda_zcholqr_col_worksize(cusolverDnHandle_t solver, cusolverDnParams_t
     tdev += TILA_CUDA_INFO_BYTES;
     *dbytes = tdev > *dbytes ? tdev : *dbytes;
     *hsolver = thost > *hsolver ? thost : *hsolver;
-    *hown = (3 * (size_t)n * n + (size_t)n) * sizeof(cuDoubleComplex) + 2 * sizeof(int);
+    *hown = (2 * (size_t)n * n + (size_t)n) * sizeof(cuDoubleComplex) + 2 * sizeof(int);
     return 0;
 }
 
@@ -369,8 +369,8 @@ int tila_cuda_zcholqr_col(cublasHandle_t blas, cusolverDnHandle_t solver, cusolv
 
 /**
  * The end of the Householder reconstruction after tila_cuda_zcholqr_col's *done = 1 and
- * tila_core_zunhr_col on the host buffers (h's Q: L and U of Q1 - S; T; D): L, U and T go
- * to the device, V2 = Q2 U^{-1} = A2 (U R)^{-1} by one solve on every tile's rows below the
+ * tila_core_zunhr_col on the host buffers without T (h's Q: L and U of Q1 - S; D): L, U
+ * and D go to the device, T = -U S L^{-H} is formed there, V2 = Q2 U^{-1} = A2 (U R)^{-1} by one solve on every tile's rows below the
  * top block (A the tiles, R the last round's factor, still in the Gram matrix's room), and
  * the top block becomes L below R = S Racc.  The host buffers are read by queued copies:
  * the caller marks its host workspace busy.  With `inverse` (the caller's choice from
@@ -389,9 +389,15 @@ int tila_cuda_zcholqr_col_finish(cublasHandle_t blas, cusolverDnHandle_t solver,
     cuDoubleComplex *W = work, *Racc = W + nn, *D = Racc + nn, *LU = D + n + (size_t)m * n;
     struct host h = host_buffers(hown, n);
     TILA_CUDA_CHECK(cudaMemcpyAsync(LU, h.Q, nn * elt, cudaMemcpyHostToDevice, stream));
-    TILA_CUDA_CHECK(cudaMemcpy2DAsync(T, (size_t)ldt * elt, h.T, (size_t)n * elt, (size_t)n * elt,
-                                      (size_t)n, cudaMemcpyHostToDevice, stream));
     TILA_CUDA_CHECK(cudaMemcpyAsync(D, h.D, (size_t)n * elt, cudaMemcpyHostToDevice, stream));
+    /* T = -U S L^{-H} (tila_core_zunhr_col's, here): U S, its strictly lower part zero, then
+     * one TRSM with L (unit lower). */
+    TILA_CUDA_CHECK(cublasZdgmm(blas, CUBLAS_SIDE_RIGHT, n, n, LU, n, D, 1, T, ldt));
+    if (n > 1)
+        TILA_CUDA_PASS(
+            tila_cuda_zlaset(stream, TILA_LOWER, n - 1, n - 1, zzero(), zzero(), T + 1, ldt));
+    TILA_CUDA_PASS(tila_cuda_ztrsm(blas, TILA_RIGHT, TILA_LOWER, TILA_CONJTRANS, TILA_UNIT, n, n,
+                                   plus(zzero(), -1.0), LU, n, T, ldt));
     /* U R as a product of triangles: R's strictly lower part (HERK's leftovers) zero. */
     if (n > 1)
         TILA_CUDA_PASS(
@@ -407,12 +413,10 @@ int tila_cuda_zcholqr_col_finish(cublasHandle_t blas, cusolverDnHandle_t solver,
     return tila_cuda_zlacpy(stream, TILA_UPPER, n, n, W, n, A[0], lda[0]);
 }
 
-/** Where the kernel's host buffers keep Q's top block, T and the signs (host_buffers). */
-void tila_cuda_zcholqr_col_host(void *hown, int n, cuDoubleComplex **Q, cuDoubleComplex **T,
-                                cuDoubleComplex **D)
+/** Where the kernel's host buffers keep Q's top block and the signs (host_buffers). */
+void tila_cuda_zcholqr_col_host(void *hown, int n, cuDoubleComplex **Q, cuDoubleComplex **D)
 {
     struct host h = host_buffers(hown, n);
     *Q = h.Q;
-    *T = h.T;
     *D = h.D;
 }

@@ -135,8 +135,15 @@ static void run_unhr(int n, unsigned long long seed)
     kernel_fill(PREC, n, n, Q, n, seed);
     LAPACKE_zgeqrf(LAPACK_COL_MAJOR, n, n, Q, n, tau);
     LAPACKE_zungqr(LAPACK_COL_MAJOR, n, n, n, Q, n, tau);
-    tila_complex64_t *Q0 = kernel_dup(PREC, n, n, Q);
+    tila_complex64_t *Q0 = kernel_dup(PREC, n, n, Q), *Qn = kernel_dup(PREC, n, n, Q);
+    tila_complex64_t *Dn = kernel_alloc(PREC, n, 1);
     int rc = tila_core_zunhr_col(n, Q, n, T, n, D), big = 1;
+    /* Without T (the GPU's way): the same L, U and signs, to the bit. */
+    int rcn = tila_core_zunhr_col(n, Qn, n, NULL, 1, Dn), same = 1;
+    for (size_t i = 0; i < (size_t)n * n; i++)
+        same &= Qn[i] == Q[i];
+    for (int j = 0; j < n; j++)
+        same &= Dn[j] == D[j];
     for (int j = 0; j < n; j++)
         big &= cabs(Q[(size_t)j * n + j]) >= 1 - 1e3 * DBL_EPSILON;
     /* H = I - V T V^H with V = L (unit lower), compared with Q0 S. */
@@ -156,8 +163,11 @@ static void run_unhr(int n, unsigned long long seed)
     for (size_t i = 0; i < (size_t)n * n; i++)
         err += pow(cabs(I_VTV[i]), 2);
     err = sqrt(err) / (n * DBL_EPSILON);
-    kernel_check(rc == 0 && big && err <= TOL, "core_unhr_col", kernel_prec_letter(PREC), err,
-                 "n=%d |u_jj| >= 1: %d", n, big);
+    kernel_check(rc == 0 && rcn == 0 && big && same && err <= TOL, "core_unhr_col",
+                 kernel_prec_letter(PREC), err, "n=%d |u_jj| >= 1: %d, same without T: %d", n, big,
+                 same);
+    free(Qn);
+    free(Dn);
     free(Q);
     free(Q0);
     free(L);
