@@ -49,15 +49,29 @@ static int tila_qr_columns_local(const tila_desc_t *A)
 }
 
 /*
- * AUTO: the binary tree when A has more than twice as many tile rows as tile columns;
- * else PANEL when its tile columns each live on one rank, FLAT otherwise.  (On square
- * matrices across ranks the binary tree moves half as much but ran longer, here and
- * simulated on GPU nodes up to 64: bench/LOG.md, docs/SIMULATION.md.)
+ * AUTO: for A with more than twice as many tile rows as tile columns, CHOLQR when its tile
+ * columns each live on one rank and every rank has a GPU (the binary tree's small panel
+ * kernels ran 0.06x cuSOLVER's dgeqrf at 1,000,000 x 256 on an H100, CHOLQR 0.83x, and
+ * faster since: bench/LOG.md), else the binary tree; for the others PANEL when its tile
+ * columns each live on one rank, FLAT otherwise.  (On square matrices across ranks the
+ * binary tree moves half as much but ran longer, here and simulated on GPU nodes up to 64:
+ * bench/LOG.md, docs/SIMULATION.md.)  The ranks agree on the GPUs by one allreduce, where
+ * CHOLQR is possible.
  */
-static tila_qr_tree_t tila_qr_auto(const tila_desc_t *A)
+static int tila_qr_auto(const tila_desc_t *A, tila_qr_tree_t *tree)
 {
-    if (A->mt > 2 * A->nt) return TILA_QR_TREE_BINARY;
-    return tila_qr_columns_local(A) ? TILA_QR_TREE_PANEL : TILA_QR_TREE_FLAT;
+    int local = tila_qr_columns_local(A);
+    if (A->mt <= 2 * A->nt) {
+        *tree = local ? TILA_QR_TREE_PANEL : TILA_QR_TREE_FLAT;
+        return 0;
+    }
+    int gpus = tila_cuda_ndevices() > 0;
+    if (local) {
+        int rc = tila_allreduce(&gpus, 1, MPI_INT, MPI_MIN);
+        if (rc) return rc;
+    }
+    *tree = local && gpus ? TILA_QR_TREE_CHOLQR : TILA_QR_TREE_BINARY;
+    return 0;
 }
 
 /* T's tile (m, n) lives with A's tile (m, n mod A.nt) (tila_dist_like).
@@ -115,7 +129,10 @@ int tila_desc_create_qr_t(tila_desc_t **T, const tila_desc_t *A, int ib, tila_qr
         return tila_illegal_value(func, 4, "tree", (int)tree,
                                   "TILA_QR_TREE_AUTO, TILA_QR_TREE_FLAT, TILA_QR_TREE_BINARY, "
                                   "TILA_QR_TREE_PANEL or TILA_QR_TREE_CHOLQR");
-    if (tree == TILA_QR_TREE_AUTO) tree = tila_qr_auto(A);
+    if (tree == TILA_QR_TREE_AUTO && (rc = tila_qr_auto(A, &tree))) {
+        tila_error(func, "the ranks could not agree on the scheme: %s", tila_strerror(rc));
+        return rc;
+    }
     if (tree == TILA_QR_TREE_PANEL || tree == TILA_QR_TREE_CHOLQR) {
         tila_dist_t dist = { .rank_of = tila_qr_panel_t_rank,
                              .rank_arg = (void *)A,

@@ -325,14 +325,15 @@ int tila_sequence_destroy(tila_sequence_t **seq);
  * where A's tile (n, n) lives (ib is checked, not used).  CHOLQR: PANEL's T; tila_<p>geqrf
  * factors each panel by Cholesky QR with Householder reconstruction (the same V, R and T),
  * its fallbacks included (tila_qr_tree_t).
- * TILA_QR_TREE_AUTO takes the binary tree when A has more than twice as many tile rows
- * as tile columns; else PANEL when every tile column of A lives on one rank (P = 1), and
- * FLAT otherwise.  Collective.
+ * TILA_QR_TREE_AUTO, when A has more than twice as many tile rows as tile columns, takes
+ * CHOLQR if every tile column of A lives on one rank (P = 1) and every rank has a GPU, the
+ * binary tree otherwise; for other shapes PANEL when every tile column lives on one rank,
+ * and FLAT otherwise.  Collective (AUTO's ranks agree on their GPUs by an allreduce).
  * @param A   the matrix to factor, square diagonal tiles (mb = nb, or tiles of any sizes
  *            whose row and column boundaries agree: tila_desc_create_tiled).
  * @param ib  1 <= ib <= nb (tila_desc_nb(A)); smaller ib: fewer flops in the updates,
  *            slower kernels.
- * @return 0, -i for argument i, TILA_ERR_NOMEM, TILA_ERR_NOT_INITIALIZED.
+ * @return 0, -i for argument i, TILA_ERR_NOMEM, TILA_ERR_NOT_INITIALIZED, TILA_ERR_MPI.
  */
 int tila_desc_create_qr_t(tila_desc_t **T, const tila_desc_t *A, int ib, tila_qr_tree_t tree);
 

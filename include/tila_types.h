@@ -156,7 +156,8 @@ typedef struct tila_scalapack_grid_s {
  * (CholeskyQR2: Gram matrix, Cholesky, triangular solve, twice; shifted CholeskyQR3 when the
  * Gram matrix is not positive definite, the Householder panel when that fails too) and
  * Householder reconstruction (LAPACK's ?orhr_col): gemm-rate work in one task a panel, for
- * tall and skinny matrices on GPUs.  AUTO chooses from the tile counts and the grid.
+ * tall and skinny matrices on GPUs.  AUTO chooses from the tile counts, the grid and
+ * whether the ranks have GPUs (tila_desc_create_qr_t).
  */
 typedef enum tila_qr_tree_e {
     TILA_QR_TREE_AUTO = 0,

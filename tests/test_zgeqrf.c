@@ -268,6 +268,26 @@ static void check_args(void)
              tila_zunmqr(TILA_LEFT, TILA_NOTRANS, A, T, C) == -5 && tila_zungqr(A, T, Qw) == -3 &&
              tila_zgels(C, T2, A) == -3;
     tila_test_check(ok, "qr-args", prec, 0, "bad arguments return -i");
+    /* AUTO's scheme with every tile column on one rank: CHOLQR for a tall matrix where the
+     * ranks have GPUs (the suite's ranks are alike), the binary tree without; PANEL for a
+     * square one. */
+    tila_dist_t row = { .p = 1, .q = tila_comm_size() };
+    tila_desc_t *tall, *square, *Tt, *Ts;
+    tila_test_desc_create(&tall, TILA_COMPLEX64, 64, 4, 4, 4, &row);
+    tila_test_desc_create(&square, TILA_COMPLEX64, 16, 16, 4, 4, &row);
+    int rct = tila_desc_create_qr_t(&Tt, tall, 2, TILA_QR_TREE_AUTO);
+    int rcs = tila_desc_create_qr_t(&Ts, square, 2, TILA_QR_TREE_AUTO);
+    tila_qr_tree_t want = tila_cuda_ndevices() > 0 ? TILA_QR_TREE_CHOLQR : TILA_QR_TREE_BINARY;
+    tila_test_check(rct == 0 && rcs == 0 && tila_desc_qr_tree(Tt) == want &&
+                        tila_desc_qr_tree(Ts) == TILA_QR_TREE_PANEL,
+                    "qr-auto", prec, 0, "64 x 4: %s (want %s), 16 x 16: %s, GPUs %d",
+                    rct ? "-" : tila_test_qr_tree_name(Tt),
+                    want == TILA_QR_TREE_CHOLQR ? "cholqr" : "tree",
+                    rcs ? "-" : tila_test_qr_tree_name(Ts), tila_cuda_ndevices());
+    if (!rct) tila_desc_destroy(&Tt);
+    if (!rcs) tila_desc_destroy(&Ts);
+    tila_desc_destroy(&tall);
+    tila_desc_destroy(&square);
     tila_desc_destroy(&T);
     tila_desc_destroy(&T2);
     tila_desc_destroy(&A);
