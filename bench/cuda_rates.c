@@ -204,9 +204,22 @@ static void spotrf(rates_t *r)
 static void dgeqrt(rates_t *r)
 {
     int nb = r->nb;
-    TILA_CUDA_ASSERT(tila_cuda_dgeqrt(r->solver, r->params, nb, nb, r->ib, r->a, nb, r->t, r->ib,
-                                      r->tau, r->dwork, r->dbytes, r->hwork, r->hbytes));
+    TILA_CUDA_ASSERT(tila_cuda_dgeqrt(r->blas, 128, r->solver, r->params, nb, nb, r->ib, r->a, nb,
+                                      r->t, r->ib, r->tau, r->dwork, r->dbytes, r->hwork,
+                                      r->hbytes));
 }
+
+/* T of nb reflectors (V: A's strictly lower part, tau all 1.5) into C: cuSOLVER's larft
+ * (ut_min 0) or the UT transform (1), as tila_cuda_dlarft_blocks chooses between them. */
+static void larft(rates_t *r, int ut_min)
+{
+    int nb = r->nb;
+    TILA_CUDA_ASSERT(tila_cuda_dlarft_blocks(r->blas, ut_min, r->solver, r->params, nb, nb, nb,
+                                             r->a, nb, r->tau, r->c, nb, r->dwork, r->dbytes,
+                                             r->hwork, r->hbytes));
+}
+static void dlarft_x(rates_t *r) { larft(r, 0); }
+static void dlarft_ut(rates_t *r) { larft(r, 1); }
 
 static void dormqr(rates_t *r)
 {
@@ -428,6 +441,16 @@ static void setup(rates_t *r)
     size_t d1, h1, d2, h2;
     TILA_CUDA_ASSERT(tila_cuda_dgeqrt_worksize(r->solver, r->params, nb, nb, r->ib, r->a, nb,
                                                r->tau, r->t, r->ib, &d1, &h1));
+    TILA_CUDA_ASSERT(tila_cuda_dlarft_blocks_worksize(r->solver, r->params, nb, nb, nb, r->a, nb,
+                                                      r->tau, r->c, nb, &d2, &h2));
+    d1 = d2 > d1 ? d2 : d1;
+    h1 = h2 > h1 ? h2 : h1;
+    double *taus = malloc(sizeof(double) * (size_t)nb);
+    if (!taus) abort();
+    for (int j = 0; j < nb; j++)
+        taus[j] = 1.5;
+    TILA_CUDA_ASSERT(cudaMemcpy(r->tau, taus, sizeof(double) * (size_t)nb, cudaMemcpyHostToDevice));
+    free(taus);
     TILA_CUDA_ASSERT(tila_cuda_dtpqrt_worksize(r->solver, r->params, nb, nb, r->ib, r->t, r->ib,
                                                r->work, &d2, &h2));
     r->dbytes = d1 > d2 ? d1 : d2;
@@ -516,6 +539,8 @@ static void run_nb(rates_t *r)
         { "syrk", "LN", "d", "tila", "GFLOP/s", n3, dsyrk, OUT1(c) },
         { "potrf", "L", "d", "tila", "GFLOP/s", n3 / 3, dpotrf, OUT1(c) },
         { "geqrt", "-", "d", "tila", "GFLOP/s", 4 * n3 / 3, dgeqrt, OUT1(a) },
+        { "larft", "xlarft", "d", "cusolver", "GFLOP/s", n3, dlarft_x, OUT1(c) },
+        { "larft", "ut", "d", "tila", "GFLOP/s", n3, dlarft_ut, OUT1(c) },
         { "ormqr", "LT", "d", "tila", "GFLOP/s", 2 * n3, dormqr, OUT1(c) },
         { "tpqrt", "-", "d", "tila", "GFLOP/s", 2 * n3, dtpqrt, OUT2(a, b) },
         { "tpmqrt", "LT", "d", "tila", "GFLOP/s", 4 * n3, dtpmqrt, OUT2(a, c) },

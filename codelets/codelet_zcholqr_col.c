@@ -84,7 +84,7 @@ static int zcholqr_col_cuda(void *buffers[], const tila_cl_panel_args_t *a)
                                      tila_cusolver_params(), starpu_cuda_get_local_stream(), m, n,
                                      rows, (cuDoubleComplex *const *)tiles, ld, T.ptr, T.ld, work,
                                      dwork, dbytes, host, hsolver, own, batch, inverse,
-                                     &done, &path, &rcond);
+                                     tila_cl_larft_ut_min(), &done, &path, &rcond);
     if (!info && done) {
         cuDoubleComplex *Q, *D;
         tila_cuda_zcholqr_col_host(own, n, &Q, &D);

@@ -40,7 +40,8 @@ static int zgeqrt_col_cuda(void *buffers[], const tila_cl_panel_args_t *a)
         info = tila_cl_cuda_panel_workspace(buffers, count, dbytes, hbytes, &dwork, &host, &tiles,
                                             &ld, &rows);
     if (!info)
-        info = tila_cuda_zgeqrt_col(tila_cusolver_handle(), tila_cusolver_params(),
+        info = tila_cuda_zgeqrt_col(tila_cublas_handle(), tila_cl_larft_ut_min(),
+                                    tila_cusolver_handle(), tila_cusolver_params(),
                                     starpu_cuda_get_local_stream(), a->m, a->n, rows,
                                     (cuDoubleComplex *const *)tiles, ld, T.ptr, T.ld, panel, tau,
                                     dwork, dbytes, host, hbytes);

@@ -55,6 +55,7 @@
 #define TILA_CODELET_H
 
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "tila_runtime.h"
@@ -277,6 +278,20 @@ static inline int tila_cl_cuda_panel_workspace(void *buffers[], int count, size_
     int rc = tila_cuda_workspace(dbytes, dwork, arrays + tila_cl_panel_arrays_bytes(count), host);
     if (!rc) tila_cl_panel_tiles(buffers, count, (char *)*host + arrays, tiles, ld, rows);
     return rc;
+}
+/**
+ * The number of reflectors from which a CUDA QR kernel forms a block's T by the UT
+ * transform (tila_cuda_zlarft_blocks: two HERKs and a TRTRI) rather than cuSOLVER's
+ * larft, a matrix-vector product a reflector: TILA_CUDA_LARFT=xlarft gives 0 (larft on
+ * every block), ut 1 (the UT transform on every block), auto (default) 128.  Read at every
+ * task.
+ */
+static inline int tila_cl_larft_ut_min(void)
+{
+    const char *v = getenv("TILA_CUDA_LARFT");
+    if (v && !strcmp(v, "xlarft")) return 0;
+    if (v && !strcmp(v, "ut")) return 1;
+    return 128;
 }
 #endif
 

@@ -61,6 +61,7 @@ WORDS = [
     ("cuCabs", "cuCabsf", "fabs", "fabsf"),
     ("cuCreal", "cuCrealf", "cuCreal", "cuCrealf"),
     ("cuCimag", "cuCimagf", "cuCimag", "cuCimagf"),
+    ("cuCdiv", "cuCdivf", "cuCdiv", "cuCdivf"),
     ("_mm_max_pd", "_mm_max_ps", "_mm_max_pd", "_mm_max_ps"),
     ("cblas_izamax", "cblas_icamax", "cblas_idamax", "cblas_isamax"),
     ("CblasConjTrans", "CblasConjTrans", "CblasTrans", "CblasTrans"),

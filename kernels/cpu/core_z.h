@@ -66,6 +66,11 @@ int tila_core_zcholqr_col(int m, int n, const int *mbs, tila_complex64_t *const 
                           int *path, int *inverted);
 double tila_core_zcholqr_rcond(int n, const tila_complex64_t *R, int ldr);
 int tila_core_zcholqr_inverse_ok(double rcond, int n);
+int tila_core_zlarft_ut(int m, int k, const tila_complex64_t *V, int ldv,
+                        const tila_complex64_t *tau, tila_complex64_t *T, int ldt,
+                        tila_complex64_t *W);
+void tila_core_zlarft_ut_diag(int k, const tila_complex64_t *tau, tila_complex64_t *T, int ldt,
+                              int after);
 int tila_core_zlarft_col(int m, int k, const int *mbs, const tila_complex64_t *const *V,
                          const int *ldv, const tila_complex64_t *tau, tila_complex64_t *T, int ldt,
                          tila_complex64_t *work);

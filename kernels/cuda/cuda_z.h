@@ -99,18 +99,21 @@ int tila_cuda_zlarft_blocks_worksize(cusolverDnHandle_t solver, cusolverDnParams
                                      int k, int ib, const cuDoubleComplex *V, int ldv,
                                      const cuDoubleComplex *tau, cuDoubleComplex *T, int ldt,
                                      size_t *dbytes, size_t *hbytes);
-int tila_cuda_zlarft_blocks(cusolverDnHandle_t solver, cusolverDnParams_t params, int m, int k,
-                            int ib, const cuDoubleComplex *V, int ldv, const cuDoubleComplex *tau,
+int tila_cuda_zlarft_blocks(cublasHandle_t blas, int ut_min, cusolverDnHandle_t solver,
+                            cusolverDnParams_t params, int m, int k, int ib,
+                            const cuDoubleComplex *V, int ldv, const cuDoubleComplex *tau,
                             cuDoubleComplex *T, int ldt, void *dwork, size_t dbytes, void *hwork,
                             size_t hbytes);
+int tila_cuda_zlarft_ut_diag(cudaStream_t stream, int k, const cuDoubleComplex *tau,
+                             cuDoubleComplex *T, int ldt, int after);
 int tila_cuda_zgeqrt_worksize(cusolverDnHandle_t solver, cusolverDnParams_t params, int m, int n,
                               int ib, cuDoubleComplex *A, int lda, const cuDoubleComplex *tau,
                               cuDoubleComplex *T, int ldt, size_t *dbytes, size_t *hbytes);
-int tila_cuda_zgeqrt(cusolverDnHandle_t solver, cusolverDnParams_t params, int m, int n, int ib,
-                     cuDoubleComplex *A, int lda, cuDoubleComplex *T, int ldt, cuDoubleComplex *tau,
+int tila_cuda_zgeqrt(cublasHandle_t blas, int ut_min, cusolverDnHandle_t solver,
+                     cusolverDnParams_t params, int m, int n, int ib, cuDoubleComplex *A, int lda, cuDoubleComplex *T, int ldt, cuDoubleComplex *tau,
                      void *dwork, size_t dbytes, void *hwork, size_t hbytes);
-int tila_cuda_zgeqrt_col(cusolverDnHandle_t solver, cusolverDnParams_t params, cudaStream_t stream,
-                         int m, int n, const int *mbs, cuDoubleComplex *const *A, const int *lda,
+int tila_cuda_zgeqrt_col(cublasHandle_t blas, int ut_min, cusolverDnHandle_t solver,
+                         cusolverDnParams_t params, cudaStream_t stream, int m, int n, const int *mbs, cuDoubleComplex *const *A, const int *lda,
                          cuDoubleComplex *T, int ldt, cuDoubleComplex *panel, cuDoubleComplex *tau,
                          void *dwork, size_t dbytes, void *hwork, size_t hbytes);
 int tila_cuda_zcholqr_col_worksize(cusolverDnHandle_t solver, cusolverDnParams_t params, int m,
@@ -122,15 +125,15 @@ int tila_cuda_zcholqr_col(cublasHandle_t blas, cusolverDnHandle_t solver,
                           const int *mbs, cuDoubleComplex *const *A, const int *lda,
                           cuDoubleComplex *T, int ldt, cuDoubleComplex *work, void *dwork,
                           size_t dbytes, void *hsolver, size_t hsbytes, void *hown, int batch,
-                          int inverse, int *done, int *path, double *rcond);
+                          int inverse, int ut_min, int *done, int *path, double *rcond);
 int tila_cuda_zcholqr_col_finish(cublasHandle_t blas, cusolverDnHandle_t solver,
                                  cudaStream_t stream, int m, int n, const int *mbs,
                                  cuDoubleComplex *const *A, const int *lda, cuDoubleComplex *T,
                                  int ldt, cuDoubleComplex *work, void *dwork, size_t dbytes,
                                  void *hsolver, size_t hsbytes, void *hown, int inverse);
 void tila_cuda_zcholqr_col_host(void *hown, int n, cuDoubleComplex **Q, cuDoubleComplex **D);
-int tila_cuda_zlarft_col(cusolverDnHandle_t solver, cusolverDnParams_t params, cudaStream_t stream,
-                         int m, int k, const int *mbs, const cuDoubleComplex *const *V,
+int tila_cuda_zlarft_col(cublasHandle_t blas, int ut_min, cusolverDnHandle_t solver,
+                         cusolverDnParams_t params, cudaStream_t stream, int m, int k, const int *mbs, const cuDoubleComplex *const *V,
                          const int *ldv, const cuDoubleComplex *tau_host, cuDoubleComplex *T,
                          int ldt, cuDoubleComplex *panel, cuDoubleComplex *tau, void *dwork,
                          size_t dbytes, void *hwork, size_t hbytes);

@@ -270,6 +270,8 @@ static double diagonal_ratio(int n, const cuDoubleComplex *R)
  * @param dwork, dbytes, hsolver, hsbytes, hown  as tila_cuda_zcholqr_col_worksize gives.
  * @param batch  0: the Gram matrices by a HERK a tile; else by one batched GEMM where the
  *               room allows (panel_gram).
+ * @param ut_min   the Householder panel's T by the UT transform from ut_min reflectors
+ *               (tila_cuda_zlarft_blocks; 0: cuSOLVER's larft).
  * @param inverse  0: every round's A R^{-1} by TRSM; else by R's inverse where
  *               tila_core_zcholqr_inverse_ok allows and the panel's room is free
  *               (panel_trsm), as tila_core_zcholqr_col.
@@ -282,8 +284,8 @@ int tila_cuda_zcholqr_col(cublasHandle_t blas, cusolverDnHandle_t solver, cusolv
                           cudaStream_t stream, int m, int n, const int *mbs,
                           cuDoubleComplex *const *A, const int *lda, cuDoubleComplex *T, int ldt,
                           cuDoubleComplex *work, void *dwork, size_t dbytes, void *hsolver,
-                          size_t hsbytes, void *hown, int batch, int inverse, int *done,
-                          int *path, double *rcond)
+                          size_t hsbytes, void *hown, int batch, int inverse, int ut_min,
+                          int *done, int *path, double *rcond)
 {
     *done = 0;
     *path = 2;
@@ -298,8 +300,8 @@ int tila_cuda_zcholqr_col(cublasHandle_t blas, cusolverDnHandle_t solver, cusolv
     struct host h = host_buffers(hown, n);
     const struct solver_work sw = { dwork, hsolver, dbytes, hsbytes };
     if (m < n || mbs[0] < n)
-        return tila_cuda_zgeqrt_col(solver, params, stream, m, n, mbs, A, lda, T, ldt, panel, spare,
-                                    dwork, dbytes, hsolver, hsbytes);
+        return tila_cuda_zgeqrt_col(blas, ut_min, solver, params, stream, m, n, mbs, A, lda, T, ldt,
+                                    panel, spare, dwork, dbytes, hsolver, hsbytes);
 
     const double u = DBL_EPSILON / 2;
     int shifted = 0;
@@ -344,14 +346,15 @@ int tila_cuda_zcholqr_col(cublasHandle_t blas, cusolverDnHandle_t solver, cusolv
     }
     if (!*done) {
         if (!shifted) {
-            TILA_CUDA_PASS(tila_cuda_zgeqrt_col(solver, params, stream, m, n, mbs, A, lda, T, ldt,
-                                                panel, spare, dwork, dbytes, hsolver, hsbytes));
+            TILA_CUDA_PASS(tila_cuda_zgeqrt_col(blas, ut_min, solver, params, stream, m, n, mbs, A,
+                                                lda, T, ldt, panel, spare, dwork, dbytes, hsolver,
+                                                hsbytes));
             TILA_CUDA_PASS(tila_cuda_ztrmm(blas, TILA_LEFT, TILA_UPPER, TILA_NOTRANS, TILA_NONUNIT,
                                            n, n, zone(), A[0], lda[0], Racc, n));
             return tila_cuda_zlacpy(stream, TILA_UPPER, n, n, Racc, n, A[0], lda[0]);
         }
-        TILA_CUDA_PASS(tila_cuda_zgeqrt(solver, params, m, n, n, panel, m, T, ldt, spare, dwork,
-                                        dbytes, hsolver, hsbytes));
+        TILA_CUDA_PASS(tila_cuda_zgeqrt(blas, ut_min, solver, params, m, n, n, panel, m, T, ldt,
+                                        spare, dwork, dbytes, hsolver, hsbytes));
         return panel_copy(&p, panel, 0);
     }
     /* Racc = R Racc, and Q1 = A1 R^{-1} (R the last round's factor, in W) to the host. */

@@ -71,7 +71,7 @@ int tila_cuda_ztpqrt(cusolverDnHandle_t solver, cusolverDnParams_t params, int m
     cuDoubleComplex *tau = work, *S = work + n;
     int lds = n + m;
     TILA_CUDA_PASS(stack_in(stream, m, n, l, A, lda, B, ldb, S, lds));
-    TILA_CUDA_PASS(tila_cuda_zgeqrt(solver, params, lds, n, ib, S, lds, T, ldt, tau, dwork, dbytes,
-                                    hwork, hbytes));
+    TILA_CUDA_PASS(tila_cuda_zgeqrt(NULL, 0, solver, params, lds, n, ib, S, lds, T, ldt, tau, dwork,
+                                    dbytes, hwork, hbytes));
     return stack_out(stream, m, n, l, S, lds, A, lda, B, ldb);
 }

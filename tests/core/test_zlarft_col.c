@@ -54,10 +54,12 @@ static void run_one(int m, int n, int mb, int identity_first, unsigned long long
     tila_test_zpanel_t P;
     kernel_fill(PREC, m, n, G, ldg, seed);
     /* Column 0 already upper triangular with a real diagonal: reflector 0 is I, tau 0. */
-    if (identity_first && m > 0 && n > 0) {
+    if (identity_first == 1 && m > 0 && n > 0) {
         kernel_set(PREC, m - 1, 1, G + 1, ldg, 0, 0);
         G[0] = 0.75;
     }
+    /* A zero column in the middle: its reflector is I too. */
+    if (identity_first == 2 && m > 0 && n > 0) kernel_set(PREC, m, 1, G + (size_t)(n / 2) * ldg, ldg, 0, 0);
     tila_test_zpanel_cut(&P, m, n, mb, G, ldg);
     int rc0 = tila_core_zgeqrt_col(m, n, P.mbs, P.tiles, P.lds, Tg, ldt, work);
     for (int j = 0; j < k; j++)
@@ -76,9 +78,32 @@ static void run_one(int m, int n, int mb, int identity_first, unsigned long long
     double err = kernel_ratio(kernel_diff_fro(PREC, ld, ld, U, ld, Ug, ld),
                               (k > 1 ? k : 1) * kernel_eps(PREC));
     int ok = rc0 == 0 && rc == 0 && err <= TOL && untouched;
+    static const char *const taus[] = { "any", "0 first", "0 mid" };
     kernel_check(ok, NAME, kernel_prec_letter(PREC), err,
-                 "m=%d k=%d mb=%d tiles=%d ldt=%d tau0=%s rc=%d", m, k, mb, P.ntiles, ldt,
-                 identity_first ? "0" : "any", rc);
+                 "m=%d k=%d mb=%d tiles=%d ldt=%d tau=%s rc=%d", m, k, mb, P.ntiles, ldt,
+                 taus[identity_first], rc);
+
+    /* The UT transform (the GPU's T) on the same reflectors, gathered: the same T. */
+    tila_complex64_t *Vd = kernel_alloc(PREC, ldg, n > 1 ? n : 1);
+    tila_complex64_t *Tu = kernel_dup(PREC, ldt, k > 1 ? k : 1, T0);
+    tila_complex64_t *Tu0 = kernel_dup(PREC, ldt, k > 1 ? k : 1, T0);
+    tila_complex64_t *W = kernel_alloc(PREC, k > 1 ? k : 1, k > 1 ? k : 1);
+    for (int t = 0, r = 0; t < P.ntiles; r += P.mbs[t++])
+        LAPACKE_zlacpy_work(LAPACK_COL_MAJOR, 'A', P.mbs[t], n, P.tiles[t], P.lds[t], Vd + r, ldg);
+    int rcu = tila_core_zlarft_ut(m, k, Vd, ldg, tau, Tu, ldt, W);
+    tila_complex64_t *Uu = upper(k, Tu, ldt);
+    if (k > 0) LAPACKE_zlacpy_work(LAPACK_COL_MAJOR, 'U', k, k, Tu, ldt, Tu0, ldt);
+    int lower_kept = kernel_equal(PREC, ldt, k, Tu, ldt, Tu0, ldt);
+    double erru = kernel_ratio(kernel_diff_fro(PREC, ld, ld, Uu, ld, Ug, ld),
+                               (k > 1 ? k : 1) * kernel_eps(PREC));
+    kernel_check(rcu == 0 && erru <= TOL && lower_kept, "core_larft_ut",
+                 kernel_prec_letter(PREC), erru, "m=%d k=%d tau=%s rc=%d", m, k,
+                 taus[identity_first], rcu);
+    free(Vd);
+    free(Tu);
+    free(Tu0);
+    free(W);
+    free(Uu);
     tila_test_zpanel_free(&P);
     free(G);
     free(Tg);
@@ -115,7 +140,8 @@ void tila_test_zlarft_col_core(const kernel_opts_t *o)
                                     { 1, 1, 1, 0 },    { 1, 3, 5, 0 },     { 50, 20, 7, 0 },
                                     { 33, 33, 8, 1 },  { 100, 40, 32, 0 }, { 12, 5, 5, 1 },
                                     { 0, 3, 2, 0 },    { 3, 0, 2, 0 },     { 37, 9, -8, 0 },
-                                    { 60, 25, -24, 1 } };
+                                    { 60, 25, -24, 1 }, { 50, 20, 7, 2 },  { 300, 120, 64, 0 },
+                                    { 200, 64, 50, 2 } };
     unsigned long long seed = o->seed;
     for (size_t s = 0; s < sizeof sizes / sizeof sizes[0]; s++)
         run_one(sizes[s][0], sizes[s][1], sizes[s][2], sizes[s][3], seed++);

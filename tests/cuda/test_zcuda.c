@@ -693,6 +693,10 @@ void tila_test_zcuda_lange(const kernel_opts_t *o)
 
 /* ---- QR ------------------------------------------------------------------------------- */
 
+/* The QR kernels' ut_min (tila_cuda_zlarft_blocks): 0, cuSOLVER's larft on every block, or
+ * 1, the UT transform on every block; the suite runs both. */
+static int qr_ut_min;
+
 /* geqrt of an m x n tile in blocks of ib; its V and T on the host returned for unmqr. */
 static void run_geqrt(int m, int n, int ib, unsigned long long seed)
 {
@@ -707,8 +711,8 @@ static void run_geqrt(int m, int n, int ib, unsigned long long seed)
                                                lda, tau, dT, ldt, &dbytes, &hbytes));
     void *dwork = cuda_test_alloc(dbytes), *hwork = malloc(hbytes + 1);
     int rc = tila_core_zgeqrt(m, n, ib, A, lda, T, ldt, work);
-    int rg = tila_cuda_zgeqrt(cuda_test.solver, cuda_test.params, m, n, ib, dA, lda, dT, ldt, tau,
-                              dwork, dbytes, hwork, hbytes);
+    int rg = tila_cuda_zgeqrt(cuda_test.blas, qr_ut_min, cuda_test.solver, cuda_test.params, m, n,
+                              ib, dA, lda, dT, ldt, tau, dwork, dbytes, hwork, hbytes);
     cuda_test_get(PREC, lda, n, G, dA);
     cuda_test_get(PREC, ldt, n, TG, dT);
     double resid, orth;
@@ -718,8 +722,8 @@ static void run_geqrt(int m, int n, int ib, unsigned long long seed)
     double errt = t_error(nb, k, ldt, TG, T, m);
     int ok = rc == 0 && rg == 0 && resid <= TOL && orth <= TOL && err <= TOL && errt <= TOL;
     kernel_check(ok, "cuda_geqrt", P(), err > errt ? err : errt,
-                 "m=%d n=%d ib=%d resid=%.3g orth=%.3g T=%.3g rc=%d", m, n, ib, resid, orth, errt,
-                 rg);
+                 "m=%d n=%d ib=%d ut_min=%d resid=%.3g orth=%.3g T=%.3g rc=%d", m, n, ib,
+                 qr_ut_min, resid, orth, errt, rg);
     /* unmqr with these reflectors, every side and trans, against the CPU's. */
     static const tila_trans_t trs[] = { TILA_NOTRANS, TILA_CONJTRANS };
     for (int side = 0; side < 2 && k > 0; side++)
@@ -831,8 +835,9 @@ static void run_tpqrt(int m, int n, int l, int ib, unsigned long long seed)
 }
 
 /* geqrt_col of a column of tiles of mb rows (mb < 0: 1 to -mb rows; m rows, n columns),
- * then larft_col of its reflectors: both against the CPU's. */
-static void run_col(int m, int n, int mb, unsigned long long seed)
+ * then larft_col of its reflectors: both against the CPU's.  zero: column n / 2 is zero
+ * (its reflector the identity, tau 0). */
+static void run_col(int m, int n, int mb, int zero, unsigned long long seed)
 {
     int count, k = m < n ? m : n, ldt = k > 0 ? k : 1, *mbs = kernel_panel_rows(m, mb, &count);
     elem_t **tc = malloc(sizeof *tc * (size_t)count), **tg = malloc(sizeof *tg * (size_t)count);
@@ -842,6 +847,7 @@ static void run_col(int m, int n, int mb, unsigned long long seed)
         int rows = mbs[i];
         ld[i] = rows + 1 + i;
         tc[i] = host(ld[i], n, seed + (unsigned long long)i, rows);
+        if (zero) kernel_set(PREC, rows, 1, tc[i] + (size_t)(n / 2) * ld[i], ld[i], 0, 0);
         tg[i] = kernel_dup(PREC, ld[i], n, tc[i]);
         dt[i] = put(ld[i], n, tc[i]);
     }
@@ -855,7 +861,8 @@ static void run_col(int m, int n, int mb, unsigned long long seed)
                                                m, tau, dT, ldt, &dbytes, &hbytes));
     void *dwork = cuda_test_alloc(dbytes), *hwork = malloc(hbytes + 1);
     int rc = tila_core_zgeqrt_col(m, n, mbs, tc, ld, T, ldt, w);
-    int rg = tila_cuda_zgeqrt_col(cuda_test.solver, cuda_test.params, cuda_test.stream, m, n, mbs,
+    int rg = tila_cuda_zgeqrt_col(cuda_test.blas, qr_ut_min, cuda_test.solver, cuda_test.params,
+                                  cuda_test.stream, m, n, mbs,
                                   dt, ld, dT, ldt, panel, tau, dwork, dbytes, hwork, hbytes);
     double err = 0, scale = 0;
     for (int i = 0; i < count; i++) {
@@ -871,7 +878,8 @@ static void run_col(int m, int n, int mb, unsigned long long seed)
     cuda_test_get(PREC, ldt, n, TG, dT);
     double et = t_error(k, k, ldt, TG, T, m);
     kernel_check(rc == 0 && rg == 0 && err <= TOL && et <= TOL, "cuda_geqrt_col", P(),
-                 err > et ? err : et, "m=%d n=%d mb=%d rc=%d", m, n, mb, rg);
+                 err > et ? err : et, "m=%d n=%d mb=%d zero column %d ut_min=%d rc=%d", m, n, mb,
+                 zero, qr_ut_min, rg);
     /* larft_col: T again from the CPU's reflectors and the tau the CPU's T holds on its
      * diagonal (?geqrt's T_jj is tau_j). */
     elem_t *tauh = host(k + 1, 1, 0, 0);
@@ -887,13 +895,14 @@ static void run_col(int m, int n, int mb, unsigned long long seed)
                                                       panel, m, tau, dT2, ldt, &dbytes, &hbytes));
     void *dwork2 = cuda_test_alloc(dbytes), *hwork2 = malloc(hbytes + 1);
     rc = tila_core_zlarft_col(m, k, mbs, (const elem_t *const *)tc, ld, tauh, T2, ldt, w);
-    rg = tila_cuda_zlarft_col(cuda_test.solver, cuda_test.params, cuda_test.stream, m, k, mbs,
+    rg = tila_cuda_zlarft_col(cuda_test.blas, qr_ut_min, cuda_test.solver, cuda_test.params,
+                              cuda_test.stream, m, k, mbs,
                               (const cuDoubleComplex *const *)dt, ld, (const cuDoubleComplex *)tauh,
                               dT2, ldt, panel, tau, dwork2, dbytes, hwork2, hbytes);
     cuda_test_get(PREC, ldt, k, T2G, dT2);
     et = t_error(k, k, ldt, T2G, T2, m);
     kernel_check(rc == 0 && rg == 0 && et <= TOL, "cuda_larft_col", P(), et,
-                 "m=%d k=%d mb=%d rc=%d", m, k, mb, rg);
+                 "m=%d k=%d mb=%d zero column %d ut_min=%d rc=%d", m, k, mb, zero, qr_ut_min, rg);
     for (int i = 0; i < count; i++) {
         cuda_test_free(dt[i]);
         free(tc[i]), free(tg[i]);
@@ -912,8 +921,10 @@ void tila_test_zcuda_qr(const kernel_opts_t *o)
     static const int geqrt[][3] = { { 1, 1, 1 },    { 17, 9, 4 },   { 9, 17, 4 },
                                     { 64, 64, 16 }, { 33, 33, 33 }, { 100, 30, 8 } };
     unsigned long long seed = o->seed;
-    for (size_t s = 0; s < sizeof geqrt / sizeof geqrt[0]; s++)
-        run_geqrt(geqrt[s][0], geqrt[s][1], geqrt[s][2], seed += 10);
+    for (qr_ut_min = 0; qr_ut_min < 2; qr_ut_min++)
+        for (size_t s = 0; s < sizeof geqrt / sizeof geqrt[0]; s++)
+            run_geqrt(geqrt[s][0], geqrt[s][1], geqrt[s][2], seed += 10);
+    qr_ut_min = 0;
     static const int tp[][4] = {
         { 1, 1, 0, 1 }, { 17, 9, 0, 4 }, { 9, 9, 9, 4 }, { 40, 24, 0, 8 }, { 24, 24, 24, 24 }
     };
@@ -922,6 +933,9 @@ void tila_test_zcuda_qr(const kernel_opts_t *o)
     static const int col[][3] = {
         { 1, 1, 1 }, { 50, 8, 16 }, { 64, 16, 16 }, { 100, 33, 32 }, { 70, 20, -24 }
     };
-    for (size_t s = 0; s < sizeof col / sizeof col[0]; s++)
-        run_col(col[s][0], col[s][1], col[s][2], seed += 10);
+    for (qr_ut_min = 0; qr_ut_min < 2; qr_ut_min++)
+        for (int zero = 0; zero < 2; zero++)
+            for (size_t s = 0; s < sizeof col / sizeof col[0]; s++)
+                run_col(col[s][0], col[s][1], col[s][2], zero, seed += 10);
+    qr_ut_min = 0;
 }
