@@ -79,6 +79,7 @@ typedef struct tila_layer_routine_s {
                              symbol in upper case without its underscore */
     const char *symbol; /**< the real routine: "pzpotrf_" */
     void *real;         /**< found on first use */
+    int missing;        /**< none was found, and that was said (once) */
     long count[TILA_LAYER_MAXPATHS];   /**< calls so far, by path */
     int listed;                        /**< in the book's list */
     struct tila_layer_routine_s *next; /**< that list */
@@ -104,7 +105,8 @@ void tila_layer_summary(tila_layer_book_t *b, int say);
 /** Calls of the routine named (or whose symbol is) `name` under `path`; -1 out of range. */
 long tila_layer_calls(tila_layer_book_t *b, const char *name, int path);
 
-/** r's real routine (dlsym RTLD_NEXT), or NULL, said on stderr with how to link it. */
+/** r's real routine (dlsym RTLD_NEXT), or NULL, said on stderr (once a routine) with how to
+ * link it. */
 void *tila_layer_real(tila_layer_routine_t *r, const char *library, const char *link);
 
 /**

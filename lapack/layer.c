@@ -64,9 +64,7 @@ static int min_n(const tila_la_routine_t *r)
 
 void *tila_la_real(tila_la_routine_t *r)
 {
-    void *real = tila_layer_real(r, "LAPACK", "-ltila_lapack -llapack");
-    if (!real) abort();
-    return real;
+    return tila_layer_real(r, "LAPACK", "-ltila_lapack -llapack");
 }
 
 /* The book of calls (dropin/calls.c). */

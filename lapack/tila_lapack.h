@@ -70,7 +70,8 @@ void tila_la_leave(void);
  */
 void tila_la_refuse(tila_la_routine_t *r, tila_la_path_t path);
 
-/** The real routine of r (aborts with a message if none follows libtila_lapack). */
+/** The real routine of r; NULL, said on stderr once, if none follows libtila_lapack: the
+ * caller then returns TILA_LA_NO_REAL_INFO (a norm NaN), never aborting its host. */
 void *tila_la_real(tila_la_routine_t *r);
 
 /** Tila's tile size for this call: TILA_LAPACK_NB when set, else by `shape`. */
@@ -83,6 +84,10 @@ tila_desc_t *tila_la_desc(tila_la_routine_t *r, tila_prec_t prec, void *a, int l
 
 /** INFO where Tila failed after it had begun to write the caller's arrays (TILA_LA_LOST). */
 #define TILA_LA_LOST_INFO (-10000)
+
+/** INFO where the call falls to the real routine and there is none (tila_la_real NULL):
+ * the caller's arrays are as they were; a norm is NaN. */
+#define TILA_LA_NO_REAL_INFO (-10001)
 
 /**
  * The end of Tila's part of a call: the `count` descriptors D[k] (NULL ones skipped)

@@ -46,10 +46,13 @@ TILA_LA_EXPORT void zcposv_(const char *uplo, const int *n, const int *nrhs, til
         }
     }
     typeof(zcposv_) *real = tila_la_real(&routine);
-    real(uplo, n, nrhs, a, lda, b, ldb, x, ldx, work, swork,
+    if (real)
+        real(uplo, n, nrhs, a, lda, b, ldb, x, ldx, work, swork,
 #if defined(COMPLEX)
-         rwork,
+             rwork,
 #endif
-         iter, info, uplo_len);
+             iter, info, uplo_len);
+    else
+        *info = TILA_LA_NO_REAL_INFO;
     tila_la_leave();
 }

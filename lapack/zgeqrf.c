@@ -69,12 +69,15 @@ TILA_LA_EXPORT void zgeqrf_(const int *m, const int *n, tila_complex64_t *a, con
         free(space);
         int how = tila_la_finish(&routine, D, 2, rc, begun);
         if (how <= 0) {
-            real(m, n, a, lda, tau, work, &query, info);
+            if (real) real(m, n, a, lda, tau, work, &query, info);
             *info = how ? TILA_LA_LOST_INFO : 0;
             return;
         }
     }
-    real(m, n, a, lda, tau, work, lwork, info);
+    if (real)
+        real(m, n, a, lda, tau, work, lwork, info);
+    else
+        *info = TILA_LA_NO_REAL_INFO;
     tila_la_leave();
 }
 
@@ -105,13 +108,17 @@ TILA_LA_EXPORT void zunmqr_(const char *side, const char *trans, const int *m, c
         if (!rc) rc = tila_zunmqr(tside, ttrans, D[0], D[2], D[1]);
         int how = tila_la_finish(&routine, D, 3, rc, begun);
         if (how <= 0) {
-            real(side, trans, m, n, k, a, lda, tau, c, ldc, work, &query, info, side_len,
-                 trans_len);
+            if (real)
+                real(side, trans, m, n, k, a, lda, tau, c, ldc, work, &query, info, side_len,
+                     trans_len);
             *info = how ? TILA_LA_LOST_INFO : 0;
             return;
         }
     }
-    real(side, trans, m, n, k, a, lda, tau, c, ldc, work, lwork, info, side_len, trans_len);
+    if (real)
+        real(side, trans, m, n, k, a, lda, tau, c, ldc, work, lwork, info, side_len, trans_len);
+    else
+        *info = TILA_LA_NO_REAL_INFO;
     tila_la_leave();
 }
 
@@ -143,7 +150,7 @@ TILA_LA_EXPORT void zungqr_(const int *m, const int *n, const int *k, tila_compl
             int how = tila_la_finish(&routine, D, 3, rc, begun);
             free(v);
             if (how <= 0) {
-                real(m, n, k, a, lda, tau, work, &query, info);
+                if (real) real(m, n, k, a, lda, tau, work, &query, info);
                 *info = how ? TILA_LA_LOST_INFO : 0;
                 return;
             }
@@ -152,7 +159,10 @@ TILA_LA_EXPORT void zungqr_(const int *m, const int *n, const int *k, tila_compl
             tila_la_refuse(&routine, TILA_LA_OFF);
         }
     }
-    real(m, n, k, a, lda, tau, work, lwork, info);
+    if (real)
+        real(m, n, k, a, lda, tau, work, lwork, info);
+    else
+        *info = TILA_LA_NO_REAL_INFO;
     tila_la_leave();
 }
 
@@ -198,7 +208,7 @@ TILA_LA_EXPORT void zgels_(const char *trans, const int *m, const int *n, const 
             int rc = begun ? tila_zgels(D[0], D[2], D[1]) : TILA_ERR_NOMEM;
             int how = tila_la_finish(&routine, D, 3, rc, begun);
             if (how <= 0) {
-                real(trans, m, n, nrhs, a, lda, b, ldb, work, &query, info, trans_len);
+                if (real) real(trans, m, n, nrhs, a, lda, b, ldb, work, &query, info, trans_len);
                 /* LAPACK's ZTRTRS: the first exact zero on R's diagonal. */
                 *info = how ? TILA_LA_LOST_INFO : 0;
                 for (int i = 0; i < *n && !*info; i++)
@@ -210,6 +220,9 @@ TILA_LA_EXPORT void zgels_(const char *trans, const int *m, const int *n, const 
             tila_la_refuse(&routine, TILA_LA_CASE);
         }
     }
-    real(trans, m, n, nrhs, a, lda, b, ldb, work, lwork, info, trans_len);
+    if (real)
+        real(trans, m, n, nrhs, a, lda, b, ldb, work, lwork, info, trans_len);
+    else
+        *info = TILA_LA_NO_REAL_INFO;
     tila_la_leave();
 }

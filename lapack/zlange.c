@@ -11,6 +11,8 @@
  * SPDX-License-Identifier: BSD-3-Clause
  */
 #define COMPLEX
+#include <math.h>
+
 #include "tila_lapack.h"
 #include "tila_layer.h"
 
@@ -42,7 +44,7 @@ TILA_LA_EXPORT double zlange_(const char *norm, const int *m, const int *n,
         if (!norm_end(&routine, A, rc)) return value;
     }
     typeof(zlange_) *real = tila_la_real(&routine);
-    double value = real(norm, m, n, a, lda, work, norm_len);
+    double value = real ? real(norm, m, n, a, lda, work, norm_len) : NAN;
     tila_la_leave();
     return value;
 }
@@ -68,7 +70,8 @@ TILA_LA_EXPORT double zlantr_(const char *norm, const char *uplo, const char *di
         if (!norm_end(&routine, A, rc)) return value;
     }
     typeof(zlantr_) *real = tila_la_real(&routine);
-    double value = real(norm, uplo, diag, m, n, a, lda, work, norm_len, uplo_len, diag_len);
+    double value =
+        real ? real(norm, uplo, diag, m, n, a, lda, work, norm_len, uplo_len, diag_len) : NAN;
     tila_la_leave();
     return value;
 }
@@ -102,7 +105,7 @@ static double lansy(tila_la_routine_t *routine, int hermitian, const char *norm,
     }
     double (*real)(const char *, const char *, const int *, const tila_complex64_t *, const int *,
                    double *, size_t, size_t) = tila_la_real(routine);
-    double value = real(norm, uplo, n, a, lda, work, norm_len, uplo_len);
+    double value = real ? real(norm, uplo, n, a, lda, work, norm_len, uplo_len) : NAN;
     tila_la_leave();
     return value;
 }

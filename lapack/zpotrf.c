@@ -29,7 +29,10 @@ TILA_LA_EXPORT void zpotrf_(const char *uplo, const int *n, tila_complex64_t *a,
         }
     }
     typeof(zpotrf_) *real = tila_la_real(&routine);
-    real(uplo, n, a, lda, info, uplo_len);
+    if (real)
+        real(uplo, n, a, lda, info, uplo_len);
+    else
+        *info = TILA_LA_NO_REAL_INFO;
     tila_la_leave();
 }
 
@@ -61,7 +64,10 @@ static void solve(tila_la_routine_t *routine, int factor, const char *uplo, cons
     typedef void fn_t(const char *, const int *, const int *, tila_complex64_t *, const int *,
                       tila_complex64_t *, const int *, int *, size_t);
     fn_t *real = tila_la_real(routine);
-    real(uplo, n, nrhs, a, lda, b, ldb, info, uplo_len);
+    if (real)
+        real(uplo, n, nrhs, a, lda, b, ldb, info, uplo_len);
+    else
+        *info = TILA_LA_NO_REAL_INFO;
     tila_la_leave();
 }
 

@@ -114,6 +114,9 @@ int tila_sl_desc_ok(const tila_sl_mat_t *M)
     return M->ia + M->m - 1 <= d[TILA_SL_M] && M->ja + M->n - 1 <= d[TILA_SL_N];
 }
 
+/* Without the real routine this rank cannot take part in a collective call the others are
+ * making: returning would leave them waiting for ever, so the run ends (MPI's way, after
+ * tila_layer_real said why) where the LAPACK layer returns an error. */
 void *tila_sl_real(tila_sl_routine_t *r)
 {
     void *real = tila_layer_real(r, "ScaLAPACK", "-ltila_scalapack -lscalapack-openmpi");

@@ -99,7 +99,7 @@ fi
 # in a host's situations: started by mpirun -np 2 as independent runs (each process its own
 # answer, LAPACK's; then only the first process calling), its own signal handlers, fork(),
 # a StarPU home where nothing can be written (a file where StarPU's folder would be), no
-# memory for dgeqrf's TAU gather, and (where OpenBLAS's OpenMP build is installed) the
+# memory for dgeqrf's TAU gather, no real routine behind the layer, and (where OpenBLAS's OpenMP build is installed) the
 # program's OpenMP thread count.  Each run's PASS/FAIL lines; a run that fails without one
 # (a crash, a hang, an abort) fails with its status.
 # counted NAME NOTE COMMAND...: COMMAND's output, its PASS and FAIL lines counted; a run
@@ -137,6 +137,10 @@ if [ -n "$hostprog" ] && [ -x "$hostprog" ]; then
         host_test "$how" timeout "$short" env LD_PRELOAD="$lib" "$hostprog" "$how"
         rm -f "$err"
     done
+    # No real routine behind the layer for two of them: errors returned, no abort.
+    host_test noreal timeout "$short" env TILA_TEST_NO_REAL=dgeqrf_,dlange_ LD_PRELOAD="$lib" \
+        "$hostprog" noreal
+    rm -f "$err"
     # Nothing writable where StarPU would write: one line says where its files went.
     dir=$(mktemp -d)
     : >"$dir/file"

@@ -28,6 +28,10 @@
  *    gives LAPACK's answer (no INFO = -10000).
  *  - omp: with OpenBLAS built with OpenMP (else SKIP), the program's own OpenMP thread
  *    count (3) is the same after a call on Tila.
+ *  - noreal: run with TILA_TEST_NO_REAL=dgeqrf_,dlange_ (the layer finds no real routine of
+ *    these): a dgeqrf that falls to LAPACK (TILA_LAPACK_MIN_N above its order) returns
+ *    INFO = -10001 with A and TAU as they were, a dlange NaN, and the process goes on (no
+ *    abort); a dgeqrf that Tila takes still gives LAPACK's answer with INFO = 0.
  *
  * SPDX-License-Identifier: BSD-3-Clause
  */
@@ -48,6 +52,8 @@
 
 void dgeqrf_(const int *m, const int *n, double *a, const int *lda, double *tau, double *work,
              const int *lwork, int *info);
+double dlange_(const char *norm, const int *m, const int *n, const double *a, const int *lda,
+               double *work, size_t norm_len);
 
 static const char *mode;
 static int failures;
@@ -271,6 +277,36 @@ static void omp(void)
     report(get() == 3, "the program's OpenMP thread count after the second call (3)", get());
 }
 
+static void noreal(void)
+{
+    setenv("TILA_LAPACK_MIN_N", "100000", 1);
+    double *a = malloc(sizeof(double) * LDA * N), *a0 = malloc(sizeof(double) * LDA * N);
+    double tau[N], w[64 * N];
+    int m = M, n = N, lda = LDA, lwork = 64 * N, info = 0, same = 1;
+    fill(a, 41);
+    for (int j = 0; j < N; j++) {
+        a[(size_t)j * LDA + M] = 0; /* the rows below M defined, to compare them too */
+        a[(size_t)j * LDA + M + 1] = 0;
+        tau[j] = -2;
+    }
+    memcpy(a0, a, sizeof(double) * LDA * N);
+    long before = calls("dgeqrf_", 1);
+    dgeqrf_(&m, &n, a, &lda, tau, w, &lwork, &info);
+    for (size_t i = 0; i < (size_t)LDA * N; i++)
+        same &= a[i] == a0[i];
+    for (int j = 0; j < N; j++)
+        same &= tau[j] == -2;
+    report(info == -10001 && same && calls("dgeqrf_", 1) == before + 1,
+           "dgeqrf for LAPACK without its routine: INFO -10001, A and TAU untouched", info);
+    double v = dlange_("M", &m, &n, a, &lda, w, 1);
+    report(v != v, "dlange for LAPACK without its routine: NaN", v);
+    free(a);
+    free(a0);
+    setenv("TILA_LAPACK_MIN_N", "0", 1);
+    check_call("a call Tila takes, without the real routine (its workspace query skipped)", 43,
+               0);
+}
+
 int main(int argc, char **argv)
 {
     mode = argc > 1 ? argv[1] : "";
@@ -293,8 +329,10 @@ int main(int argc, char **argv)
         nomem();
     else if (!strcmp(mode, "omp"))
         omp();
+    else if (!strcmp(mode, "noreal"))
+        noreal();
     else {
-        fprintf(stderr, "usage: test-host alone|alone-one|signals|fork|home|nomem|omp\n");
+        fprintf(stderr, "usage: test-host alone|alone-one|signals|fork|home|nomem|omp|noreal\n");
         return 2;
     }
     return failures ? 1 : 0;
