@@ -103,3 +103,6 @@ done
 # The same tiles with the matrix at 74 % of the nodes' GPU memory (session 42).
 $S potrf $B --nb 4096 --n 172032,344064,688128 --nodes 1,4,16 --weak \
     --csv $R/h100big-potrf-weak-172032-nb4096.csv
+# 64 nodes in 6144-tiles, the matrix at 43 % of GPU memory (session 43; 33 min of host time).
+$S potrf $B --nb 6144 --n 129024,258048,516096,1032192 --nodes 1,4,16,64 --weak \
+    --csv $R/h100big-potrf-weak-129024-nb6144.csv
