@@ -110,10 +110,12 @@ int tila_cuda_zgeqrt_worksize(cusolverDnHandle_t solver, cusolverDnParams_t para
                               int ib, cuDoubleComplex *A, int lda, const cuDoubleComplex *tau,
                               cuDoubleComplex *T, int ldt, size_t *dbytes, size_t *hbytes);
 int tila_cuda_zgeqrt(cublasHandle_t blas, int ut_min, cusolverDnHandle_t solver,
-                     cusolverDnParams_t params, int m, int n, int ib, cuDoubleComplex *A, int lda, cuDoubleComplex *T, int ldt, cuDoubleComplex *tau,
-                     void *dwork, size_t dbytes, void *hwork, size_t hbytes);
+                     cusolverDnParams_t params, int m, int n, int ib, cuDoubleComplex *A, int lda,
+                     cuDoubleComplex *T, int ldt, cuDoubleComplex *tau, void *dwork, size_t dbytes,
+                     void *hwork, size_t hbytes);
 int tila_cuda_zgeqrt_col(cublasHandle_t blas, int ut_min, cusolverDnHandle_t solver,
-                         cusolverDnParams_t params, cudaStream_t stream, int m, int n, const int *mbs, cuDoubleComplex *const *A, const int *lda,
+                         cusolverDnParams_t params, cudaStream_t stream, int m, int n,
+                         const int *mbs, cuDoubleComplex *const *A, const int *lda,
                          cuDoubleComplex *T, int ldt, cuDoubleComplex *panel, cuDoubleComplex *tau,
                          void *dwork, size_t dbytes, void *hwork, size_t hbytes);
 int tila_cuda_zcholqr_col_worksize(cusolverDnHandle_t solver, cusolverDnParams_t params, int m,
@@ -133,10 +135,11 @@ int tila_cuda_zcholqr_col_finish(cublasHandle_t blas, cusolverDnHandle_t solver,
                                  void *hsolver, size_t hsbytes, void *hown, int inverse);
 void tila_cuda_zcholqr_col_host(void *hown, int n, cuDoubleComplex **Q, cuDoubleComplex **D);
 int tila_cuda_zlarft_col(cublasHandle_t blas, int ut_min, cusolverDnHandle_t solver,
-                         cusolverDnParams_t params, cudaStream_t stream, int m, int k, const int *mbs, const cuDoubleComplex *const *V,
-                         const int *ldv, const cuDoubleComplex *tau_host, cuDoubleComplex *T,
-                         int ldt, cuDoubleComplex *panel, cuDoubleComplex *tau, void *dwork,
-                         size_t dbytes, void *hwork, size_t hbytes);
+                         cusolverDnParams_t params, cudaStream_t stream, int m, int k,
+                         const int *mbs, const cuDoubleComplex *const *V, const int *ldv,
+                         const cuDoubleComplex *tau_host, cuDoubleComplex *T, int ldt,
+                         cuDoubleComplex *panel, cuDoubleComplex *tau, void *dwork, size_t dbytes,
+                         void *hwork, size_t hbytes);
 int tila_cuda_ztpqrt_worksize(cusolverDnHandle_t solver, cusolverDnParams_t params, int m, int n,
                               int ib, cuDoubleComplex *T, int ldt, cuDoubleComplex *work,
                               size_t *dbytes, size_t *hbytes);

@@ -373,9 +373,9 @@ int tila_cuda_zcholqr_col(cublasHandle_t blas, cusolverDnHandle_t solver, cusolv
 /**
  * The end of the Householder reconstruction after tila_cuda_zcholqr_col's *done = 1 and
  * tila_core_zunhr_col on the host buffers without T (h's Q: L and U of Q1 - S; D): L, U
- * and D go to the device, T = -U S L^{-H} is formed there, V2 = Q2 U^{-1} = A2 (U R)^{-1} by one solve on every tile's rows below the
- * top block (A the tiles, R the last round's factor, still in the Gram matrix's room), and
- * the top block becomes L below R = S Racc.  The host buffers are read by queued copies:
+ * and D go to the device, T = -U S L^{-H} is formed there, V2 = Q2 U^{-1} = A2 (U R)^{-1}
+ * by one solve on every tile's rows below the top block (A the tiles, R the last round's
+ * factor, still in the Gram matrix's room), and the top block becomes L below R = S Racc.  The host buffers are read by queued copies:
  * the caller marks its host workspace busy.  With `inverse` (the caller's choice from
  * tila_core_zcholqr_inverse_ok) that solve goes by (U R)'s inverse (panel_trsm).
  * @return 0 or TILA_ERR_DEVICE.

@@ -59,7 +59,8 @@ static void run_one(int m, int n, int mb, int identity_first, unsigned long long
         G[0] = 0.75;
     }
     /* A zero column in the middle: its reflector is I too. */
-    if (identity_first == 2 && m > 0 && n > 0) kernel_set(PREC, m, 1, G + (size_t)(n / 2) * ldg, ldg, 0, 0);
+    if (identity_first == 2 && m > 0 && n > 0)
+        kernel_set(PREC, m, 1, G + (size_t)(n / 2) * ldg, ldg, 0, 0);
     tila_test_zpanel_cut(&P, m, n, mb, G, ldg);
     int rc0 = tila_core_zgeqrt_col(m, n, P.mbs, P.tiles, P.lds, Tg, ldt, work);
     for (int j = 0; j < k; j++)
