@@ -95,10 +95,10 @@ static int zcholqr_col_cuda(void *buffers[], const tila_cl_panel_args_t *a)
             inverse = tila_core_zcholqr_inverse_ok(
                 tila_core_zcholqr_rcond(n, (tila_complex64_t *)Q, n) * rcond, n);
         if (!info)
-            info = tila_cuda_zcholqr_col_finish(
-                tila_cublas_handle(), tila_cusolver_handle(), starpu_cuda_get_local_stream(), m,
-                n, rows, (cuDoubleComplex *const *)tiles, ld, T.ptr, T.ld, work, dwork, dbytes,
-                host, hsolver, own, inverse);
+            info = tila_cuda_zcholqr_col_finish(tila_cublas_handle(), tila_cusolver_handle(),
+                                                starpu_cuda_get_local_stream(), m, n, rows,
+                                                (cuDoubleComplex *const *)tiles, ld, T.ptr, T.ld,
+                                                work, dwork, dbytes, host, hsolver, own, inverse);
     }
     /* Queued copies and cuSOLVER read the host workspace after this function returns. */
     if (!info) info = tila_cuda_host_workspace_queued();

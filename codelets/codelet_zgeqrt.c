@@ -37,10 +37,10 @@ static int zgeqrt_kernel(void *buffers[], const void *cl_arg, const char **kerne
                                          a->ib, A.ptr, A.ld, tau, T.ptr, T.ld, &dbytes, &hbytes);
         if (!info) info = tila_cuda_workspace(dbytes, &dwork, hbytes, &hwork);
         if (!info)
-            info = tila_cuda_zgeqrt(tila_cublas_handle(), tila_cl_larft_ut_min(),
-                                    tila_cusolver_handle(), tila_cusolver_params(), a->m, a->n,
-                                    a->ib, A.ptr, A.ld, T.ptr, T.ld, tau, dwork, dbytes, hwork,
-                                    hbytes);
+            info =
+                tila_cuda_zgeqrt(tila_cublas_handle(), tila_cl_larft_ut_min(),
+                                 tila_cusolver_handle(), tila_cusolver_params(), a->m, a->n, a->ib,
+                                 A.ptr, A.ld, T.ptr, T.ld, tau, dwork, dbytes, hwork, hbytes);
         if (!info && hbytes) info = tila_cuda_host_workspace_queued();
         return info;
     }

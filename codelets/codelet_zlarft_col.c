@@ -63,9 +63,9 @@ static int zlarft_col_cuda(void *buffers[], const struct zlarft_col_args *a)
     if (!info)
         info = tila_cuda_zlarft_col(
             tila_cublas_handle(), tila_cl_larft_ut_min(), tila_cusolver_handle(),
-            tila_cusolver_params(), starpu_cuda_get_local_stream(), a->m,
-            a->k, rows, (const cuDoubleComplex *const *)tiles, ld, (const cuDoubleComplex *)a->tau,
-            T.ptr, T.ld, panel, tau, dwork, dbytes, host, hbytes);
+            tila_cusolver_params(), starpu_cuda_get_local_stream(), a->m, a->k, rows,
+            (const cuDoubleComplex *const *)tiles, ld, (const cuDoubleComplex *)a->tau, T.ptr, T.ld,
+            panel, tau, dwork, dbytes, host, hbytes);
     if (!info && hbytes) info = tila_cuda_host_workspace_queued();
     return info;
 }

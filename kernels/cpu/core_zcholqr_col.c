@@ -318,8 +318,8 @@ int tila_core_zcholqr_col(int m, int n, const int *mbs, tila_complex64_t *const 
     tila_core_ztrmm(TILA_LEFT, TILA_UPPER, TILA_NOTRANS, TILA_NONUNIT, n, n, 1.0, hwork, n, W, n);
     /* kappa(U R) <= kappa(U) kappa(R); the panel's room is free now (its first n x n for
      * the inverse). */
-    int inv = inverse &&
-              tila_core_zcholqr_inverse_ok(tila_core_zcholqr_rcond(n, hwork, n) * rcond, n);
+    int inv =
+        inverse && tila_core_zcholqr_inverse_ok(tila_core_zcholqr_rcond(n, hwork, n) * rcond, n);
     panel_trsm(&p, n, W, n, inv ? panel : NULL, panel + nn);
     by_inverse += inv;
     tila_core_zlacpy(TILA_LOWER, n, n, hwork, n, A[0], lda[0]);

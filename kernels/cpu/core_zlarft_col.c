@@ -57,8 +57,7 @@ int tila_core_zlarft_ut(int m, int k, const tila_complex64_t *V, int ldv,
     if (k == 0) return 0;
     /* Upper triangle of V^H V: the rows below the top block in place, then the top block's
      * unit lower triangle. */
-    if (m > k)
-        tila_core_zherk(TILA_UPPER, TILA_CONJTRANS, k, m - k, 1.0, V + k, ldv, 0.0, T, ldt);
+    if (m > k) tila_core_zherk(TILA_UPPER, TILA_CONJTRANS, k, m - k, 1.0, V + k, ldv, 0.0, T, ldt);
     LAPACKE_zlacpy_work(LAPACK_COL_MAJOR, 'L', k, k, V, ldv, W, k);
     LAPACKE_zlaset_work(LAPACK_COL_MAJOR, 'U', k, k, 0.0, 1.0, W, k);
     tila_core_zherk(TILA_UPPER, TILA_CONJTRANS, k, k, 1.0, W, k, m > k ? 1.0 : 0.0, T, ldt);

@@ -122,12 +122,12 @@ int tila_cuda_zcholqr_col_worksize(cusolverDnHandle_t solver, cusolverDnParams_t
                                    int n, cuDoubleComplex *panel, cuDoubleComplex *tau,
                                    cuDoubleComplex *T, int ldt, size_t *dbytes, size_t *hsolver,
                                    size_t *hown);
-int tila_cuda_zcholqr_col(cublasHandle_t blas, cusolverDnHandle_t solver,
-                          cusolverDnParams_t params, cudaStream_t stream, int m, int n,
-                          const int *mbs, cuDoubleComplex *const *A, const int *lda,
-                          cuDoubleComplex *T, int ldt, cuDoubleComplex *work, void *dwork,
-                          size_t dbytes, void *hsolver, size_t hsbytes, void *hown, int batch,
-                          int inverse, int ut_min, int *done, int *path, double *rcond);
+int tila_cuda_zcholqr_col(cublasHandle_t blas, cusolverDnHandle_t solver, cusolverDnParams_t params,
+                          cudaStream_t stream, int m, int n, const int *mbs,
+                          cuDoubleComplex *const *A, const int *lda, cuDoubleComplex *T, int ldt,
+                          cuDoubleComplex *work, void *dwork, size_t dbytes, void *hsolver,
+                          size_t hsbytes, void *hown, int batch, int inverse, int ut_min, int *done,
+                          int *path, double *rcond);
 int tila_cuda_zcholqr_col_finish(cublasHandle_t blas, cusolverDnHandle_t solver,
                                  cudaStream_t stream, int m, int n, const int *mbs,
                                  cuDoubleComplex *const *A, const int *lda, cuDoubleComplex *T,

@@ -87,8 +87,8 @@ int tila_cuda_zcholqr_col_worksize(cusolverDnHandle_t solver, cusolverDnParams_t
     *dbytes = potrf > *dbytes ? potrf : *dbytes;
     /* R's inverse (panel_trsm): TRTRI's workspaces after the status, as potrf's. */
     size_t tdev = 0, thost = 0;
-    TILA_CUDA_PASS(tila_cuda_ztrtri_worksize(solver, TILA_UPPER, TILA_NONUNIT, n, panel, n, &tdev,
-                                             &thost));
+    TILA_CUDA_PASS(
+        tila_cuda_ztrtri_worksize(solver, TILA_UPPER, TILA_NONUNIT, n, panel, n, &tdev, &thost));
     tdev += TILA_CUDA_INFO_BYTES;
     *dbytes = tdev > *dbytes ? tdev : *dbytes;
     *hsolver = thost > *hsolver ? thost : *hsolver;
@@ -182,19 +182,18 @@ static int panel_trsm(const struct panel *p, int first, const cuDoubleComplex *R
         /* Nonsingular: its rcond passed tila_core_zcholqr_inverse_ok. */
         TILA_CUDA_PASS(tila_cuda_zlaset(p->stream, TILA_LOWER, n, n, zzero(), zzero(), Rinv, n));
         TILA_CUDA_PASS(tila_cuda_zlacpy(p->stream, TILA_UPPER, n, n, R, ldr, Rinv, n));
-        TILA_CUDA_CHECK(cusolverDnXtrtri(p->solver, CUBLAS_FILL_MODE_UPPER, CUBLAS_DIAG_NON_UNIT,
-                                         n, CUDA_C_64F, Rinv, n,
-                                         (char *)w->dwork + TILA_CUDA_INFO_BYTES,
-                                         w->dbytes - TILA_CUDA_INFO_BYTES, w->hwork, w->hbytes,
-                                         (int *)w->dwork));
+        TILA_CUDA_CHECK(cusolverDnXtrtri(
+            p->solver, CUBLAS_FILL_MODE_UPPER, CUBLAS_DIAG_NON_UNIT, n, CUDA_C_64F, Rinv, n,
+            (char *)w->dwork + TILA_CUDA_INFO_BYTES, w->dbytes - TILA_CUDA_INFO_BYTES, w->hwork,
+            w->hbytes, (int *)w->dwork));
     }
     for (int i = 0, r = 0; r < p->m; r += p->mbs[i++]) {
         int skip = first > r ? tila_min(first - r, p->mbs[i]) : 0, rows = p->mbs[i] - skip;
         if (rows <= 0) continue;
         if (Rinv)
             TILA_CUDA_PASS(tila_cuda_ztrsm_inv(p->blas, p->stream, TILA_RIGHT, TILA_NOTRANS, rows,
-                                               n, zone(), Rinv, n, p->A[i] + skip, p->lda[i],
-                                               copy, tila_max1(p->m - first)));
+                                               n, zone(), Rinv, n, p->A[i] + skip, p->lda[i], copy,
+                                               tila_max1(p->m - first)));
         else
             TILA_CUDA_PASS(tila_cuda_ztrsm(p->blas, TILA_RIGHT, TILA_UPPER, TILA_NOTRANS,
                                            TILA_NONUNIT, rows, n, zone(), R, ldr, p->A[i] + skip,
@@ -284,8 +283,8 @@ int tila_cuda_zcholqr_col(cublasHandle_t blas, cusolverDnHandle_t solver, cusolv
                           cudaStream_t stream, int m, int n, const int *mbs,
                           cuDoubleComplex *const *A, const int *lda, cuDoubleComplex *T, int ldt,
                           cuDoubleComplex *work, void *dwork, size_t dbytes, void *hsolver,
-                          size_t hsbytes, void *hown, int batch, int inverse, int ut_min,
-                          int *done, int *path, double *rcond)
+                          size_t hsbytes, void *hown, int batch, int inverse, int ut_min, int *done,
+                          int *path, double *rcond)
 {
     *done = 0;
     *path = 2;

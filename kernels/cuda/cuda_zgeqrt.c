@@ -69,8 +69,8 @@ static int larft_ut(cublasHandle_t blas, cusolverDnHandle_t solver, int m, int k
     TILA_CUDA_PASS(tila_cuda_zlarft_ut_diag(stream, kb, tau, T, ldt, 0));
     /* Nonsingular (its diagonal has no 0), so the status is not read back. */
     TILA_CUDA_CHECK(cusolverDnXtrtri(solver, CUBLAS_FILL_MODE_UPPER, CUBLAS_DIAG_NON_UNIT, kb,
-                                     CUDA_C_64F, T, ldt, tw,
-                                     dbytes - wbytes - TILA_CUDA_INFO_BYTES, hwork, hbytes, info));
+                                     CUDA_C_64F, T, ldt, tw, dbytes - wbytes - TILA_CUDA_INFO_BYTES,
+                                     hwork, hbytes, info));
     return tila_cuda_zlarft_ut_diag(stream, kb, tau, T, ldt, 1);
 }
 
@@ -133,9 +133,9 @@ int tila_cuda_zgeqrt_worksize(cusolverDnHandle_t solver, cusolverDnParams_t para
  * @param dwork, dbytes, hwork, hbytes  at least what tila_cuda_zgeqrt_worksize gives.
  */
 int tila_cuda_zgeqrt(cublasHandle_t blas, int ut_min, cusolverDnHandle_t solver,
-                     cusolverDnParams_t params, int m, int n, int ib,
-                     cuDoubleComplex *A, int lda, cuDoubleComplex *T, int ldt, cuDoubleComplex *tau,
-                     void *dwork, size_t dbytes, void *hwork, size_t hbytes)
+                     cusolverDnParams_t params, int m, int n, int ib, cuDoubleComplex *A, int lda,
+                     cuDoubleComplex *T, int ldt, cuDoubleComplex *tau, void *dwork, size_t dbytes,
+                     void *hwork, size_t hbytes)
 {
     int rc = tila_args_geqrt(m, n, ib, lda, ldt, 2);
     if (rc) return rc;

@@ -21,7 +21,8 @@
  *               (m, n, ib = n, panel, m).
  */
 int tila_cuda_zgeqrt_col(cublasHandle_t blas, int ut_min, cusolverDnHandle_t solver,
-                         cusolverDnParams_t params, cudaStream_t stream, int m, int n, const int *mbs, cuDoubleComplex *const *A, const int *lda,
+                         cusolverDnParams_t params, cudaStream_t stream, int m, int n,
+                         const int *mbs, cuDoubleComplex *const *A, const int *lda,
                          cuDoubleComplex *T, int ldt, cuDoubleComplex *panel, cuDoubleComplex *tau,
                          void *dwork, size_t dbytes, void *hwork, size_t hbytes)
 {

@@ -22,10 +22,11 @@
  *               for (m, k, ib = k, panel, m).
  */
 int tila_cuda_zlarft_col(cublasHandle_t blas, int ut_min, cusolverDnHandle_t solver,
-                         cusolverDnParams_t params, cudaStream_t stream, int m, int k, const int *mbs, const cuDoubleComplex *const *V,
-                         const int *ldv, const cuDoubleComplex *tau_host, cuDoubleComplex *T,
-                         int ldt, cuDoubleComplex *panel, cuDoubleComplex *tau, void *dwork,
-                         size_t dbytes, void *hwork, size_t hbytes)
+                         cusolverDnParams_t params, cudaStream_t stream, int m, int k,
+                         const int *mbs, const cuDoubleComplex *const *V, const int *ldv,
+                         const cuDoubleComplex *tau_host, cuDoubleComplex *T, int ldt,
+                         cuDoubleComplex *panel, cuDoubleComplex *tau, void *dwork, size_t dbytes,
+                         void *hwork, size_t hbytes)
 {
     int rc = tila_args_larft_col(m, k, mbs, ldt, 3);
     if (rc || k == 0) return rc;

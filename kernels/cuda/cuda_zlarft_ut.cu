@@ -13,8 +13,8 @@
 /* One thread a column j: before the inverse, T(j, j) = 1 / tau(j), or where tau(j) = 0 row
  * and column j of the upper triangle those of the identity (two such columns both write
  * the zero between them); after it, T(j, j) = 0 where tau(j) = 0. */
-__global__ static void zlarft_ut_diag_kernel(int k, const cuDoubleComplex *tau,
-                                             cuDoubleComplex *T, int ldt, int after)
+__global__ static void zlarft_ut_diag_kernel(int k, const cuDoubleComplex *tau, cuDoubleComplex *T,
+                                             int ldt, int after)
 {
     for (int j = blockIdx.x * blockDim.x + threadIdx.x; j < k; j += gridDim.x * blockDim.x) {
         cuDoubleComplex t = tau[j], *tjj = T + (size_t)j * ldt + j;

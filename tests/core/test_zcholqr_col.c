@@ -95,8 +95,8 @@ static void run_one(enum kind kind, int m, int n, int mb, double kappa, int want
     fill(kind, m, n, kappa, G, ldg, seed);
     tila_test_zpanel_cut(&P, m, n, mb, G, ldg);
     if (P.ntiles > 0 && P.mbs[0] < n) want = 2; /* irregular tiles: the Householder panel */
-    int rc = tila_core_zcholqr_col(m, n, P.mbs, P.tiles, P.lds, T, ldt, work, inverse, &path,
-                                   &inverted);
+    int rc =
+        tila_core_zcholqr_col(m, n, P.mbs, P.tiles, P.lds, T, ldt, work, inverse, &path, &inverted);
     double resid, orth;
     double err = tila_test_zpanel_check(&P, m, n, G, ldg, T, ldt, &resid, &orth);
     int path_ok = want >= 0    ? path == want
@@ -108,10 +108,7 @@ static void run_one(enum kind kind, int m, int n, int mb, double kappa, int want
      * CholeskyQR2 has two (the first round's, where kappa allows, and the reconstruction's)
      * and the shifted path one (the reconstruction's: its rounds' room holds the saved
      * panel). */
-    int want_inv = !inverse || path == 2      ? 0
-                   : kind != CONDITIONED ? -1
-                   : path == 0           ? first + 1
-                                         : 1;
+    int want_inv = !inverse || path == 2 ? 0 : kind != CONDITIONED ? -1 : path == 0 ? first + 1 : 1;
     int inv_ok = want_inv >= 0 ? inverted == want_inv : inverted >= 0;
     kernel_check(rc == 0 && accurate && path_ok && inv_ok, NAME, kernel_prec_letter(PREC), err,
                  "kind=%d m=%d n=%d mb=%d kappa=%.1e inverse=%d path=%d (want %d) inverted=%d "

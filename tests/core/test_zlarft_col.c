@@ -97,9 +97,8 @@ static void run_one(int m, int n, int mb, int identity_first, unsigned long long
     int lower_kept = kernel_equal(PREC, ldt, k, Tu, ldt, Tu0, ldt);
     double erru = kernel_ratio(kernel_diff_fro(PREC, ld, ld, Uu, ld, Ug, ld),
                                (k > 1 ? k : 1) * kernel_eps(PREC));
-    kernel_check(rcu == 0 && erru <= TOL && lower_kept, "core_larft_ut",
-                 kernel_prec_letter(PREC), erru, "m=%d k=%d tau=%s rc=%d", m, k,
-                 taus[identity_first], rcu);
+    kernel_check(rcu == 0 && erru <= TOL && lower_kept, "core_larft_ut", kernel_prec_letter(PREC),
+                 erru, "m=%d k=%d tau=%s rc=%d", m, k, taus[identity_first], rcu);
     free(Vd);
     free(Tu);
     free(Tu0);
@@ -137,11 +136,11 @@ static void run_errors(void)
 void tila_test_zlarft_col_core(const kernel_opts_t *o)
 {
     /* m, n, mb (< 0: tiles of 1 to -mb rows), identity first */
-    static const int sizes[][4] = { { 37, 9, 8, 0 },   { 9, 37, 4, 0 },    { 16, 16, 16, 0 },
-                                    { 1, 1, 1, 0 },    { 1, 3, 5, 0 },     { 50, 20, 7, 0 },
-                                    { 33, 33, 8, 1 },  { 100, 40, 32, 0 }, { 12, 5, 5, 1 },
-                                    { 0, 3, 2, 0 },    { 3, 0, 2, 0 },     { 37, 9, -8, 0 },
-                                    { 60, 25, -24, 1 }, { 50, 20, 7, 2 },  { 300, 120, 64, 0 },
+    static const int sizes[][4] = { { 37, 9, 8, 0 },    { 9, 37, 4, 0 },    { 16, 16, 16, 0 },
+                                    { 1, 1, 1, 0 },     { 1, 3, 5, 0 },     { 50, 20, 7, 0 },
+                                    { 33, 33, 8, 1 },   { 100, 40, 32, 0 }, { 12, 5, 5, 1 },
+                                    { 0, 3, 2, 0 },     { 3, 0, 2, 0 },     { 37, 9, -8, 0 },
+                                    { 60, 25, -24, 1 }, { 50, 20, 7, 2 },   { 300, 120, 64, 0 },
                                     { 200, 64, 50, 2 } };
     unsigned long long seed = o->seed;
     for (size_t s = 0; s < sizeof sizes / sizeof sizes[0]; s++)

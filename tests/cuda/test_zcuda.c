@@ -722,8 +722,8 @@ static void run_geqrt(int m, int n, int ib, unsigned long long seed)
     double errt = t_error(nb, k, ldt, TG, T, m);
     int ok = rc == 0 && rg == 0 && resid <= TOL && orth <= TOL && err <= TOL && errt <= TOL;
     kernel_check(ok, "cuda_geqrt", P(), err > errt ? err : errt,
-                 "m=%d n=%d ib=%d ut_min=%d resid=%.3g orth=%.3g T=%.3g rc=%d", m, n, ib,
-                 qr_ut_min, resid, orth, errt, rg);
+                 "m=%d n=%d ib=%d ut_min=%d resid=%.3g orth=%.3g T=%.3g rc=%d", m, n, ib, qr_ut_min,
+                 resid, orth, errt, rg);
     /* unmqr with these reflectors, every side and trans, against the CPU's. */
     static const tila_trans_t trs[] = { TILA_NOTRANS, TILA_CONJTRANS };
     for (int side = 0; side < 2 && k > 0; side++)
@@ -862,8 +862,8 @@ static void run_col(int m, int n, int mb, int zero, unsigned long long seed)
     void *dwork = cuda_test_alloc(dbytes), *hwork = malloc(hbytes + 1);
     int rc = tila_core_zgeqrt_col(m, n, mbs, tc, ld, T, ldt, w);
     int rg = tila_cuda_zgeqrt_col(cuda_test.blas, qr_ut_min, cuda_test.solver, cuda_test.params,
-                                  cuda_test.stream, m, n, mbs,
-                                  dt, ld, dT, ldt, panel, tau, dwork, dbytes, hwork, hbytes);
+                                  cuda_test.stream, m, n, mbs, dt, ld, dT, ldt, panel, tau, dwork,
+                                  dbytes, hwork, hbytes);
     double err = 0, scale = 0;
     for (int i = 0; i < count; i++) {
         int rows = mbs[i];
@@ -896,9 +896,9 @@ static void run_col(int m, int n, int mb, int zero, unsigned long long seed)
     void *dwork2 = cuda_test_alloc(dbytes), *hwork2 = malloc(hbytes + 1);
     rc = tila_core_zlarft_col(m, k, mbs, (const elem_t *const *)tc, ld, tauh, T2, ldt, w);
     rg = tila_cuda_zlarft_col(cuda_test.blas, qr_ut_min, cuda_test.solver, cuda_test.params,
-                              cuda_test.stream, m, k, mbs,
-                              (const cuDoubleComplex *const *)dt, ld, (const cuDoubleComplex *)tauh,
-                              dT2, ldt, panel, tau, dwork2, dbytes, hwork2, hbytes);
+                              cuda_test.stream, m, k, mbs, (const cuDoubleComplex *const *)dt, ld,
+                              (const cuDoubleComplex *)tauh, dT2, ldt, panel, tau, dwork2, dbytes,
+                              hwork2, hbytes);
     cuda_test_get(PREC, ldt, k, T2G, dT2);
     et = t_error(k, k, ldt, T2G, T2, m);
     kernel_check(rc == 0 && rg == 0 && et <= TOL, "cuda_larft_col", P(), et,

@@ -303,8 +303,7 @@ static void noreal(void)
     free(a);
     free(a0);
     setenv("TILA_LAPACK_MIN_N", "0", 1);
-    check_call("a call Tila takes, without the real routine (its workspace query skipped)", 43,
-               0);
+    check_call("a call Tila takes, without the real routine (its workspace query skipped)", 43, 0);
 }
 
 int main(int argc, char **argv)
