@@ -106,3 +106,5 @@ $S potrf $B --nb 4096 --n 172032,344064,688128 --nodes 1,4,16 --weak \
 # 64 nodes in 6144-tiles, the matrix at 43 % of GPU memory (session 43; 33 min of host time).
 $S potrf $B --nb 6144 --n 129024,258048,516096,1032192 --nodes 1,4,16,64 --weak \
     --csv $R/h100big-potrf-weak-129024-nb6144.csv
+TILA_BCAST=tree $S potrf $B --nb 6144 --n 1032192 --nodes 64 \
+    --csv $R/h100big-potrf-bcast-64-nb6144-tree.csv
