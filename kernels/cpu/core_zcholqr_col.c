@@ -47,12 +47,8 @@ static void panel_trsm(const struct panel *p, int first, const tila_complex64_t 
                        tila_complex64_t *Rinv, tila_complex64_t *copy)
 {
     int n = p->n;
-    if (Rinv) {
-        LAPACKE_zlaset_work(LAPACK_COL_MAJOR, 'L', n, n, 0.0, 0.0, Rinv, n);
-        LAPACKE_zlacpy_work(LAPACK_COL_MAJOR, 'U', n, n, R, ldr, Rinv, n);
-        /* Nonsingular: its rcond passed tila_core_zcholqr_inverse_ok. */
-        LAPACKE_ztrtri_work(LAPACK_COL_MAJOR, 'U', 'N', n, Rinv, n);
-    }
+    /* Nonsingular: its rcond passed tila_core_zcholqr_inverse_ok. */
+    if (Rinv) tila_core_ztrtri(TILA_UPPER, TILA_NONUNIT, n, R, ldr, Rinv, n, NULL);
     for (int i = 0, r = 0; r < p->m; r += p->mbs[i++]) {
         int skip = first > r ? tila_min(first - r, p->mbs[i]) : 0, rows = p->mbs[i] - skip;
         if (rows <= 0) continue;

@@ -20,7 +20,8 @@
  * |a_ij| over A's triangle (its diagonal ones not included when unit) and sums[n + j] the
  * same over T, in the order of tila_core_zlantr (so the GPU's kernel gives the same bits
  * for the same tiles): cond_1(A) = ||A||_1 ||A^-1||_1 follows (tila_core_ztrtri_cond).
- * @param lda >= max(1, n); ldt >= max(1, n); sums: 2 n reals.
+ * @param lda >= max(1, n); ldt >= max(1, n); sums: 2 n reals, or NULL for the inverse
+ *        alone.
  * @return 0; -i if argument i is invalid; +k if a_kk is exactly zero (LAPACK's info: T is
  *         then not an inverse, and sums are not written).
  */
@@ -37,7 +38,7 @@ int tila_core_ztrtri(tila_uplo_t uplo, tila_diag_t diag, int n, const tila_compl
     LAPACKE_zlacpy_work(LAPACK_COL_MAJOR, lu, n, n, A, lda, T, ldt);
     if (diag == TILA_UNIT) LAPACKE_zlaset_work(LAPACK_COL_MAJOR, other, n, n, 0.0, 1.0, T, ldt);
     int info = LAPACKE_ztrtri_work(LAPACK_COL_MAJOR, lu, diag == TILA_UNIT ? 'U' : 'N', n, T, ldt);
-    if (info) return info;
+    if (info || !sums) return info;
     for (int j = 0; j < 2 * n; j++)
         sums[j] = 0;
     tila_core_zlantr(TILA_NORM_ONE, uplo, diag, n, n, A, lda, sums);

@@ -178,15 +178,12 @@ static int panel_trsm(const struct panel *p, int first, const cuDoubleComplex *R
                       cuDoubleComplex *Rinv, cuDoubleComplex *copy, const struct solver_work *w)
 {
     int n = p->n;
-    if (Rinv) {
-        /* Nonsingular: its rcond passed tila_core_zcholqr_inverse_ok. */
-        TILA_CUDA_PASS(tila_cuda_zlaset(p->stream, TILA_LOWER, n, n, zzero(), zzero(), Rinv, n));
-        TILA_CUDA_PASS(tila_cuda_zlacpy(p->stream, TILA_UPPER, n, n, R, ldr, Rinv, n));
-        TILA_CUDA_CHECK(cusolverDnXtrtri(
-            p->solver, CUBLAS_FILL_MODE_UPPER, CUBLAS_DIAG_NON_UNIT, n, CUDA_C_64F, Rinv, n,
-            (char *)w->dwork + TILA_CUDA_INFO_BYTES, w->dbytes - TILA_CUDA_INFO_BYTES, w->hwork,
-            w->hbytes, (int *)w->dwork));
-    }
+    /* Nonsingular: its rcond passed tila_core_zcholqr_inverse_ok. */
+    if (Rinv)
+        TILA_CUDA_PASS(tila_cuda_ztrtri(p->solver, p->stream, TILA_UPPER, TILA_NONUNIT, n, R, ldr,
+                                        Rinv, n, NULL, NULL, (int *)w->dwork,
+                                        (char *)w->dwork + TILA_CUDA_INFO_BYTES,
+                                        w->dbytes - TILA_CUDA_INFO_BYTES, w->hwork, w->hbytes));
     for (int i = 0, r = 0; r < p->m; r += p->mbs[i++]) {
         int skip = first > r ? tila_min(first - r, p->mbs[i]) : 0, rows = p->mbs[i] - skip;
         if (rows <= 0) continue;

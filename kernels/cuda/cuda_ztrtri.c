@@ -30,8 +30,9 @@ int tila_cuda_ztrtri_worksize(cusolverDnHandle_t solver, tila_uplo_t uplo, tila_
  * (the other triangle zeros), the status (LAPACK's info) in devinfo on the device, and the
  * column sums of A's and T's triangles in sums (2 n reals of device memory), by the norm
  * kernels of cuda_zlange.cu: the CPU kernel's bits for the same A and T.  The sums are
- * written whatever the status.  dwork, hwork: tila_cuda_ztrtri_worksize's bytes; scratch:
- * tila_cuda_zlan_scratch_elems(n) reals of device memory.
+ * written whatever the status; with sums NULL, the inverse alone (scratch not read).  dwork,
+ * hwork: tila_cuda_ztrtri_worksize's bytes; scratch: tila_cuda_zlan_scratch_elems(n) reals
+ * of device memory.
  * @return 0, -i if argument i is invalid, or TILA_ERR_DEVICE.
  */
 int tila_cuda_ztrtri(cusolverDnHandle_t solver, cudaStream_t stream, tila_uplo_t uplo,
@@ -50,6 +51,7 @@ int tila_cuda_ztrtri(cusolverDnHandle_t solver, cudaStream_t stream, tila_uplo_t
     if (diag == TILA_UNIT) TILA_CUDA_PASS(tila_cuda_zlaset(stream, other, n, n, zero, one, T, ldt));
     TILA_CUDA_CHECK(cusolverDnXtrtri(solver, tila_cublas_fill(uplo), tila_cublas_diag(diag), n,
                                      CUDA_C_64F, T, ldt, dwork, dbytes, hwork, hbytes, devinfo));
+    if (!sums) return 0;
     TILA_CUDA_CHECK(cudaMemsetAsync(sums, 0, sizeof(double) * 2 * (size_t)n, stream));
     TILA_CUDA_PASS(
         tila_cuda_zlantr(stream, TILA_NORM_ONE, uplo, diag, n, n, A, lda, sums, scratch));
