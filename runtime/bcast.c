@@ -20,13 +20,23 @@ static tila_bcast_mode_t bcast_env(const char *func)
     return TILA_BCAST_AUTO;
 }
 
-/* auto: trees where the node has GPUs and the tiles are large (measured in simulation:
- * bench/LOG.md), else StarPU-MPI's own sends. */
+/* The bytes a rank's sends in flight are bounded to (STARPU_MPI_NDETACHED_SEND_MB, a
+ * variable of the StarPU that tools/ builds, which tila_init sets unless the user did; 0:
+ * no bound). */
+static int bcast_sends_bounded(void)
+{
+    const char *v = getenv("STARPU_MPI_NDETACHED_SEND_MB");
+    return v && atoi(v) > 0;
+}
+
+/* auto: trees where the node has GPUs, the tiles are large and the sends in flight are
+ * not bounded in bytes (measured in simulation: bench/LOG.md), else StarPU-MPI's own
+ * sends. */
 tila_bcast_mode_t tila_bcast_choice(const char *func, size_t tile_bytes)
 {
     tila_bcast_mode_t mode = bcast_env(func);
-    if (mode == TILA_BCAST_AUTO &&
-        (tila_cuda_ndevices() == 0 || tile_bytes < TILA_BCAST_AUTO_BYTES))
+    if (mode == TILA_BCAST_AUTO && (tila_cuda_ndevices() == 0 ||
+                                    tile_bytes < TILA_BCAST_AUTO_BYTES || bcast_sends_bounded()))
         return TILA_BCAST_DIRECT;
     return mode;
 }

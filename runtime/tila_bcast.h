@@ -28,7 +28,8 @@
 typedef enum tila_bcast_mode_e {
     TILA_BCAST_DIRECT, /**< StarPU-MPI's sends from the owner to each reader */
     TILA_BCAST_TREE,   /**< a relay tree for every tile of at least 3 readers besides the owner */
-    TILA_BCAST_AUTO    /**< on nodes with GPUs and tiles of TILA_BCAST_AUTO_BYTES or more, a
+    TILA_BCAST_AUTO    /**< on nodes with GPUs and tiles of TILA_BCAST_AUTO_BYTES or more,
+                            where StarPU-MPI's sends in flight are not bounded in bytes, a
                             tree for a tile of at least TILA_BCAST_AUTO_READERS readers;
                             else direct */
 } tila_bcast_mode_t;
@@ -38,7 +39,9 @@ typedef enum tila_bcast_mode_e {
 /** AUTO: the smallest tile that travels down trees.  Simulated on 16 nodes of 4 H100
  * (bench/LOG.md, session 41): trees gained 3 % with 512 MB tiles (8192^2 doubles), tied at
  * 288 MB (6144^2) and lost 13 % at 128 MB (4096^2), where a relay's whole-tile hop costs
- * more than the owner's link it spares. */
+ * more than the owner's link it spares.  With the sends in flight bounded in bytes
+ * (STARPU_MPI_NDETACHED_SEND_MB, set by tila_init) direct sends beat the trees at 512 MB
+ * too (26.9 against 32.0 s; session 44), and AUTO takes them. */
 #define TILA_BCAST_AUTO_BYTES ((size_t)256 << 20)
 
 /** One tile's readers and what each reads. */

@@ -40,8 +40,8 @@ typedef struct {
 /* The variables every start sets, and a native CPU node's naps: idle workers nap and rest
  * after 1 ms of quiet, 100 ms at a time. */
 #define ENV_ALL                                                                                    \
-    "STARPU_MPI_COOP_SENDS=0 STARPU_MINIMUM_CLEAN_BUFFERS=0 STARPU_TARGET_CLEAN_BUFFERS=0 "        \
-    "STARPU_SILENT=1"
+    "STARPU_MPI_COOP_SENDS=0 STARPU_MPI_NDETACHED_SEND_MB=1536 STARPU_MINIMUM_CLEAN_BUFFERS=0 "      \
+    "STARPU_TARGET_CLEAN_BUFFERS=0 STARPU_SILENT=1"
 #define NAPS .worker_naps = 1, .worker_rest = 1, .rest_after_s = 1e-3, .rest_ns = 100000000
 
 /* facts: offered, quota, mine, nlocal, local, user_ncpus, user_bind */
@@ -187,8 +187,8 @@ static const node_case_t cases[] = {
       { .setup = 1, .share = 2, .workers = 2, .bind = TILA_BIND_STARPU, .progress_shares_core = 1,
         .ncpus = 2, .sched = TILA_SCHED_LWS_WAKING, NAPS, .progress_naps = 1,
         .catch_signals = 1 },
-      "STARPU_MPI_NOBIND=1 STARPU_MPI_COOP_SENDS=0 STARPU_MINIMUM_CLEAN_BUFFERS=0 "
-      "STARPU_TARGET_CLEAN_BUFFERS=0" },
+      "STARPU_MPI_NOBIND=1 STARPU_MPI_COOP_SENDS=0 STARPU_MPI_NDETACHED_SEND_MB=1536 "
+      "STARPU_MINIMUM_CLEAN_BUFFERS=0 STARPU_TARGET_CLEAN_BUFFERS=0" },
     { "a simulated node: nothing set up, StarPU's settings of every start",
       { .simulation = 1, .naps_built = 1, .openblas = 1 },
       { .ncpus = -1, .sched = TILA_SCHED_STARPU },

@@ -20,13 +20,15 @@ JOBS=${JOBS:-$(nproc)}
 # (it only probes the ancient sm_13), so choose modern targets explicitly.
 NVCC_ARCH_FLAGS=${NVCC_ARCH_FLAGS:-"-gencode arch=compute_80,code=sm_80 -gencode arch=compute_90,code=[sm_90,compute_90]"}
 STAMP="$PREFIX/.tila-starpu-cuda-stamp"
+# The fixes below, by name: an install whose stamp lacks one of them is rebuilt.
+FIXES="cuda13 send-bytes"
 HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 
 # shellcheck source=tools/starpu-source.sh
 . "$HERE/starpu-source.sh"
 starpu_script_start build-starpu-cuda
 
-if [[ -f $STAMP && -f $PREFIX/lib/pkgconfig/starpu-1.3.pc ]]; then
+if [[ -f $STAMP && -f $PREFIX/lib/pkgconfig/starpu-1.3.pc ]] && grep -qx "fixes: $FIXES" "$STAMP"; then
     log "StarPU+CUDA already installed in $PREFIX ($(head -n1 "$STAMP")); nothing to do"
     exit 0
 fi
@@ -101,6 +103,9 @@ diff -ruN a/src/drivers/cuda/starpu_cublas.c b/src/drivers/cuda/starpu_cublas.c
  static cublasHandle_t cublas_handles[STARPU_NMAXWORKERS];
 PATCH
 
+# The bytes of a rank's sends in flight bounded (tools/starpu-source.sh).
+starpu_patch_send_bytes
+
 # ------------------------------------------------------------ configure
 CONF_ARGS=(--prefix="$PREFIX" --enable-cuda --with-cuda-dir="$CUDA_HOME" --enable-mpi
            --enable-maxcpus=64 --disable-build-doc --disable-static
@@ -150,5 +155,6 @@ log "pkg-config: $PKG_OUT"
 {
     echo "$(basename "$SRC") CUDA $("$CUDA_HOME/bin/nvcc" --version | grep -om1 'release [0-9.]*') built $(date -u +%FT%TZ)"
     echo "configure ${CONF_ARGS[*]} NVCCFLAGS='$NVCCFLAGS' CFLAGS='$CFLAGS'"
+    echo "fixes: $FIXES"
 } | $SUDO tee "$STAMP" >/dev/null
 log "done in $((SECONDS - T0))s: StarPU+CUDA in $PREFIX"

@@ -27,7 +27,7 @@ WORKDIR=${WORKDIR:-/tmp/starpu-simgrid-build}
 JOBS=${JOBS:-$(nproc)}
 STAMP="$PREFIX/.tila-starpu-simgrid-stamp"
 # The fixes below, by name: an install whose stamp lacks one of them is rebuilt.
-FIXES="smpi-host-count helper-actor-ref contiguous-as-bytes cuda-worker-waits"
+FIXES="smpi-host-count helper-actor-ref contiguous-as-bytes cuda-worker-waits send-bytes"
 HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 
 # shellcheck source=tools/starpu-source.sh
@@ -190,6 +190,9 @@ starpu_patch "CUDA worker waits" <<'PATCH'
  
  	/* And pull tasks */
 PATCH
+
+# The bytes of a rank's sends in flight bounded (tools/starpu-source.sh).
+starpu_patch_send_bytes
 
 # ------------------------------------------------------------ configure
 CONF_ARGS=(--prefix="$PREFIX" --enable-simgrid --disable-shared --enable-static

@@ -109,3 +109,81 @@ starpu_disable_extras() {
     has_opt fxt && CONF_ARGS+=(--without-fxt)
     unset -f has_opt
 }
+
+# StarPU-MPI keeps up to STARPU_MPI_NDETACHED_SEND (10) sends in flight a rank, whatever
+# their size; SimGrid and a real link share the link among them, so a send the critical
+# path needs (the next panel's tile, first by priority in StarPU-MPI's ready list) crawls
+# beside nine bulk ones once it is posted, and waits behind them until then.  Measured in
+# simulation (potrf on 16 nodes of 4 H100, one 200 Gb/s link a node, docs/SIMULATION.md):
+# 8192-tiles (512 MiB) ran best with 3 in flight, 4096-tiles with 10: about 1.5 GiB either
+# way.  So a rank may also bound the bytes of its sends in flight:
+# STARPU_MPI_NDETACHED_SEND_MB (0 or unset: no bound, StarPU's behaviour); a send is
+# always posted when none is in flight.  Tila's tila_init sets 1536 unless the user did.
+starpu_patch_send_bytes() {
+    starpu_patch "sends' bytes in flight" <<'PATCH'
+--- a/mpi/src/mpi/starpu_mpi_mpi.c
++++ b/mpi/src/mpi/starpu_mpi_mpi.c
+@@ -69,6 +69,16 @@
+ /* Number of send requests to submit to MPI at the same time */
+ static unsigned ndetached_send;
+ 
++/* Tila: and their bytes at most (STARPU_MPI_NDETACHED_SEND_MB; 0: no bound) */
++static size_t ndetached_send_bytes;
++static size_t detached_send_bytes;
++
++/* Tila: the bytes a send request moves */
++static size_t _starpu_mpi_req_bytes(struct _starpu_mpi_req *req)
++{
++	return req->data_handle ? starpu_data_get_size(req->data_handle) : 0;
++}
++
+ static void _starpu_mpi_add_sync_point_in_fxt(void);
+ static void _starpu_mpi_handle_ready_request(struct _starpu_mpi_req *req);
+ static void _starpu_mpi_handle_request_termination(struct _starpu_mpi_req *req);
+@@ -1063,7 +1073,10 @@
+ 
+ 			STARPU_PTHREAD_MUTEX_LOCK(&detached_requests_mutex);
+ 			if (req->request_type == SEND_REQ)
++			{
+ 				detached_send_nrequests--;
++				detached_send_bytes -= _starpu_mpi_req_bytes(req);
++			}
+ 			_starpu_mpi_req_list_erase(&detached_requests, req);
+ 			STARPU_PTHREAD_MUTEX_UNLOCK(&detached_requests_mutex);
+ 			_starpu_mpi_handle_request_termination(req);
+@@ -1106,7 +1119,10 @@
+ 		 * so that it can be handled by the progression mechanisms */
+ 		STARPU_PTHREAD_MUTEX_LOCK(&detached_requests_mutex);
+ 		if (req->request_type == SEND_REQ)
++		{
+ 			detached_send_nrequests++;
++			detached_send_bytes += _starpu_mpi_req_bytes(req);
++		}
+ 		_starpu_mpi_req_list_push_back(&detached_requests, req);
+ 		STARPU_PTHREAD_MUTEX_UNLOCK(&detached_requests_mutex);
+ 
+@@ -1325,7 +1341,9 @@
+ 
+ 		/* get one send request */
+ 		n = 0;
+-		while (!_starpu_mpi_req_prio_list_empty(&ready_send_requests) && detached_send_nrequests < ndetached_send)
++		while (!_starpu_mpi_req_prio_list_empty(&ready_send_requests) && detached_send_nrequests < ndetached_send
++		       /* Tila: and below the bytes' bound, or none in flight */
++		       && (!ndetached_send_bytes || !detached_send_nrequests || detached_send_bytes < ndetached_send_bytes))
+ 		{
+ 			struct _starpu_mpi_req *req;
+ 
+@@ -1611,6 +1629,11 @@
+ 
+ 	nready_process = starpu_get_env_number_default("STARPU_MPI_NREADY_PROCESS", 10);
+ 	ndetached_send = starpu_get_env_number_default("STARPU_MPI_NDETACHED_SEND", 10);
++	{
++		/* Tila: the bytes' bound, in MiB */
++		int mb = starpu_get_env_number_default("STARPU_MPI_NDETACHED_SEND_MB", 0);
++		ndetached_send_bytes = mb > 0 ? (size_t) mb << 20 : 0;
++	}
+ 
+ #ifdef STARPU_SIMGRID
+ 	STARPU_PTHREAD_MUTEX_INIT(&wait_counter_mutex, NULL);
+PATCH
+}

@@ -51,7 +51,11 @@
  * started): no signal handlers of StarPU's unless STARPU_CATCH_SIGNALS is set (they would
  * replace the program's for good); no cooperative sends in StarPU-MPI (STARPU_MPI_COOP_SENDS:
  * StarPU-MPI 1.3.10 frees their bag while starpu_mpi_cache_flush, or the submission of a
- * write, may still walk it: a use-after-free seen as a SIGSEGV in potrf's flushes); no
+ * write, may still walk it: a use-after-free seen as a SIGSEGV in potrf's flushes); a
+ * rank's sends in flight bounded at 1.5 GiB besides StarPU-MPI's 10
+ * (STARPU_MPI_NDETACHED_SEND_MB, a variable of the StarPU that tools/ builds for GPUs and
+ * simulation, which Debian's ignores: a panel tile the critical path needs leaves beside
+ * at most that many bytes, instead of nine tiles of 512 MiB; docs/SIMULATION.md); no
  * clean buffers kept on GPUs (STARPU_MINIMUM_CLEAN_BUFFERS, STARPU_TARGET_CLEAN_BUFFERS:
  * StarPU otherwise writes dirty GPU tiles back during every call, gigabytes on the copy
  * engine that tasks then overwrite, with a norm's small transfers queued behind them; a
@@ -160,6 +164,7 @@ void tila_node_plan(const tila_node_input_t *in, tila_node_plan_t *p)
         }
     }
     env_set(p, "STARPU_MPI_COOP_SENDS", "0", 0);
+    env_set(p, "STARPU_MPI_NDETACHED_SEND_MB", "1536", 0);
     env_set(p, "STARPU_MINIMUM_CLEAN_BUFFERS", "0", 0);
     env_set(p, "STARPU_TARGET_CLEAN_BUFFERS", "0", 0);
     if (!in->verbose) env_set(p, "STARPU_SILENT", "1", 0);
