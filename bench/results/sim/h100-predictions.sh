@@ -108,3 +108,15 @@ $S potrf $B --nb 6144 --n 129024,258048,516096,1032192 --nodes 1,4,16,64 --weak 
     --csv $R/h100big-potrf-weak-129024-nb6144.csv
 TILA_BCAST=tree $S potrf $B --nb 6144 --n 1032192 --nodes 64 \
     --csv $R/h100big-potrf-bcast-64-nb6144-tree.csv
+# The sends in flight a rank (session 44): 16 nodes against StarPU-MPI's count and the
+# bytes' bound (STARPU_MPI_NDETACHED_SEND_MB, set by tila_init to 1536; the lines of
+# h100big-potrf-sends-16-s44.txt), and 64 nodes in 8192-tiles with 2 direct sends in flight.
+for nd in 1 2 3 4 6 10; do
+    TILA_BCAST=direct STARPU_MPI_NDETACHED_SEND=$nd STARPU_MPI_NDETACHED_SEND_MB=0 \
+        $S potrf $B --nb 8192 --n 524288 --nodes 16
+done
+for b in direct tree; do
+    TILA_BCAST=$b $S potrf $B --nb 8192 --n 524288 --nodes 16
+done
+TILA_BCAST=direct STARPU_MPI_NDETACHED_SEND=2 STARPU_MPI_NDETACHED_SEND_MB=0 \
+    $S potrf $B --nb 8192 --n 1048576 --nodes 64 --csv $R/h100big-potrf-64-nb8192-direct-nd2.csv
