@@ -35,8 +35,8 @@ static int bcast_sends_bounded(void)
 tila_bcast_mode_t tila_bcast_choice(const char *func, size_t tile_bytes)
 {
     tila_bcast_mode_t mode = bcast_env(func);
-    if (mode == TILA_BCAST_AUTO && (tila_cuda_ndevices() == 0 ||
-                                    tile_bytes < TILA_BCAST_AUTO_BYTES || bcast_sends_bounded()))
+    if (mode == TILA_BCAST_AUTO &&
+        (tila_cuda_ndevices() == 0 || tile_bytes < TILA_BCAST_AUTO_BYTES || bcast_sends_bounded()))
         return TILA_BCAST_DIRECT;
     return mode;
 }

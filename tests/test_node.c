@@ -40,7 +40,7 @@ typedef struct {
 /* The variables every start sets, and a native CPU node's naps: idle workers nap and rest
  * after 1 ms of quiet, 100 ms at a time. */
 #define ENV_ALL                                                                                    \
-    "STARPU_MPI_COOP_SENDS=0 STARPU_MPI_NDETACHED_SEND_MB=1536 STARPU_MINIMUM_CLEAN_BUFFERS=0 "      \
+    "STARPU_MPI_COOP_SENDS=0 STARPU_MPI_NDETACHED_SEND_MB=1536 STARPU_MINIMUM_CLEAN_BUFFERS=0 "    \
     "STARPU_TARGET_CLEAN_BUFFERS=0 STARPU_SILENT=1"
 #define NAPS .worker_naps = 1, .worker_rest = 1, .rest_after_s = 1e-3, .rest_ns = 100000000
 
