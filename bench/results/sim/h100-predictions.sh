@@ -120,3 +120,10 @@ for b in direct tree; do
 done
 TILA_BCAST=direct STARPU_MPI_NDETACHED_SEND=2 STARPU_MPI_NDETACHED_SEND_MB=0 \
     $S potrf $B --nb 8192 --n 1048576 --nodes 64 --csv $R/h100big-potrf-64-nb8192-direct-nd2.csv
+# The matrix at 74 % of GPU memory in 8192-tiles, 1 to 64 nodes (session 44; 58 min of host
+# time for the 64; run before the bound: TILA_BCAST=tree STARPU_MPI_NDETACHED_SEND_MB=0
+# gives the same choices now), and the 16 nodes with the bound.
+TILA_BCAST=tree STARPU_MPI_NDETACHED_SEND_MB=0 \
+    $S potrf $B --nb 8192 --n 172032,344064,688128,1376256 --nodes 1,4,16,64 --weak \
+    --csv $R/h100big-potrf-weak-172032-nb8192.csv
+$S potrf $B --nb 8192 --n 688128 --nodes 16 --csv $R/h100big-potrf-16-nb8192-74pc-bound.csv
