@@ -20,13 +20,12 @@ static tila_bcast_mode_t bcast_env(const char *func)
     return TILA_BCAST_AUTO;
 }
 
-/* The bytes a rank's sends in flight are bounded to (STARPU_MPI_NDETACHED_SEND_MB, a
+/* The bytes a rank's sends in flight are bounded (STARPU_MPI_NDETACHED_SEND_MB, a
  * variable of the StarPU that tools/ builds, which tila_init sets unless the user did; 0:
- * no bound). */
+ * no bound), read as that StarPU reads it. */
 static int bcast_sends_bounded(void)
 {
-    const char *v = getenv("STARPU_MPI_NDETACHED_SEND_MB");
-    return v && atoi(v) > 0;
+    return starpu_get_env_number_default("STARPU_MPI_NDETACHED_SEND_MB", 0) > 0;
 }
 
 /* auto: trees where the node has GPUs, the tiles are large and the sends in flight are

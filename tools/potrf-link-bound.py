@@ -9,7 +9,7 @@ Tila's potrf (lower, 2D block-cyclic) updates tile (m, n) at step k with panel t
 (m, k) and (n, k), so at step k a node of process row r and column c needs every panel
 tile of a row m = r mod P or m = c mod Q below the diagonal, and receives those it does
 not own, through its one link of --bw bytes/s.  Its share of the step's work is the
-step's GEMM-sized updates, (nt - k)(nt - k + 1) / 2 tiles of 2 nb^3 flops over P Q nodes of
+step's GEMM-sized updates, (nt - k - 1)(nt - k) / 2 tiles of 2 nb^3 flops over P Q nodes of
 --gpus GPUs at --rate flop/s each (the one-node rate a GPU: docs/SIMULATION.md's tables).
 
 Prints, in seconds: the work; the receives of the busiest node summed over steps; the sum
